@@ -1,0 +1,56 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Batch kernels over NumPy arrays of masks: GIL-free loops, no checks (phom.batch checks first).
+
+Every function writes into a preallocated output array of the same length as ``hands``.
+"""
+from libc.stdint cimport int16_t, int32_t, uint64_t
+
+from masks cimport *
+from kernels cimport *
+
+
+def min_points(const uint64_t[::1] hands, const uint64_t[::1] eaten, const int32_t[::1] values,
+               int16_t[::1] out):
+    """out[i] = fewest points of hands[i] under the eat condition, -1 when impossible."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(hands.shape[0]):
+            out[i] = <int16_t>min_points_of(hands[i], eaten[i], &values[0])
+
+
+def can_u(const uint64_t[::1] hands, const uint64_t[::1] eaten, const int32_t[::1] unit_values,
+          unsigned char[::1] out):
+    """out[i] = 1 when hands[i] is every card in phỏm but at most one."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(hands.shape[0]):
+            out[i] = can_u_of(hands[i], eaten[i], &unit_values[0])
+
+
+def can_eat(const uint64_t[::1] hands, const int32_t[::1] cards, const uint64_t[::1] eaten,
+            unsigned char[::1] out):
+    """out[i] = 1 when cards[i] may be eaten onto hands[i] with eaten[i] already eaten."""
+    cdef Py_ssize_t i
+    cdef mask_t x
+    with nogil:
+        for i in range(hands.shape[0]):
+            x = bit(cards[i])
+            out[i] = cover_exists(hands[i] | x, eaten[i] | x, eaten[i] | x)
+
+
+def legal_discards(const uint64_t[::1] hands, const uint64_t[::1] eaten, uint64_t[::1] out):
+    """out[i] = mask of the cards hands[i] may discard."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(hands.shape[0]):
+            out[i] = hands[i] & ~eaten[i] & ~bound_of(hands[i], eaten[i])
+
+
+def best_lay_points(const uint64_t[::1] hands, const uint64_t[::1] eaten, uint64_t table_runs,
+                    uint64_t table_fourths, bint discard, const int32_t[::1] values, int16_t[::1] out):
+    """out[i] = points left by the best lay-down + gửi (+ discard) of hands[i], -1 when impossible."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(hands.shape[0]):
+            out[i] = <int16_t>best_lay_points_of(hands[i], eaten[i], table_runs, table_fourths,
+                                                 discard, &values[0])

@@ -1,0 +1,465 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The compiled Phỏm solver: entry points that validate their input, then run the nogil kernels.
+
+Every function takes cards-like input (CardSet, card text, int mask, iterable of Card). Ties between
+equally good answers are broken by one documented key: fewest points, then fewest cards left, then the
+smallest mask of the cards left, then the phỏm masks sorted ascending, compared as a sequence.
+
+>>> from phom import cards, min_points
+>>> min_points("9H 10H JH 3C 5D")
+8
+"""
+from libc.stdint cimport int32_t, uint64_t
+
+from masks cimport *
+from kernels cimport *
+
+from phom.cards import Card, CardSet, CardError, to_mask
+from phom.results import Arrangement, LayPlan
+
+__all__ = [
+    "ValueTable", "value_table", "checked_mask",
+    "is_meld", "melds", "partial_melds", "isolated", "arrange", "min_points", "can_eat", "eat_melds",
+    "legal_discards", "bound_cards", "can_u", "is_u_khan", "best_lay", "table_masks",
+]
+
+cdef object _from_mask = CardSet._from_mask
+cdef list _CARDS = [Card.from_index(i) for i in range(52)]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Input checks (everything is checked here, before it reaches a kernel)
+
+cdef class ValueTable:
+    """Points per rank (A..K), expanded to one int32 per card index for the kernels.
+
+    >>> ValueTable((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)).ranks[-1]
+    10
+    """
+    cdef int32_t per_card[52]
+    cdef readonly tuple ranks
+
+    def __init__(self, ranks):
+        cdef int i
+        self.ranks = tuple(ranks)
+        for i in range(52):
+            self.per_card[i] = self.ranks[i % 13]
+
+    @property
+    def per_card_array(self):
+        """The 52 per-card values as a list (for the batch layer)."""
+        return [self.per_card[i] for i in range(52)]
+
+
+cdef ValueTable DEFAULT_VALUES = ValueTable(range(1, 14))
+cdef ValueTable UNIT_VALUES = ValueTable([1] * 13)
+cdef dict _value_cache = {}
+
+
+cpdef ValueTable value_table(object values):
+    """Check a ``values`` argument: None (A=1 .. K=13) or 13 integers from 0 to 255 for A..K."""
+    if values is None:
+        return DEFAULT_VALUES
+    if isinstance(values, ValueTable):
+        return values
+    try:
+        ranks = tuple(values)
+    except TypeError:
+        raise ValueError(f"values {values!r} is not a sequence of 13 integers for A..K") from None
+    if len(ranks) != 13:
+        raise ValueError(f"values has {len(ranks)} entries; it needs 13, for A 2 3 … 10 J Q K")
+    for i, v in enumerate(ranks):
+        if isinstance(v, bool) or not hasattr(v, "__index__"):
+            raise ValueError(f"values[{i}] = {v!r} is not an integer")
+        if not 0 <= v <= 255:
+            raise ValueError(f"values[{i}] = {v!r} is outside 0..255")
+    ranks = tuple([int(v) for v in ranks])
+    table = _value_cache.get(ranks)
+    if table is not None:
+        return table
+    table = ValueTable(ranks)
+    if len(_value_cache) < 1024:
+        _value_cache[ranks] = table
+    return table
+
+
+cpdef mask_t checked_mask(object cards, str name) except? 0xFFFFFFFFFFFFFFFF:
+    """A cards-like argument as a mask; raises CardError naming the argument."""
+    cdef unsigned long long value
+    if type(cards) is int:
+        try:
+            value = cards
+        except OverflowError:
+            value = 0xFFFFFFFFFFFFFFFF
+        if value <= DECK_MASK:
+            return value
+    elif type(cards) is CardSet:
+        return (<object>cards)._mask
+    return to_mask(cards, name)
+
+
+cdef inline mask_t checked_eaten(mask_t hand, object eaten) except? 0xFFFFFFFFFFFFFFFF:
+    if eaten is None:
+        return 0
+    cdef mask_t e = checked_mask(eaten, "eaten")
+    if e & ~hand:
+        raise ValueError(
+            f"eaten cards {_from_mask(e & ~hand)} are not in hand (hand must contain every eaten card)")
+    return e
+
+
+cdef int checked_card(object card, mask_t hand) except -1:
+    cdef int index
+    if isinstance(card, Card):
+        index = card.index
+    elif isinstance(card, str):
+        index = Card.parse(card).index
+    elif isinstance(card, int) and not isinstance(card, bool):
+        if not 0 <= card < 52:
+            raise CardError(f"card index {card!r} is not an integer from 0 to 51")
+        index = card
+    else:
+        raise CardError(f"card {card!r} is not a Card, card text or card index")
+    if hand & bit(index):
+        raise ValueError(f"card {_CARDS[index]} is already in hand")
+    return index
+
+
+def table_masks(table, mask_t hand):
+    """Check table phỏm (each valid, disjoint from each other and from hand); return their masks."""
+    if isinstance(table, (str, int, CardSet)):
+        raise ValueError("table must be a sequence of phỏm (one cards-like per phỏm), not one card set")
+    cdef list masks = []
+    cdef mask_t seen = 0
+    cdef mask_t m
+    for i, meld in enumerate(table):
+        m = checked_mask(meld, f"table[{i}]")
+        if not mask_is_meld(m):
+            raise ValueError(f"table[{i}] = {_from_mask(m)} is not a phỏm")
+        if m & hand:
+            raise ValueError(f"table[{i}] = {_from_mask(m)} shares {_from_mask(m & hand)} with the hand")
+        if m & seen:
+            raise ValueError(f"table[{i}] = {_from_mask(m)} shares {_from_mask(m & seen)} with another table phỏm")
+        seen |= m
+        masks.append(m)
+    return masks
+
+
+def table_summary(masks):
+    """(run cards, missing 4th cards of 3-sets) of checked table masks, as the lay kernel wants them."""
+    cdef mask_t runs = 0
+    cdef mask_t fourths = 0
+    cdef mask_t m, ranks
+    for m in masks:
+        ranks = rank_pattern(m)
+        if popcount(ranks) == 1 and popcount(m) <= 4:
+            if popcount(m) == 3:
+                fourths |= (ranks * ACES) & ~m
+        else:
+            runs |= m
+    return runs, fourths
+
+
+cdef inline list sets_of(list masks):
+    masks.sort()
+    return [_from_mask(m) for m in masks]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Structure of a hand
+
+def is_meld(cards):
+    """Is this exactly one phỏm? (RULES 1.2: a set of 3 or 4, or a run of 3+ in one suit, ace low.)
+
+    >>> is_meld("QH KH AH"), is_meld("9S 10S JS QS"), is_meld("8S 8H 8D 9S")
+    (False, True, False)
+    """
+    return mask_is_meld(checked_mask(cards, "cards"))
+
+
+def melds(hand):
+    """Every phỏm inside hand: each set of 3 and of 4, each run of length ≥ 3; sorted by mask.
+
+    >>> [str(m) for m in melds("7H 8H 9H 10H")]
+    ['7♥ 8♥ 9♥', '8♥ 9♥ 10♥', '7♥ 8♥ 9♥ 10♥']
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef list found = []
+    cdef int suit, start, end, rank
+    cdef mask_t field, ranks, others, subset, low
+    for suit in range(4):
+        field = (h >> (suit * 13)) & SUIT_FIELD
+        for start in range(13):
+            end = start
+            while end < 13 and field & bit(end):
+                end += 1
+                if end - start >= 3:
+                    found.append((((<mask_t>1 << (end - start)) - 1) << start) << (suit * 13))
+    for rank in range(13):
+        low = h & (ACES << rank)
+        if popcount(low) >= 3:
+            subset = low
+            while subset:
+                if popcount(subset) >= 3:
+                    found.append(subset)
+                subset = (subset - 1) & low
+    return sets_of(found)
+
+
+def partial_melds(hand):
+    """Every cạ inside hand: two cards of one rank, or of one suit 1 or 2 ranks apart; sorted by mask.
+
+    >>> [str(p) for p in partial_melds("9H JH KH AH")]
+    ['9♥ J♥', 'J♥ K♥']
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef list found = []
+    cdef mask_t rest = h
+    cdef int c, rank, step, s
+    while rest:
+        c = lowest_index(rest)
+        rest &= rest - 1
+        rank = c % 13
+        for step in (1, 2):
+            if rank + step < 13 and h & bit(c + step):
+                found.append(bit(c) | bit(c + step))
+        for s in range(c + 13, 52, 13):
+            if h & bit(s):
+                found.append(bit(c) | bit(s))
+    return sets_of(found)
+
+
+def isolated(hand):
+    """Cây rác: the cards of hand in no phỏm and no cạ.
+
+    >>> str(isolated("9H JH 3C 3D 6S KH"))
+    '6♠'
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    return _from_mask(h & ~pair_partners(h))
+
+
+def is_u_khan(hand):
+    """Ù khan: no cạ and no phỏm in the hand (RULES 7.3).
+
+    >>> is_u_khan("AS 4S 7S 10S KS 2C 5C 8C JC"), is_u_khan("AS 3S 7S 10S KS 2C 5C 8C JC")
+    (True, False)
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    return pair_partners(h) == 0
+
+
+# ---------------------------------------------------------------------------------------------------
+# Arrangements under the eat condition
+
+def min_points(hand, eaten=None, *, values=None):
+    """The fewest points a valid arrangement leaves (RULES 4.1), or None when the eaten cards cannot
+    each sit in their own phỏm.
+
+    >>> min_points("9H 10H JH 3C 5D")
+    8
+    >>> min_points("7S 8S 9S 10S", eaten="9S 10S") is None
+    True
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef ValueTable vt = DEFAULT_VALUES if values is None else value_table(values)
+    cdef int result
+    with nogil:
+        result = min_points_of(h, e, vt.per_card)
+    return None if result < 0 else result
+
+
+def arrange(hand, eaten=None, *, values=None):
+    """A minimum-points arrangement obeying the eat condition, or None when none exists.
+
+    Ties: fewest cards left, then smallest left-over mask, then the sorted phỏm masks.
+
+    >>> a = arrange("7D 7C 6H 7H 8H 2S", eaten="7H")
+    >>> [str(m) for m in a.melds], str(a.deadwood), a.points
+    (['6♥ 7♥ 8♥'], '2♠ 7♣ 7♦', 16)
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef ValueTable vt = value_table(values)
+    cdef Packer p
+    packer_init(&p, h, e, vt.per_card)
+    with nogil:
+        pack_search(&p, h, 0)
+    if not p.found:
+        return None
+    return Arrangement(
+        melds=tuple(_from_mask(p.best_melds[i]) for i in range(p.best_depth)),
+        deadwood=_from_mask(p.best_left),
+        points=p.best_points,
+    )
+
+
+def can_u(hand, eaten=None):
+    """Can the hand be arranged (eat condition kept) with every card in phỏm but at most one? (RULES 7.1)
+
+    >>> can_u("AS 2S 3S 5C 5D 5H 9D 10D JD KS")
+    True
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef bint result
+    with nogil:
+        result = can_u_of(h, e, UNIT_VALUES.per_card)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------------
+# Eating and bound cards
+
+def can_eat(hand, card, eaten=None):
+    """May the player eat card (RULES 4.1)? hand excludes card; eaten are his eaten cards still in hand.
+
+    >>> can_eat("9H 10H 3C 5D KS 2S 6C 8D QC", "JH"), can_eat("9H QS 3C 5D KS 2S 6C 8D QC", "JH")
+    (True, False)
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef int c = checked_card(card, h)
+    cdef bint result
+    with nogil:
+        result = cover_exists(h | bit(c), e | bit(c), e | bit(c))
+    return result
+
+
+def eat_melds(hand, card, eaten=None):
+    """The phỏm (any size) that card can join in some valid arrangement after eating it; sorted by mask.
+
+    Empty when the card cannot be eaten; more than one means xoay phỏm.
+
+    >>> [str(m) for m in eat_melds("7D 7C 6H 8H 2S 4D 10C QS KD", "7H")]
+    ['7♣ 7♦ 7♥', '6♥ 7♥ 8♥']
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef int c = checked_card(card, h)
+    cdef mask_t x = bit(c)
+    cdef mask_t full = h | x
+    cdef mask_t all_eaten = e | x
+    cdef list found = []
+    cdef mask_t meld
+    for m in melds(full):
+        meld = m.mask
+        if meld & x and popcount(meld & all_eaten) == 1:
+            if cover_exists(full & ~meld, e, all_eaten):
+                found.append(m)
+    return found
+
+
+def bound_cards(hand, eaten=None):
+    """Trói cards (RULES 4.3): not eaten, yet discarding them would break the eat condition.
+
+    >>> str(bound_cards("QH 10H 9H JH 2S", eaten="JH"))
+    '10♥'
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t result
+    with nogil:
+        result = bound_of(h, e)
+    return _from_mask(result)
+
+
+def legal_discards(hand, eaten=None):
+    """The cards that may be discarded: not eaten and not bound.
+
+    >>> str(legal_discards("QH 10H 9H JH 2S", eaten="JH"))
+    '2♠ 9♥ Q♥'
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t result
+    with nogil:
+        result = h & ~e & ~bound_of(h, e)
+    return _from_mask(result)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Lay-down and gửi
+
+def send_order(mask_t sent, list table):
+    """Order the sent cards as (card, table_index) pairs that can be played one by one.
+
+    Runs take their chains first (upwards, then downwards from each run, table order); 3-sets take
+    their 4th card last. ``sent`` must be exactly what the lay kernel found sendable.
+    """
+    cdef list sends = []
+    cdef mask_t todo = sent
+    cdef mask_t m, ranks, edge
+    cdef int i
+    for i, m in enumerate(table):
+        ranks = rank_pattern(m)
+        if popcount(ranks) == 1 and popcount(m) <= 4:
+            continue
+        edge = up(bit(highest_index(m)))
+        while edge & todo:
+            sends.append((_CARDS[lowest_index(edge)], i))
+            todo &= ~edge
+            edge = up(edge)
+        edge = down(bit(lowest_index(m)))
+        while edge & todo:
+            sends.append((_CARDS[lowest_index(edge)], i))
+            todo &= ~edge
+            edge = down(edge)
+    for i, m in enumerate(table):
+        ranks = rank_pattern(m)
+        if popcount(ranks) == 1 and popcount(m) == 3:
+            edge = (ranks * ACES) & ~m & todo
+            if edge:
+                sends.append((_CARDS[lowest_index(edge)], i))
+                todo &= ~edge
+    if todo:
+        raise AssertionError(f"cards {_from_mask(todo)} were found sendable but have no place")
+    return tuple(sends)
+
+
+def best_lay(hand, eaten=None, table=(), *, discard=True, values=None):
+    """The lay-down (hạ) + gửi (+ discard of the worst card left) that leaves the fewest points.
+
+    Every eaten card is laid, each in its own phỏm; sends go onto the ``table`` phỏm, in an order that
+    replays (chains work); a móm lay-down (no phỏm) sends nothing. None when the eaten cards cannot be
+    laid. Ties as for arrange; the discard is the highest-valued card left (highest index on a tie).
+
+    >>> plan = best_lay("3S 3H 3D 5C 6C 7C 8C 10H 4D KS",
+    ...                 table=["JH QH KH", "10S 10C 10D", "4S 4C 4H"])
+    >>> [str(m) for m in plan.melds], [(str(c), i) for c, i in plan.sends], str(plan.discard)
+    (['3♠ 3♦ 3♥', '5♣ 6♣ 7♣ 8♣'], [('10♥', 0), ('4♦', 2)], 'K♠')
+    >>> plan.points, plan.u, plan.mom
+    (0, True, False)
+    """
+    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t e = checked_eaten(h, eaten)
+    cdef ValueTable vt = value_table(values)
+    cdef list masks = table_masks(table, h)
+    runs, fourths = table_summary(masks)
+    cdef Packer p
+    packer_init(&p, h, e, vt.per_card)
+    p.lay = True
+    p.discard = bool(discard)
+    p.table_runs = runs
+    p.table_fourths = fourths
+    with nogil:
+        pack_search(&p, h, 0)
+    if not p.found:
+        return None
+    cdef mask_t laid = 0
+    cdef int i
+    for i in range(p.best_depth):
+        laid |= p.best_melds[i]
+    cdef mask_t sent = h & ~laid & ~p.best_left
+    cdef object thrown = None
+    if p.discard and p.best_left:
+        thrown = _CARDS[highest_value_card(p.best_left, vt.per_card)]
+    return LayPlan(
+        melds=tuple(_from_mask(p.best_melds[i]) for i in range(p.best_depth)),
+        sends=send_order(sent, masks),
+        discard=thrown,
+        points=p.best_points,
+        u=p.best_depth > 0 and p.best_count <= 1,
+        mom=p.best_depth == 0,
+    )

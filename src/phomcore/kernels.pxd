@@ -1,0 +1,328 @@
+# The meld-search kernels: plain C over 52-bit masks, no Python objects, callable without the GIL.
+#
+# Every search walks the hand by its lowest undecided card c (mask order). All lower cards are decided,
+# so a phỏm that still may take c has c as its lowest card: a run starting at c, or a set of c's rank
+# with cards of higher suits. c is then either laid in one of those or left (deadwood). Cards that no
+# phỏm of the undecided cards can hold are left at once; an eaten card among them ends the branch.
+# This visits every packing of disjoint phỏm exactly once.
+from masks cimport *
+
+
+# ---------------------------------------------------------------------------------------------------
+# Minimum points (branch and bound; the hot path of min_points and can_u)
+
+ctypedef struct MinSearch:
+    const int32_t* values   # points of each card index (52 entries)
+    mask_t eaten            # each must be in a phỏm, two never in the same one
+    int best                # best total found so far; the search only looks for totals below it
+
+
+cdef inline void min_search(MinSearch* s, mask_t rem, int cost) noexcept nogil:
+    cdef mask_t melded = meldable(rem)
+    cdef mask_t dead = rem & ~melded
+    if dead:
+        if dead & s.eaten:
+            return
+        cost += mask_points(dead, s.values)
+        rem = melded
+    if cost >= s.best:
+        return
+    if rem == 0:
+        s.best = cost
+        return
+    cdef int c = lowest_index(rem)
+    cdef mask_t low = bit(c)
+    cdef int rank = c % RANKS
+    cdef int length = 1
+    cdef mask_t meld, others, subset
+    # runs starting at c, longest first
+    while rank + length < RANKS and rem & (low << length):
+        length += 1
+    while length >= 3:
+        meld = ((low << length) - 1) & ~(low - 1)
+        if popcount(meld & s.eaten) <= 1:
+            min_search(s, rem & ~meld, cost)
+        length -= 1
+    # sets of c's rank with cards of higher suits, the 4-set first
+    others = rem & ((low << 13) | (low << 26) | (low << 39)) & DECK_MASK
+    subset = others
+    while subset:
+        if popcount(subset) >= 2:
+            meld = low | subset
+            if popcount(meld & s.eaten) <= 1:
+                min_search(s, rem & ~meld, cost)
+        subset = (subset - 1) & others
+    # c left over
+    if not (low & s.eaten):
+        min_search(s, rem & ~low, cost + s.values[c])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Exhaustive packing search with the documented tie-break (arrange, best_lay)
+#
+# A leaf is scored by the key (points, cards left, mask of the cards left, phỏm masks sorted ascending
+# compared as a sequence); the smallest key wins.
+
+ctypedef struct Packer:
+    const int32_t* values
+    mask_t hand
+    mask_t eaten
+    bint lay               # leaves are lay-downs: gửi onto the table, then the discard
+    bint discard           # lay mode: the highest-valued card left is discarded
+    mask_t table_runs      # lay mode: cards of the runs on the table
+    mask_t table_fourths   # lay mode: the missing 4th card of each 3-card set on the table
+    int depth
+    mask_t melds[MELD_CAPACITY]
+    bint found
+    int best_points
+    int best_count
+    mask_t best_left
+    int best_depth
+    mask_t best_melds[MELD_CAPACITY]
+
+
+cdef inline mask_t sendable(mask_t rest, mask_t table_runs, mask_t table_fourths) noexcept nogil:
+    """Cards of rest that can be sent: chains growing out of table runs, and 4th cards of table sets.
+
+    A card that could go to either a run or a set is counted once; sending it to the run never blocks
+    more than sending it to the set, so the run takes it.
+    """
+    cdef mask_t reach = table_runs
+    cdef mask_t grown
+    while True:
+        grown = reach | ((up(reach) | down(reach)) & rest)
+        if grown == reach:
+            break
+        reach = grown
+    return (reach | table_fourths) & rest
+
+
+cdef inline int highest_value_card(mask_t m, const int32_t* values) noexcept nogil:
+    """Index of the card of m with the highest value; ties go to the highest index. m must not be 0."""
+    cdef int best = -1
+    cdef int c
+    while m:
+        c = lowest_index(m)
+        if best < 0 or values[c] >= values[best]:
+            best = c
+        m &= m - 1
+    return best
+
+
+cdef inline void pack_leaf(Packer* p, int cost) noexcept nogil:
+    cdef mask_t laid = 0
+    cdef mask_t left, key
+    cdef mask_t sorted_melds[MELD_CAPACITY]
+    cdef int i, j, points, count, order
+    for i in range(p.depth):
+        laid |= p.melds[i]
+        # insertion sort of the phỏm masks
+        j = i
+        while j > 0 and sorted_melds[j - 1] > p.melds[i]:
+            sorted_melds[j] = sorted_melds[j - 1]
+            j -= 1
+        sorted_melds[j] = p.melds[i]
+    left = p.hand & ~laid
+    if p.lay:
+        if p.depth > 0:
+            left &= ~sendable(left, p.table_runs, p.table_fourths)
+        points = mask_points(left, p.values)
+        if p.discard and left:
+            points -= p.values[highest_value_card(left, p.values)]
+    else:
+        points = cost
+    count = popcount(left)
+    if p.found:
+        if points != p.best_points:
+            order = -1 if points < p.best_points else 1
+        elif count != p.best_count:
+            order = -1 if count < p.best_count else 1
+        elif left != p.best_left:
+            order = -1 if left < p.best_left else 1
+        else:
+            order = 0
+            for i in range(min(p.depth, p.best_depth)):
+                if sorted_melds[i] != p.best_melds[i]:
+                    order = -1 if sorted_melds[i] < p.best_melds[i] else 1
+                    break
+            if order == 0:
+                order = -1 if p.depth < p.best_depth else 1
+        if order >= 0:
+            return
+    p.found = True
+    p.best_points = points
+    p.best_count = count
+    p.best_left = left
+    p.best_depth = p.depth
+    for i in range(p.depth):
+        p.best_melds[i] = sorted_melds[i]
+
+
+cdef inline void pack_push(Packer* p, mask_t rem, mask_t meld, int cost) noexcept nogil:
+    p.melds[p.depth] = meld
+    p.depth += 1
+    pack_search(p, rem & ~meld, cost)
+    p.depth -= 1
+
+
+cdef inline void pack_search(Packer* p, mask_t rem, int cost) noexcept nogil:
+    """Visit every packing of the undecided cards rem; cost is the points already left (arrange mode)."""
+    cdef mask_t melded = meldable(rem)
+    cdef mask_t dead = rem & ~melded
+    if dead:
+        if dead & p.eaten:
+            return
+        cost += mask_points(dead, p.values)
+        rem = melded
+    if not p.lay and p.found and cost > p.best_points:
+        return
+    if rem == 0:
+        pack_leaf(p, cost)
+        return
+    cdef int c = lowest_index(rem)
+    cdef mask_t low = bit(c)
+    cdef int rank = c % RANKS
+    cdef int length = 1
+    cdef mask_t meld, others, subset
+    while rank + length < RANKS and rem & (low << length):
+        length += 1
+    while length >= 3:
+        meld = ((low << length) - 1) & ~(low - 1)
+        if popcount(meld & p.eaten) <= 1:
+            pack_push(p, rem, meld, cost)
+        length -= 1
+    others = rem & ((low << 13) | (low << 26) | (low << 39)) & DECK_MASK
+    subset = others
+    while subset:
+        if popcount(subset) >= 2:
+            meld = low | subset
+            if popcount(meld & p.eaten) <= 1:
+                pack_push(p, rem, meld, cost)
+        subset = (subset - 1) & others
+    if not (low & p.eaten):
+        pack_search(p, rem & ~low, cost + p.values[c])
+
+
+# ---------------------------------------------------------------------------------------------------
+# The eat condition (RULES 4.1) through 3-card phỏm
+#
+# A phỏm holding an eaten card always contains a 3-card phỏm holding that card (drop a 4th set card,
+# or take a 3-window of the run), so covers by 3-card phỏm decide the condition exactly.
+
+cdef inline int triples_with(int c, mask_t* out) noexcept nogil:
+    """Write the (at most 6) 3-card phỏm of the full deck that contain card c; return how many."""
+    cdef int rank = c % RANKS
+    cdef int suit_base = c - rank
+    cdef int n = 0
+    cdef int start, s
+    cdef mask_t others[3]
+    cdef int k = 0
+    for start in range(rank - 2, rank + 1):
+        if start >= 0 and start + 2 < RANKS:
+            out[n] = (<mask_t>7) << (suit_base + start)
+            n += 1
+    for s in range(4):
+        if s * RANKS + rank != c:
+            others[k] = bit(s * RANKS + rank)
+            k += 1
+    out[n] = bit(c) | others[0] | others[1]
+    out[n + 1] = bit(c) | others[0] | others[2]
+    out[n + 2] = bit(c) | others[1] | others[2]
+    return n + 3
+
+
+cdef inline bint cover_exists(mask_t hand, mask_t todo, mask_t eaten) noexcept nogil:
+    """Can every card of todo get its own 3-card phỏm, disjoint, inside hand, none holding two eaten?"""
+    if todo == 0:
+        return True
+    cdef int c = lowest_index(todo)
+    cdef mask_t triples[6]
+    cdef int n = triples_with(c, triples)
+    cdef int i
+    for i in range(n):
+        if triples[i] & ~hand == 0 and popcount(triples[i] & eaten) == 1:
+            if cover_exists(hand & ~triples[i], todo & ~bit(c), eaten):
+                return True
+    return False
+
+
+cdef inline void cover_common(mask_t hand, mask_t todo, mask_t eaten, mask_t used,
+                              mask_t* common, bint* found) noexcept nogil:
+    """Intersect, into common, the cards used by every cover of todo (see cover_exists)."""
+    if found[0] and common[0] == eaten:
+        return
+    if todo == 0:
+        common[0] = (common[0] & used) if found[0] else used
+        found[0] = True
+        return
+    cdef int c = lowest_index(todo)
+    cdef mask_t triples[6]
+    cdef int n = triples_with(c, triples)
+    cdef int i
+    for i in range(n):
+        if triples[i] & ~hand == 0 and popcount(triples[i] & eaten) == 1:
+            cover_common(hand & ~triples[i], todo & ~bit(c), eaten, used | triples[i], common, found)
+
+
+cdef inline mask_t bound_of(mask_t hand, mask_t eaten) noexcept nogil:
+    """Trói cards: not eaten, yet in every valid cover, so discarding them breaks the eat condition.
+
+    When no cover exists at all, every card that is not eaten is bound.
+    """
+    cdef mask_t common = 0
+    cdef bint found = False
+    if eaten == 0:
+        return 0
+    cover_common(hand, eaten, eaten, eaten, &common, &found)
+    if not found:
+        return hand & ~eaten
+    return common & ~eaten
+
+
+cdef inline int min_points_of(mask_t hand, mask_t eaten, const int32_t* values) noexcept nogil:
+    """The fewest points any valid arrangement leaves, or -1 when the eaten cards cannot all be placed."""
+    cdef MinSearch s
+    s.values = values
+    s.eaten = eaten
+    s.best = 0x7FFFFFFF
+    min_search(&s, hand, 0)
+    return -1 if s.best == 0x7FFFFFFF else s.best
+
+
+cdef inline bint can_u_of(mask_t hand, mask_t eaten, const int32_t* unit_values) noexcept nogil:
+    """Every card in phỏm but at most one, under the eat condition (unit_values: 1 for every card)."""
+    cdef MinSearch s
+    s.values = unit_values
+    s.eaten = eaten
+    s.best = 2
+    min_search(&s, hand, 0)
+    return s.best < 2
+
+
+cdef inline void packer_init(Packer* p, mask_t hand, mask_t eaten, const int32_t* values) noexcept nogil:
+    p.values = values
+    p.hand = hand
+    p.eaten = eaten
+    p.lay = False
+    p.discard = False
+    p.table_runs = 0
+    p.table_fourths = 0
+    p.depth = 0
+    p.found = False
+    p.best_points = 0
+    p.best_count = 0
+    p.best_left = 0
+    p.best_depth = 0
+
+
+cdef inline int best_lay_points_of(mask_t hand, mask_t eaten, mask_t table_runs, mask_t table_fourths,
+                                   bint discard, const int32_t* values) noexcept nogil:
+    """Points left by the best lay-down + gửi (+ discard), or -1 when the eaten cards cannot be laid."""
+    cdef Packer p
+    packer_init(&p, hand, eaten, values)
+    p.lay = True
+    p.discard = discard
+    p.table_runs = table_runs
+    p.table_fourths = table_fourths
+    pack_search(&p, hand, 0)
+    return p.best_points if p.found else -1
