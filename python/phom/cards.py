@@ -100,7 +100,7 @@ class Card:
     (9, <Suit.HEARTS: 3>, 47, 9)
     >>> str(c), repr(c)
     ('9♥', "Card('9H')")
-    >>> Card(10, Suit.SPADES) is Card.parse("TS")
+    >>> Card(10, Suit.SPADES) is Card.parse("TS") is Card("10S")
     True
     """
 
@@ -108,7 +108,13 @@ class Card:
     _index: int
     _cache: list[Card] = []
 
-    def __new__(cls, rank: int, suit: int) -> Card:
+    def __new__(cls, rank: int | str, suit: int | None = None) -> Card:
+        if suit is None:
+            if isinstance(rank, str):
+                return cls.parse(rank)
+            raise CardError(f"Card({rank!r}) needs card text like '9H', or a rank and a suit")
+        if isinstance(rank, str):
+            raise CardError(f"Card({rank!r}, {suit!r}): give card text alone, or an int rank and suit")
         return cls._cache[card_index(rank, suit)]
 
     @classmethod

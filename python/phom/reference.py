@@ -54,7 +54,10 @@ def _hand_and_eaten(hand: CardsLike, eaten: CardsLike | None) -> tuple[frozenset
 def _values(values: Sequence[int] | None) -> tuple[int, ...]:
     if values is None:
         return DEFAULT_VALUES
-    table = tuple(values)
+    try:
+        table = tuple(values)
+    except TypeError:
+        raise ValueError(f"values {values!r} is not a sequence of 13 integers for A..K") from None
     if len(table) != 13 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 255 for v in table):
         raise ValueError(f"values {values!r} must be 13 integers from 0 to 255 for A..K")
     return table

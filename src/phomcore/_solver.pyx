@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, autotestdict=False
 """The compiled Phỏm solver: entry points that validate their input, then run the nogil kernels.
 
 Every function takes cards-like input (CardSet, card text, int mask, iterable of Card). Ties between
@@ -428,7 +428,7 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None):
     >>> plan = best_lay("3S 3H 3D 5C 6C 7C 8C 10H 4D KS",
     ...                 table=["JH QH KH", "10S 10C 10D", "4S 4C 4H"])
     >>> [str(m) for m in plan.melds], [(str(c), i) for c, i in plan.sends], str(plan.discard)
-    (['3♠ 3♦ 3♥', '5♣ 6♣ 7♣ 8♣'], [('10♥', 0), ('4♦', 2)], 'K♠')
+    (['5♣ 6♣ 7♣ 8♣', '3♠ 3♦ 3♥'], [('10♥', 0), ('4♦', 2)], 'K♠')
     >>> plan.points, plan.u, plan.mom
     (0, True, False)
     """

@@ -1,0 +1,23 @@
+"""Shared test setup: hypothesis profiles. Tests import the installed package, never python/."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "default",
+    max_examples=int(os.environ.get("PHOM_EXAMPLES", "2000")),
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=int(os.environ.get("PHOM_EXAMPLES", "5000")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+settings.load_profile(os.environ.get("PHOM_HYPOTHESIS_PROFILE", "default"))

@@ -1,0 +1,48 @@
+"""Bad input to the scalar solver: a ValueError naming the input, never a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+import phom
+from phom import reference
+
+
+@pytest.mark.parametrize("s", [phom, reference], ids=["core", "reference"])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda s: s.min_points("9H 9X"), "hand '9H 9X'"),
+        (lambda s: s.min_points("9H 9H"), "appears twice"),
+        (lambda s: s.min_points(1 << 52), "hand .* bits above 51"),
+        (lambda s: s.min_points(-5), "hand -5 is a negative mask"),
+        (lambda s: s.min_points(2.5), "hand 2.5 is not cards"),
+        (lambda s: s.min_points("9H 10H", eaten="JH"), "eaten cards J♥ are not in hand"),
+        (lambda s: s.arrange("9H", eaten="9X"), "eaten '9X'"),
+        (lambda s: s.can_eat("9H 10H", "9H"), "9♥ is already in hand"),
+        (lambda s: s.can_eat("9H 10H", 52), "52"),
+        (lambda s: s.can_eat("9H 10H", 3.0), "not a Card"),
+        (lambda s: s.min_points("9H", values=[1] * 12), "13"),
+        (lambda s: s.min_points("9H", values=[1] * 12 + [-1]), "values"),
+        (lambda s: s.min_points("9H", values=[1] * 12 + [True]), "values"),
+        (lambda s: s.min_points("9H", values=5), "values"),
+        (lambda s: s.best_lay("9H", table=["AS 2S"]), r"table\[0\]"),
+        (lambda s: s.best_lay("9H", table=["8H 10H JH"]), r"table\[0\]"),
+        (lambda s: s.best_lay("9H", table=["8H 9H 10H"]), r"table\[0\]"),
+        (lambda s: s.best_lay("9H", table=["AS 2S 3S", "3S 4S 5S"]), r"table\[1\]"),
+        (lambda s: s.best_lay("9H", table="AS 2S 3S"), "sequence of phỏm"),
+    ],
+)
+def test_bad_input(s, call, message):
+    with pytest.raises(ValueError, match=message):
+        call(s)
+
+
+def test_big_and_odd_masks_do_not_crash():
+    full = (1 << 52) - 1
+    assert phom.min_points(full) == 0
+    assert phom.can_u(full)
+    assert len(phom.melds(full)) == 4 * 66 + 13 * 5
+    assert phom.isolated(0) == phom.CardSet()
+    assert phom.arrange(0).points == 0
+    assert phom.best_lay(0).mom
