@@ -23,7 +23,7 @@ from .cards import DECK_MASK, CardsLike
 
 __all__ = ["best_lay_points", "can_eat", "can_u", "legal_discards", "min_points"]
 
-_UNIT_VALUES = np.ones(52, dtype=np.int32)
+_UNIT = value_table([1] * 13)
 
 
 def _masks(values: object, name: str) -> npt.NDArray[np.uint64]:
@@ -63,8 +63,10 @@ def _eaten(eaten: object, hands: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint6
     return e
 
 
-def _values(values: Sequence[int] | None) -> npt.NDArray[np.int32]:
-    return np.asarray(value_table(values).per_card_array, dtype=np.int32)
+def _values(values: Sequence[int] | None) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]:
+    """The per-card values and the run table of a values argument (views, no copy)."""
+    table = value_table(values)
+    return np.asarray(table.per_card_view), np.asarray(table.run_table_view)
 
 
 def min_points(hands: object, eaten: object = None, *, values: Sequence[int] | None = None
@@ -79,7 +81,7 @@ def min_points(hands: object, eaten: object = None, *, values: Sequence[int] | N
     h = _hands(hands)
     e = _eaten(eaten, h)
     out = np.empty(h.shape[0], dtype=np.int16)
-    _batch.min_points(h, e, _values(values), out)
+    _batch.min_points(h, e, *_values(values), out)
     return out
 
 
@@ -93,7 +95,7 @@ def can_u(hands: object, eaten: object = None) -> npt.NDArray[np.bool_]:
     h = _hands(hands)
     e = _eaten(eaten, h)
     out = np.empty(h.shape[0], dtype=np.uint8)
-    _batch.can_u(h, e, _UNIT_VALUES, out)
+    _batch.can_u(h, e, *_values(_UNIT), out)
     return out.view(np.bool_)
 
 
@@ -160,5 +162,5 @@ def best_lay_points(hands: object, eaten: object = None, table: Sequence[CardsLi
         raise ValueError(f"hands[{i}] shares cards with the table phỏm")
     runs, fourths = table_summary(masks)
     out = np.empty(h.shape[0], dtype=np.int16)
-    _batch.best_lay_points(h, e, runs, fourths, bool(discard), _values(values), out)
+    _batch.best_lay_points(h, e, runs, fourths, bool(discard), _values(values)[0], out)
     return out

@@ -10,21 +10,21 @@ from kernels cimport *
 
 
 def min_points(const uint64_t[::1] hands, const uint64_t[::1] eaten, const int32_t[::1] values,
-               int16_t[::1] out):
+               const int16_t[::1] run_deadwood, int16_t[::1] out):
     """out[i] = fewest points of hands[i] under the eat condition, -1 when impossible."""
     cdef Py_ssize_t i
     with nogil:
         for i in range(hands.shape[0]):
-            out[i] = <int16_t>min_points_of(hands[i], eaten[i], &values[0])
+            out[i] = <int16_t>min_points_of(hands[i], eaten[i], &values[0], &run_deadwood[0])
 
 
 def can_u(const uint64_t[::1] hands, const uint64_t[::1] eaten, const int32_t[::1] unit_values,
-          unsigned char[::1] out):
+          const int16_t[::1] unit_run_deadwood, unsigned char[::1] out):
     """out[i] = 1 when hands[i] is every card in phỏm but at most one."""
     cdef Py_ssize_t i
     with nogil:
         for i in range(hands.shape[0]):
-            out[i] = can_u_of(hands[i], eaten[i], &unit_values[0])
+            out[i] = can_u_of(hands[i], eaten[i], &unit_values[0], &unit_run_deadwood[0])
 
 
 def can_eat(const uint64_t[::1] hands, const int32_t[::1] cards, const uint64_t[::1] eaten,

@@ -9,7 +9,7 @@ smallest mask of the cards left, then the phỏm masks sorted ascending, compare
 >>> min_points("9H 10H JH 3C 5D")
 8
 """
-from libc.stdint cimport int32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, uint64_t
 
 from masks cimport *
 from kernels cimport *
@@ -31,12 +31,14 @@ cdef list _CARDS = [Card.from_index(i) for i in range(52)]
 # Input checks (everything is checked here, before it reaches a kernel)
 
 cdef class ValueTable:
-    """Points per rank (A..K), expanded to one int32 per card index for the kernels.
+    """Points per rank (A..K), expanded for the kernels: one int32 per card index, and the run table
+    (fewest points of each 13-bit suit field when only runs are laid).
 
     >>> ValueTable((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)).ranks[-1]
     10
     """
     cdef int32_t per_card[52]
+    cdef int16_t run_deadwood[RUN_TABLE_SIZE]
     cdef readonly tuple ranks
 
     def __init__(self, ranks):
@@ -44,11 +46,17 @@ cdef class ValueTable:
         self.ranks = tuple(ranks)
         for i in range(52):
             self.per_card[i] = self.ranks[i % 13]
+        build_run_table(self.per_card, self.run_deadwood)
 
     @property
-    def per_card_array(self):
-        """The 52 per-card values as a list (for the batch layer)."""
-        return [self.per_card[i] for i in range(52)]
+    def per_card_view(self):
+        """The 52 per-card values (int32 memoryview over this table, for the batch layer)."""
+        return <int32_t[:52]> self.per_card
+
+    @property
+    def run_table_view(self):
+        """The run table (int16 memoryview over this table, for the batch layer)."""
+        return <int16_t[:RUN_TABLE_SIZE]> self.run_deadwood
 
 
 cdef ValueTable DEFAULT_VALUES = ValueTable(range(1, 14))
@@ -266,7 +274,7 @@ def min_points(hand, eaten=None, *, values=None):
     cdef ValueTable vt = DEFAULT_VALUES if values is None else value_table(values)
     cdef int result
     with nogil:
-        result = min_points_of(h, e, vt.per_card)
+        result = min_points_of(h, e, vt.per_card, vt.run_deadwood)
     return None if result < 0 else result
 
 
@@ -305,7 +313,7 @@ def can_u(hand, eaten=None):
     cdef mask_t e = checked_eaten(h, eaten)
     cdef bint result
     with nogil:
-        result = can_u_of(h, e, UNIT_VALUES.per_card)
+        result = can_u_of(h, e, UNIT_VALUES.per_card, UNIT_VALUES.run_deadwood)
     return result
 
 

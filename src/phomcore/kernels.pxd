@@ -5,11 +5,72 @@
 # with cards of higher suits. c is then either laid in one of those or left (deadwood). Cards that no
 # phỏm of the undecided cards can hold are left at once; an eaten card among them ends the branch.
 # This visits every packing of disjoint phỏm exactly once.
+from libc.stdint cimport int16_t
+
 from masks cimport *
 
 
 # ---------------------------------------------------------------------------------------------------
-# Minimum points (branch and bound; the hot path of min_points and can_u)
+# Minimum points without eaten cards: choose the sets, then look every suit up in a run table
+#
+# run_deadwood[f] is the fewest points that a 13-bit suit field f leaves when only runs may be laid
+# (8192 int16 entries, 16 KiB: it stays in L1). Sets are few: a rank with 3 suits is laid as a set or
+# not; one with 4 is not laid, laid whole, or laid without one of its four cards.
+
+cdef enum:
+    RUN_TABLE_SIZE = 8192
+    # more set ranks than this and the set choices multiply: the branch and bound search is used
+    TABLE_SET_RANKS = 4
+
+
+cdef inline void build_run_table(const int32_t* rank_values, int16_t* out) noexcept nogil:
+    """Fill out[f] for every 13-bit field f, in increasing f (each entry uses smaller ones)."""
+    cdef int field, low, length, best, candidate
+    cdef int run
+    out[0] = 0
+    for field in range(1, RUN_TABLE_SIZE):
+        low = lowest_index(field)
+        best = rank_values[low] + out[field & (field - 1)]
+        length = 1
+        while low + length < RANKS and field & (1 << (low + length)):
+            length += 1
+            if length >= 3:
+                run = ((1 << length) - 1) << low
+                candidate = out[field & ~run]
+                if candidate < best:
+                    best = candidate
+        out[field] = <int16_t>best
+
+
+cdef inline int suits_deadwood(mask_t hand, const int16_t* run_deadwood) noexcept nogil:
+    return (run_deadwood[hand & SUIT_FIELD] + run_deadwood[(hand >> 13) & SUIT_FIELD]
+            + run_deadwood[(hand >> 26) & SUIT_FIELD] + run_deadwood[(hand >> 39) & SUIT_FIELD])
+
+
+cdef inline int set_choices(mask_t hand, mask_t ranks, const int16_t* run_deadwood) noexcept nogil:
+    """Fewest points over every choice of sets among ranks (a 13-bit pattern), runs by table."""
+    if ranks == 0:
+        return suits_deadwood(hand, run_deadwood)
+    cdef int rank = lowest_index(ranks)
+    cdef mask_t rest = ranks & (ranks - 1)
+    cdef mask_t same = hand & (ACES << rank)
+    cdef int best = set_choices(hand, rest, run_deadwood)
+    cdef int candidate
+    cdef mask_t left_out = same
+    candidate = set_choices(hand & ~same, rest, run_deadwood)
+    if candidate < best:
+        best = candidate
+    if popcount(same) == 4:
+        while left_out:
+            candidate = set_choices(hand & ~(same & ~(left_out & -left_out)), rest, run_deadwood)
+            if candidate < best:
+                best = candidate
+            left_out &= left_out - 1
+    return best
+
+
+# ---------------------------------------------------------------------------------------------------
+# Minimum points (branch and bound; min_points and can_u with eaten cards, or many set ranks)
 
 ctypedef struct MinSearch:
     const int32_t* values   # points of each card index (52 entries)
@@ -279,8 +340,14 @@ cdef inline mask_t bound_of(mask_t hand, mask_t eaten) noexcept nogil:
     return common & ~eaten
 
 
-cdef inline int min_points_of(mask_t hand, mask_t eaten, const int32_t* values) noexcept nogil:
+cdef inline int min_points_of(mask_t hand, mask_t eaten, const int32_t* values,
+                              const int16_t* run_deadwood) noexcept nogil:
     """The fewest points any valid arrangement leaves, or -1 when the eaten cards cannot all be placed."""
+    cdef mask_t ranks
+    if eaten == 0:
+        ranks = set_ranks(hand)
+        if popcount(ranks) <= TABLE_SET_RANKS:
+            return set_choices(hand, ranks, run_deadwood)
     cdef MinSearch s
     s.values = values
     s.eaten = eaten
@@ -289,8 +356,14 @@ cdef inline int min_points_of(mask_t hand, mask_t eaten, const int32_t* values) 
     return -1 if s.best == 0x7FFFFFFF else s.best
 
 
-cdef inline bint can_u_of(mask_t hand, mask_t eaten, const int32_t* unit_values) noexcept nogil:
-    """Every card in phỏm but at most one, under the eat condition (unit_values: 1 for every card)."""
+cdef inline bint can_u_of(mask_t hand, mask_t eaten, const int32_t* unit_values,
+                          const int16_t* unit_run_deadwood) noexcept nogil:
+    """Every card in phỏm but at most one, under the eat condition (unit values: 1 for every card)."""
+    cdef mask_t ranks
+    if eaten == 0:
+        ranks = set_ranks(hand)
+        if popcount(ranks) <= TABLE_SET_RANKS:
+            return set_choices(hand, ranks, unit_run_deadwood) <= 1
     cdef MinSearch s
     s.values = unit_values
     s.eaten = eaten

@@ -64,14 +64,18 @@ cdef inline mask_t run_meldable(mask_t hand) noexcept nogil:
     return starts | (starts << 1) | (starts << 2)
 
 
-cdef inline mask_t set_meldable(mask_t hand) noexcept nogil:
-    """Cards of hand whose rank appears in at least three suits of hand."""
+cdef inline mask_t set_ranks(mask_t hand) noexcept nogil:
+    """The ranks (13-bit pattern) that hand holds in at least three suits."""
     cdef mask_t s = hand & SUIT_FIELD
     cdef mask_t c = (hand >> 13) & SUIT_FIELD
     cdef mask_t d = (hand >> 26) & SUIT_FIELD
     cdef mask_t h = (hand >> 39) & SUIT_FIELD
-    cdef mask_t ranks = (s & c & d) | (s & c & h) | (s & d & h) | (c & d & h)
-    return hand & (ranks * ACES)
+    return (s & c & d) | (s & c & h) | (s & d & h) | (c & d & h)
+
+
+cdef inline mask_t set_meldable(mask_t hand) noexcept nogil:
+    """Cards of hand whose rank appears in at least three suits of hand."""
+    return hand & (set_ranks(hand) * ACES)
 
 
 cdef inline mask_t meldable(mask_t hand) noexcept nogil:
