@@ -106,3 +106,15 @@ def test_third_eat_completes_u_and_fourth_is_impossible(data):
 @given(hands())
 def test_can_u_matches_min_points_with_unit_values(hand):
     assert phom.can_u(hand) == (phom.min_points(hand, values=[1] * 13) <= 1)
+
+
+@given(st.integers(12, 20).flatmap(lambda n: hands(size=n)), st.booleans())
+def test_large_hands_agree_across_kernels(hand, with_eaten):
+    """Hands beyond game size: run-table path, branch and bound, and the exhaustive packer agree."""
+    eaten = 0
+    if with_eaten and phom.melds(hand):
+        eaten = phom.melds(hand)[0].mask & -phom.melds(hand)[0].mask
+    a = phom.arrange(hand, eaten)
+    assert phom.min_points(hand, eaten) == a.points
+    assert phom.can_u(hand, eaten) == (phom.min_points(hand, eaten, values=[1] * 13) <= 1)
+    assert phom.best_lay(hand, eaten, (), discard=False).points == a.points

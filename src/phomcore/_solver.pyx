@@ -293,7 +293,7 @@ def arrange(hand, eaten=None, *, values=None):
     cdef Packer p
     packer_init(&p, h, e, vt.per_card)
     with nogil:
-        pack_search(&p, h, 0)
+        pack_search(&p, h, 0, 0)
     if not p.found:
         return None
     return Arrangement(
@@ -447,12 +447,9 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None):
     runs, fourths = table_summary(masks)
     cdef Packer p
     packer_init(&p, h, e, vt.per_card)
-    p.lay = True
-    p.discard = bool(discard)
-    p.table_runs = runs
-    p.table_fourths = fourths
+    lay_setup(&p, runs, fourths, bool(discard))
     with nogil:
-        pack_search(&p, h, 0)
+        pack_search(&p, h, 0, 0)
     if not p.found:
         return None
     cdef mask_t laid = 0

@@ -132,6 +132,7 @@ ctypedef struct Packer:
     bint discard           # lay mode: the highest-valued card left is discarded
     mask_t table_runs      # lay mode: cards of the runs on the table
     mask_t table_fourths   # lay mode: the missing 4th card of each 3-card set on the table
+    mask_t unsendable      # lay mode: cards no gửi can take, whatever is laid (they bound the search)
     int depth
     mask_t melds[MELD_CAPACITY]
     bint found
@@ -219,23 +220,33 @@ cdef inline void pack_leaf(Packer* p, int cost) noexcept nogil:
         p.best_melds[i] = sorted_melds[i]
 
 
-cdef inline void pack_push(Packer* p, mask_t rem, mask_t meld, int cost) noexcept nogil:
+cdef inline void pack_push(Packer* p, mask_t rem, mask_t meld, int cost, int top) noexcept nogil:
     p.melds[p.depth] = meld
     p.depth += 1
-    pack_search(p, rem & ~meld, cost)
+    pack_search(p, rem & ~meld, cost, top)
     p.depth -= 1
 
 
-cdef inline void pack_search(Packer* p, mask_t rem, int cost) noexcept nogil:
-    """Visit every packing of the undecided cards rem; cost is the points already left (arrange mode)."""
+cdef inline void pack_search(Packer* p, mask_t rem, int cost, int top) noexcept nogil:
+    """Visit every packing of the undecided cards rem that may beat the best one found.
+
+    cost is the points of the cards already left that will surely stay in hand (all of them in arrange
+    mode; in lay mode those no gửi can take), top the highest value among them. Leaving more cards
+    never lowers the points, even after the discard, so cost (less top when discarding) bounds the leaf.
+    """
     cdef mask_t melded = meldable(rem)
     cdef mask_t dead = rem & ~melded
+    cdef mask_t stays
     if dead:
         if dead & p.eaten:
             return
-        cost += mask_points(dead, p.values)
+        stays = dead & p.unsendable if p.lay else dead
+        if stays:
+            cost += mask_points(stays, p.values)
+            if p.values[highest_value_card(stays, p.values)] > top:
+                top = p.values[highest_value_card(stays, p.values)]
         rem = melded
-    if not p.lay and p.found and cost > p.best_points:
+    if p.found and cost - (top if p.discard else 0) > p.best_points:
         return
     if rem == 0:
         pack_leaf(p, cost)
@@ -250,7 +261,7 @@ cdef inline void pack_search(Packer* p, mask_t rem, int cost) noexcept nogil:
     while length >= 3:
         meld = ((low << length) - 1) & ~(low - 1)
         if popcount(meld & p.eaten) <= 1:
-            pack_push(p, rem, meld, cost)
+            pack_push(p, rem, meld, cost, top)
         length -= 1
     others = rem & ((low << 13) | (low << 26) | (low << 39)) & DECK_MASK
     subset = others
@@ -258,10 +269,13 @@ cdef inline void pack_search(Packer* p, mask_t rem, int cost) noexcept nogil:
         if popcount(subset) >= 2:
             meld = low | subset
             if popcount(meld & p.eaten) <= 1:
-                pack_push(p, rem, meld, cost)
+                pack_push(p, rem, meld, cost, top)
         subset = (subset - 1) & others
     if not (low & p.eaten):
-        pack_search(p, rem & ~low, cost + p.values[c])
+        if low & p.unsendable or not p.lay:
+            pack_search(p, rem & ~low, cost + p.values[c], top if top >= p.values[c] else p.values[c])
+        else:
+            pack_search(p, rem & ~low, cost, top)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -380,6 +394,7 @@ cdef inline void packer_init(Packer* p, mask_t hand, mask_t eaten, const int32_t
     p.discard = False
     p.table_runs = 0
     p.table_fourths = 0
+    p.unsendable = hand
     p.depth = 0
     p.found = False
     p.best_points = 0
@@ -388,14 +403,20 @@ cdef inline void packer_init(Packer* p, mask_t hand, mask_t eaten, const int32_t
     p.best_depth = 0
 
 
+cdef inline void lay_setup(Packer* p, mask_t table_runs, mask_t table_fourths, bint discard) noexcept nogil:
+    """Switch an initialised packer to lay mode (hạ, gửi onto the table, then the discard)."""
+    p.lay = True
+    p.discard = discard
+    p.table_runs = table_runs
+    p.table_fourths = table_fourths
+    p.unsendable = p.hand & ~sendable(p.hand, table_runs, table_fourths)
+
+
 cdef inline int best_lay_points_of(mask_t hand, mask_t eaten, mask_t table_runs, mask_t table_fourths,
                                    bint discard, const int32_t* values) noexcept nogil:
     """Points left by the best lay-down + gửi (+ discard), or -1 when the eaten cards cannot be laid."""
     cdef Packer p
     packer_init(&p, hand, eaten, values)
-    p.lay = True
-    p.discard = discard
-    p.table_runs = table_runs
-    p.table_fourths = table_fourths
-    pack_search(&p, hand, 0)
+    lay_setup(&p, table_runs, table_fourths, discard)
+    pack_search(&p, hand, 0, 0)
     return p.best_points if p.found else -1
