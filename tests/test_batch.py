@@ -39,16 +39,17 @@ def test_can_eat_matches_scalar(hand_list, data):
     assert got.tolist() == [phom.can_eat(h, c) for h, c in zip(hand_list, cards)]
 
 
-@given(batches(with_table=True), st.booleans())
-def test_best_lay_points_matches_scalar(data, discard):
+@given(batches(with_table=True), st.booleans(), st.booleans())
+def test_best_lay_points_matches_scalar(data, discard, already_laid):
     items, table = data
     hands_ = np.array([h for h, _ in items], dtype=np.uint64)
     eaten = np.array([e for _, e in items], dtype=np.uint64)
     expected = []
     for h, e in items:
-        plan = phom.best_lay(h, e, table, discard=discard)
+        plan = phom.best_lay(h, e, table, discard=discard, already_laid=already_laid)
         expected.append(-1 if plan is None else plan.points)
-    assert batch.best_lay_points(hands_, eaten, table, discard=discard).tolist() == expected
+    got = batch.best_lay_points(hands_, eaten, table, discard=discard, already_laid=already_laid)
+    assert got.tolist() == expected
 
 
 def test_dtypes_and_empty_input():

@@ -62,15 +62,15 @@ def test_can_eat_and_eat_melds(situation):
     assert phom.eat_melds(hand, card, eaten) == reference.eat_melds(hand, card, eaten)
 
 
-@given(situations(with_table=True), st.booleans(), values_tables)
-def test_best_lay(situation, discard, values):
+@given(situations(with_table=True), st.booleans(), values_tables, st.booleans())
+def test_best_lay(situation, discard, values, already_laid):
     hand, eaten, table = situation
-    got = phom.best_lay(hand, eaten, table, discard=discard, values=values)
-    expected = reference.best_lay(hand, eaten, table, discard=discard, values=values)
+    got = phom.best_lay(hand, eaten, table, discard=discard, values=values, already_laid=already_laid)
+    expected = reference.best_lay(hand, eaten, table, discard=discard, values=values, already_laid=already_laid)
     if expected is None:
         assert got is None
         return
     assert (got.melds, got.discard, got.points, got.u, got.mom) == (
         expected.melds, expected.discard, expected.points, expected.u, expected.mom)
-    assert replay_points(got, hand, eaten, table, values) == got.points
-    assert replay_points(expected, hand, eaten, table, values) == expected.points
+    assert replay_points(got, hand, eaten, table, values, already_laid) == got.points
+    assert replay_points(expected, hand, eaten, table, values, already_laid) == expected.points

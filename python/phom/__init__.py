@@ -9,8 +9,25 @@
 
 from __future__ import annotations
 
+from .actions import (
+    NUM_ACTIONS,
+    Action,
+    AutoLay,
+    DeclareU,
+    DeclareUKhan,
+    Discard,
+    Draw,
+    Eat,
+    LayMeld,
+    Send,
+)
 from .cards import Card, CardError, CardSet, Suit, cards
+from .game import Game, IllegalAction
+from .match import Match
 from .results import Arrangement, LayPlan
+from .rules import Rules, Stakes
+from .scoring import Result
+from .view import PlayerView
 from .solver import (
     arrange,
     best_lay,
@@ -30,11 +47,28 @@ from .solver import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "NUM_ACTIONS",
+    "Action",
     "Arrangement",
+    "AutoLay",
     "Card",
     "CardError",
     "CardSet",
+    "DeclareU",
+    "DeclareUKhan",
+    "Discard",
+    "Draw",
+    "Eat",
+    "Game",
+    "IllegalAction",
+    "LayMeld",
     "LayPlan",
+    "Match",
+    "PlayerView",
+    "Result",
+    "Rules",
+    "Send",
+    "Stakes",
     "Suit",
     "__version__",
     "arrange",

@@ -142,10 +142,12 @@ def legal_discards(hands: object, eaten: object = None) -> npt.NDArray[np.uint64
 
 
 def best_lay_points(hands: object, eaten: object = None, table: Sequence[CardsLike] = (), *,
-                    discard: bool = True, values: Sequence[int] | None = None) -> npt.NDArray[np.int16]:
+                    discard: bool = True, already_laid: bool = False, values: Sequence[int] | None = None
+                    ) -> npt.NDArray[np.int16]:
     """Per hand: points left by the best lay-down + gửi onto ``table`` (+ discard); -1 if impossible.
 
-    The same ``table`` phỏm serve every hand; they must not share cards with any hand.
+    The same ``table`` phỏm serve every hand; they must not share cards with any hand. ``already_laid``
+    as for ``phom.best_lay``.
 
     >>> from phom import cards
     >>> best_lay_points([cards("3S 3H 3D 5C 6C 7C 8C 10H 4D KS").mask],
@@ -162,5 +164,5 @@ def best_lay_points(hands: object, eaten: object = None, table: Sequence[CardsLi
         raise ValueError(f"hands[{i}] shares cards with the table phỏm")
     runs, fourths = table_summary(masks)
     out = np.empty(h.shape[0], dtype=np.int16)
-    _batch.best_lay_points(h, e, runs, fourths, bool(discard), _values(values)[0], out)
+    _batch.best_lay_points(h, e, runs, fourths, bool(discard), bool(already_laid), _values(values)[0], out)
     return out

@@ -286,8 +286,11 @@ def _send_outcomes(rest: frozenset[Card], table: tuple[frozenset[Card], ...]) ->
 
 
 def best_lay(hand: CardsLike, eaten: CardsLike | None = None, table: Sequence[CardsLike] = (), *,
-             discard: bool = True, values: Sequence[int] | None = None) -> LayPlan | None:
-    """The lay-down + gửi (+ discard of the highest-valued card left) leaving the fewest points."""
+             discard: bool = True, values: Sequence[int] | None = None, already_laid: bool = False
+             ) -> LayPlan | None:
+    """The lay-down + gửi (+ discard of the highest-valued card left) leaving the fewest points.
+
+    Sending needs a phỏm of one's own on the table: laid now, or earlier (``already_laid``)."""
     h, e = _hand_and_eaten(hand, eaten)
     v = _values(values)
     if isinstance(table, (str, int, CardSet)):
@@ -307,7 +310,7 @@ def best_lay(hand: CardsLike, eaten: CardsLike | None = None, table: Sequence[Ca
     best = None
     for packing in _valid_packings(h, e):
         rest = h - frozenset().union(*packing)
-        outcomes = _send_outcomes(rest, tmelds) if packing else {rest}
+        outcomes = _send_outcomes(rest, tmelds) if packing or already_laid else {rest}
         for left in outcomes:
             out = thrown(left)
             points = _points(left, v) - (v[out.rank - 1] if out else 0)
@@ -323,8 +326,8 @@ def best_lay(hand: CardsLike, eaten: CardsLike | None = None, table: Sequence[Ca
         sends=_some_send_order(sent, tmelds),
         discard=out,
         points=key[0],
-        u=bool(packing) and len(left) <= 1,
-        mom=not packing,
+        u=(bool(packing) or already_laid) and len(left) <= 1,
+        mom=not packing and not already_laid,
     )
 
 

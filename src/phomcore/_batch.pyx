@@ -47,10 +47,11 @@ def legal_discards(const uint64_t[::1] hands, const uint64_t[::1] eaten, uint64_
 
 
 def best_lay_points(const uint64_t[::1] hands, const uint64_t[::1] eaten, uint64_t table_runs,
-                    uint64_t table_fourths, bint discard, const int32_t[::1] values, int16_t[::1] out):
+                    uint64_t table_fourths, bint discard, bint already_laid, const int32_t[::1] values,
+                    int16_t[::1] out):
     """out[i] = points left by the best lay-down + gửi (+ discard) of hands[i], -1 when impossible."""
     cdef Py_ssize_t i
     with nogil:
         for i in range(hands.shape[0]):
             out[i] = <int16_t>best_lay_points_of(hands[i], eaten[i], table_runs, table_fourths,
-                                                 discard, &values[0])
+                                                 discard, already_laid, &values[0])

@@ -21,6 +21,7 @@ __all__ = [
     "ValueTable", "value_table", "checked_mask",
     "is_meld", "melds", "partial_melds", "isolated", "arrange", "min_points", "can_eat", "eat_melds",
     "legal_discards", "bound_cards", "can_u", "is_u_khan", "best_lay", "table_masks",
+    "meld_masks", "legal_discard_mask", "min_points_mask", "is_meld_mask",
 ]
 
 cdef object _from_mask = CardSet._from_mask
@@ -191,10 +192,14 @@ def melds(hand):
     >>> [str(m) for m in melds("7H 8H 9H 10H")]
     ['7♥ 8♥ 9♥', '8♥ 9♥ 10♥', '7♥ 8♥ 9♥ 10♥']
     """
-    cdef mask_t h = checked_mask(hand, "hand")
+    return sets_of(meld_masks(checked_mask(hand, "hand")))
+
+
+cpdef list meld_masks(mask_t h):
+    """Every phỏm inside the mask h, as int masks, unsorted (engine helper; h is not checked)."""
     cdef list found = []
     cdef int suit, start, end, rank
-    cdef mask_t field, ranks, others, subset, low
+    cdef mask_t field, low, subset
     for suit in range(4):
         field = (h >> (suit * 13)) & SUIT_FIELD
         for start in range(13):
@@ -211,7 +216,7 @@ def melds(hand):
                 if popcount(subset) >= 3:
                     found.append(subset)
                 subset = (subset - 1) & low
-    return sets_of(found)
+    return found
 
 
 def partial_melds(hand):
@@ -373,6 +378,21 @@ def bound_cards(hand, eaten=None):
     return _from_mask(result)
 
 
+cpdef mask_t legal_discard_mask(mask_t hand, mask_t eaten) noexcept:
+    """Mask form of legal_discards for the engine (eaten must be inside hand; nothing is checked)."""
+    return hand & ~eaten & ~bound_of(hand, eaten)
+
+
+cpdef int min_points_mask(mask_t hand, mask_t eaten, ValueTable values) noexcept:
+    """Mask form of min_points for the engine: -1 when impossible (nothing is checked)."""
+    return min_points_of(hand, eaten, values.per_card, values.run_deadwood)
+
+
+cpdef bint is_meld_mask(mask_t m) noexcept:
+    """Mask form of is_meld for the engine."""
+    return mask_is_meld(m)
+
+
 def legal_discards(hand, eaten=None):
     """The cards that may be discarded: not eaten and not bound.
 
@@ -426,11 +446,12 @@ def send_order(mask_t sent, list table):
     return tuple(sends)
 
 
-def best_lay(hand, eaten=None, table=(), *, discard=True, values=None):
+def best_lay(hand, eaten=None, table=(), *, discard=True, values=None, already_laid=False):
     """The lay-down (hạ) + gửi (+ discard of the worst card left) that leaves the fewest points.
 
     Every eaten card is laid, each in its own phỏm; sends go onto the ``table`` phỏm, in an order that
-    replays (chains work); a móm lay-down (no phỏm) sends nothing. None when the eaten cards cannot be
+    replays (chains work); a móm lay-down (no phỏm) sends nothing, unless ``already_laid`` says the
+    player has phỏm on the table from an earlier turn (a tái turn). None when the eaten cards cannot be
     laid. Ties as for arrange; the discard is the highest-valued card left (highest index on a tie).
 
     >>> plan = best_lay("3S 3H 3D 5C 6C 7C 8C 10H 4D KS",
@@ -447,7 +468,7 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None):
     runs, fourths = table_summary(masks)
     cdef Packer p
     packer_init(&p, h, e, vt.per_card)
-    lay_setup(&p, runs, fourths, bool(discard))
+    lay_setup(&p, runs, fourths, bool(discard), bool(already_laid))
     with nogil:
         pack_search(&p, h, 0, 0)
     if not p.found:
@@ -465,6 +486,6 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None):
         sends=send_order(sent, masks),
         discard=thrown,
         points=p.best_points,
-        u=p.best_depth > 0 and p.best_count <= 1,
-        mom=p.best_depth == 0,
+        u=(p.best_depth > 0 or p.already_laid) and p.best_count <= 1,
+        mom=p.best_depth == 0 and not p.already_laid,
     )

@@ -130,6 +130,7 @@ ctypedef struct Packer:
     mask_t eaten
     bint lay               # leaves are lay-downs: gửi onto the table, then the discard
     bint discard           # lay mode: the highest-valued card left is discarded
+    bint already_laid      # lay mode: the player has phỏm on the table already, so he may send unlaid
     mask_t table_runs      # lay mode: cards of the runs on the table
     mask_t table_fourths   # lay mode: the missing 4th card of each 3-card set on the table
     mask_t unsendable      # lay mode: cards no gửi can take, whatever is laid (they bound the search)
@@ -186,7 +187,7 @@ cdef inline void pack_leaf(Packer* p, int cost) noexcept nogil:
         sorted_melds[j] = p.melds[i]
     left = p.hand & ~laid
     if p.lay:
-        if p.depth > 0:
+        if p.depth > 0 or p.already_laid:
             left &= ~sendable(left, p.table_runs, p.table_fourths)
         points = mask_points(left, p.values)
         if p.discard and left:
@@ -392,6 +393,7 @@ cdef inline void packer_init(Packer* p, mask_t hand, mask_t eaten, const int32_t
     p.eaten = eaten
     p.lay = False
     p.discard = False
+    p.already_laid = False
     p.table_runs = 0
     p.table_fourths = 0
     p.unsendable = hand
@@ -403,20 +405,22 @@ cdef inline void packer_init(Packer* p, mask_t hand, mask_t eaten, const int32_t
     p.best_depth = 0
 
 
-cdef inline void lay_setup(Packer* p, mask_t table_runs, mask_t table_fourths, bint discard) noexcept nogil:
+cdef inline void lay_setup(Packer* p, mask_t table_runs, mask_t table_fourths, bint discard,
+                           bint already_laid) noexcept nogil:
     """Switch an initialised packer to lay mode (hạ, gửi onto the table, then the discard)."""
     p.lay = True
     p.discard = discard
+    p.already_laid = already_laid
     p.table_runs = table_runs
     p.table_fourths = table_fourths
     p.unsendable = p.hand & ~sendable(p.hand, table_runs, table_fourths)
 
 
 cdef inline int best_lay_points_of(mask_t hand, mask_t eaten, mask_t table_runs, mask_t table_fourths,
-                                   bint discard, const int32_t* values) noexcept nogil:
+                                   bint discard, bint already_laid, const int32_t* values) noexcept nogil:
     """Points left by the best lay-down + gửi (+ discard), or -1 when the eaten cards cannot be laid."""
     cdef Packer p
     packer_init(&p, hand, eaten, values)
-    lay_setup(&p, table_runs, table_fourths, discard)
+    lay_setup(&p, table_runs, table_fourths, discard, already_laid)
     pack_search(&p, hand, 0, 0)
     return p.best_points if p.found else -1
