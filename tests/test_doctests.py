@@ -8,7 +8,10 @@ import pathlib
 
 import pytest
 
-MODULES = ["phom", "phom.cards", "phom.results", "phom.solver", "phom.reference", "phom.batch", "phom._solver"]
+MODULES = [
+    "phom", "phom.cards", "phom.results", "phom.solver", "phom.reference", "phom.batch", "phom._solver",
+    "phom.rules", "phom.actions", "phom.game", "phom.scoring", "phom.view", "phom.record", "phom.match",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -19,8 +19,8 @@ ids         action
 
 >>> a = Action.parse("send 8H 2:0")
 >>> a, a.id, Action.from_id(a.id) is a
-(Send(Card('8H'), (2, 0)), 1324, True)
->>> str(LayMeld("5H 6H 7H")), Discard("KS").id
+(Send(Card('8H'), (2, 0)), 1596, True)
+>>> str(LayMeld("5H 6H 7H")), Discard("KH").id
 ('lay 5H 6H 7H', 107)
 """
 
