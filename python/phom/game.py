@@ -7,8 +7,9 @@ actions and raises ``IllegalAction`` with the reason (changing nothing) for anyt
 >>> g = Game(seed=1)
 >>> g.to_move, g.phase, len(g.hands[0]), g.stock_size
 (0, 'play', 10, 15)
->>> g.apply(g.legal_actions()[-1]); g.to_move, g.phase
-(None, 1, 'take')
+>>> g.apply(g.legal_actions()[-1])
+>>> g.to_move, g.phase
+(1, 'take')
 """
 
 from __future__ import annotations
