@@ -725,6 +725,73 @@ class Game:
         other._legal = None if self._legal is None else dict(self._legal)
         return other
 
+    @classmethod
+    def from_view(cls, view: Any, hands: Sequence[CardsLike], stock: Sequence[Card | int]) -> Game:
+        """A game that matches ``view`` in everything public, with chosen hidden cards: ``hands`` per
+        seat (the viewer's must be his own) and the ``stock`` in draw order. Used to sample worlds for
+        search (``phom.worlds``); such a game has no record (``to_json`` refuses).
+        """
+        game = object.__new__(cls)
+        rules = view.rules
+        n = rules.players
+        masks = [to_mask(h, f"hands[{p}]") for p, h in enumerate(hands)]
+        if len(masks) != n:
+            raise ValueError(f"hands must hold one cards-like per seat ({n} seats)")
+        if masks[view.player] != view.hand.mask:
+            raise ValueError("hands[viewer] must be the viewer's own hand")
+        for p in range(n):
+            if masks[p].bit_count() != view.hand_sizes[p]:
+                raise ValueError(f"hands[{p}] has {masks[p].bit_count()} cards; the view shows {view.hand_sizes[p]}")
+        stock_idx = [c.index if isinstance(c, Card) else int(c) for c in stock]
+        if len(stock_idx) != view.stock_size:
+            raise ValueError(f"stock has {len(stock_idx)} cards; the view shows {view.stock_size}")
+        pub = view.public
+        game.rules = rules
+        game.leader = view.history[0][0] if view.history else view.to_move
+        game.seed = None
+        used = sum(masks) | sum(1 << c for c in stock_idx)
+        game.deal = Deal(tuple(CardSet(m) for m in masks), tuple(Card.from_index(c) for c in stock_idx),
+                         CardSet(DECK_MASK & ~used))
+        game._values = _solver.value_table(rules.values)
+        game._seats = []
+        for p in range(n):
+            seat = _Seat(masks[p])
+            seat.eaten = view.unlaid_eaten.mask if p == view.player else 0
+            seat.eaten_all = view.eaten[p].mask
+            seat.eats = pub.eats[p]
+            seat.row = [c.index for c in view.rows[p]]
+            seat.laid = [m.mask for m in view.laid[p]]
+            seat.laid_down = view.laid_down[p]
+            seat.lay_order = pub.lay_order[p]
+            seat.had_tai = pub.had_tai[p]
+            seat.turns = pub.turns[p]
+            seat.ever_laid = pub.ever_laid[p]
+            game._seats.append(seat)
+        for p in range(n):
+            laid = sum(game._seats[p].laid)
+            game._seats[p].eaten = game._seats[p].eaten_all & ~laid & masks[p]
+        game._stock = list(reversed(stock_idx))
+        game._lead = pub.lead
+        game._last_discard = pub.eatable
+        game._lay_counter = pub.lay_counter
+        game._chot_eaters = list(pub.chot_eaters)
+        game._payments = list(pub.payments)
+        game.history = list(view.history)
+        game.result = None
+        game._draws = pub.draws
+        game.to_move = view.to_move
+        game.turn_kind = view.turn_kind
+        game.phase = view.phase
+        game._turn_actions = pub.turn_actions
+        game._laid_this_turn = pub.laid_this_turn
+        game._sent_this_turn = pub.sent_this_turn
+        game._ate_chot_from = pub.ate_chot_from
+        game._legal = None
+        game._sampled = True
+        if view.is_over:
+            raise ValueError("the game in this view is over")
+        return game
+
     def view(self, player: int) -> Any:
         """What ``player`` may know: see ``phom.view.PlayerView``."""
         from .view import player_view
@@ -739,6 +806,8 @@ class Game:
 
     def to_json(self) -> str:
         """The rules, the deal and every action, as JSON text; ``Game.from_json`` replays it."""
+        if getattr(self, "_sampled", False):
+            raise ValueError("a game sampled from a view has no record of its deal")
         return json.dumps({
             "format": "phom-game",
             "version": 1,

@@ -25,7 +25,29 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "PlayerView", "observation", "player_view"]
+__all__ = ["OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "PlayerView", "PublicState", "observation", "player_view"]
+
+
+@dataclass(frozen=True)
+class PublicState:
+    """Bookkeeping every player at the table can follow: enough, with a view, to rebuild the game
+    around sampled hidden cards (see ``phom.worlds``)."""
+
+    lead: int
+    lay_order: tuple[int, ...]
+    had_tai: tuple[bool, ...]
+    turns: tuple[int, ...]
+    ever_laid: tuple[bool, ...]
+    eats: tuple[int, ...]
+    chot_eaters: tuple[int, ...]
+    payments: tuple[tuple[int, int, int, str], ...]
+    draws: int
+    lay_counter: int
+    turn_actions: int
+    laid_this_turn: int
+    sent_this_turn: bool
+    ate_chot_from: int | None
+    eatable: tuple[int, int] | None
 
 
 @dataclass(frozen=True)
@@ -53,6 +75,7 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     history: tuple[tuple[int, Action], ...]
     is_over: bool
+    public: PublicState
 
     @property
     def unseen(self) -> CardSet:
@@ -98,6 +121,23 @@ def player_view(game: Game, player: int) -> PlayerView:
         legal_actions=tuple(game.legal_actions()) if to_move == player else (),
         history=tuple(game.history),  # public: a Draw does not name the card drawn
         is_over=game.is_over,
+        public=PublicState(
+            lead=game._lead,
+            lay_order=tuple(s.lay_order for s in seats),
+            had_tai=tuple(s.had_tai for s in seats),
+            turns=tuple(s.turns for s in seats),
+            ever_laid=tuple(s.ever_laid for s in seats),
+            eats=tuple(s.eats for s in seats),
+            chot_eaters=tuple(game._chot_eaters),
+            payments=tuple(game._payments),
+            draws=game.draws,
+            lay_counter=game._lay_counter,
+            turn_actions=game._turn_actions,
+            laid_this_turn=game._laid_this_turn,
+            sent_this_turn=game._sent_this_turn,
+            ate_chot_from=game._ate_chot_from,
+            eatable=game._last_discard,
+        ),
     )
 
 

@@ -1,0 +1,181 @@
+"""Many games between bots, in parallel on any ``concurrent.futures.Executor``, reproducibly.
+
+Game ``i`` is dealt from a seed derived from ``(seed, i)`` and every bot is reseeded per game, so the
+statistics are identical whatever the executor (none, threads, processes, a cluster's executor).
+With ``rotate=True`` each deal is played once per seat rotation (seat-rotated games on the same deals);
+statistics are then per bot (index into ``bots``), which equals per seat when ``rotate=False``.
+
+>>> from phom.bots import GreedyBot, RandomBot
+>>> stats = simulate([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], 8, seed=1)
+>>> stats.games, len(stats.mean_net), round(sum(stats.mean_net), 9)
+(8, 4, 0.0)
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+
+from .bots import Bot
+from .game import Game
+from .rules import Rules
+
+__all__ = ["GameSummary", "Stats", "simulate", "play_game"]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game, seen per bot: net money, win, ù, móm (tuples indexed by bot)."""
+
+    net: tuple[int, ...]
+    won: tuple[bool, ...]
+    u: tuple[bool, ...]
+    mom: tuple[bool, ...]
+    actions: int
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Results per bot (index into the ``bots`` given to ``simulate``)."""
+
+    names: tuple[str, ...]
+    games: int
+    wins: tuple[int, ...]
+    mean_net: tuple[float, ...]
+    std_net: tuple[float, ...]
+    ci95: tuple[float, ...]
+    u_rate: tuple[float, ...]
+    mom_rate: tuple[float, ...]
+    seconds: float
+    actions: int
+    summaries: tuple[GameSummary, ...] = field(repr=False, default=())
+
+    @property
+    def win_rate(self) -> tuple[float, ...]:
+        return tuple(w / self.games for w in self.wins)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def table(self) -> str:
+        """A plain-text summary table."""
+        lines = [f"{'bot':<12}{'win %':>8}{'mean net':>11}{'± 95%':>8}{'sd':>7}{'ù %':>7}{'móm %':>7}"]
+        for i, name in enumerate(self.names):
+            lines.append(f"{f'{i}:{name}':<12}{100 * self.win_rate[i]:>8.1f}{self.mean_net[i]:>11.3f}"
+                         f"{self.ci95[i]:>8.3f}{self.std_net[i]:>7.2f}{100 * self.u_rate[i]:>7.1f}"
+                         f"{100 * self.mom_rate[i]:>7.1f}")
+        lines.append(f"{self.games} games in {self.seconds:.2f} s ({self.games_per_second:.0f} games/s)")
+        return "\n".join(lines)
+
+
+def _game_seed(seed: int, deal: int) -> int:
+    return (seed * 1_000_003 + deal * 7919) % (2**63)
+
+
+def play_game(bots: Sequence[Bot], rules: Rules, seed: int, index: int, rotate: bool) -> GameSummary:
+    """Play game ``index`` of a simulation: fresh copies of the bots, reseeded, seats per rotation."""
+    n = rules.players
+    deal, rotation = (index // n, index % n) if rotate else (index, 0)
+    players = [copy.deepcopy(bots[(s + rotation) % n]) for s in range(n)]
+    for s, bot in enumerate(players):
+        reseed = getattr(bot, "reseed", None)
+        if reseed is not None:
+            reseed(_game_seed(seed, index) + s)
+    game = Game(rules, seed=_game_seed(seed, deal), leader=0 if rotate else deal % n)
+    while not game.is_over:
+        p = game.to_move
+        assert p is not None
+        game.apply(players[p].act(game.view(p)))
+    result = game.result
+    assert result is not None
+    seat_of = [(b - rotation) % n for b in range(n)]
+    return GameSummary(
+        net=tuple(result.net[seat_of[b]] for b in range(n)),
+        won=tuple(result.winner == seat_of[b] for b in range(n)),
+        u=tuple(result.u == seat_of[b] for b in range(n)),
+        mom=tuple(result.u is None and result.mom[seat_of[b]] for b in range(n)),
+        actions=len(game.history),
+    )
+
+
+def _play_chunk(bots: Sequence[Bot], rules: Rules, seed: int, indices: Sequence[int], rotate: bool
+                ) -> list[GameSummary]:
+    return [play_game(bots, rules, seed, i, rotate) for i in indices]
+
+
+def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, seed: int | None = None,
+             progress: bool | Callable[[int, int], None] = False, executor: Executor | None = None,
+             rotate: bool = False, chunk: int = 25) -> Stats:
+    """Play ``games`` games between ``bots`` (one per seat) and summarise them per bot."""
+    rules = rules if rules is not None else Rules()
+    if len(bots) != rules.players:
+        raise ValueError(f"bots has {len(bots)} entries; the rules seat {rules.players} players")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games {games!r} must be a whole number ≥ 1")
+    for i, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            raise ValueError(f"bots[{i}] = {bot!r} has no act(view) method")
+    seed = 0 if seed is None else seed
+    report = _progress_printer(games) if progress is True else (progress or None)
+    chunks = [list(range(start, min(games, start + chunk))) for start in range(0, games, chunk)]
+    started = time.perf_counter()
+    summaries: list[GameSummary] = []
+    if executor is None:
+        for indices in chunks:
+            summaries.extend(_play_chunk(bots, rules, seed, indices, rotate))
+            if report:
+                report(len(summaries), games)
+    else:
+        futures = [executor.submit(_play_chunk, list(bots), rules, seed, indices, rotate) for indices in chunks]
+        for future in futures:
+            summaries.extend(future.result())
+            if report:
+                report(len(summaries), games)
+    seconds = time.perf_counter() - started
+    return _stats(bots, summaries, seconds)
+
+
+def _stats(bots: Sequence[Bot], summaries: Sequence[GameSummary], seconds: float) -> Stats:
+    n, count = len(bots), len(summaries)
+    means, sds, cis = [], [], []
+    for b in range(n):
+        values = [s.net[b] for s in summaries]
+        mean = sum(values) / count
+        var = sum((v - mean) ** 2 for v in values) / (count - 1) if count > 1 else 0.0
+        means.append(mean)
+        sds.append(math.sqrt(var))
+        cis.append(1.96 * math.sqrt(var / count) if count > 1 else math.inf)
+    return Stats(
+        names=tuple(getattr(b, "name", type(b).__name__) for b in bots),
+        games=count,
+        wins=tuple(sum(s.won[b] for s in summaries) for b in range(n)),
+        mean_net=tuple(means),
+        std_net=tuple(sds),
+        ci95=tuple(cis),
+        u_rate=tuple(sum(s.u[b] for s in summaries) / count for b in range(n)),
+        mom_rate=tuple(sum(s.mom[b] for s in summaries) / count for b in range(n)),
+        seconds=seconds,
+        actions=sum(s.actions for s in summaries),
+        summaries=tuple(summaries),
+    )
+
+
+def _progress_printer(total: int) -> Callable[[int, int], None]:
+    started = time.perf_counter()
+
+    def report(done: int, total_: int) -> None:
+        width = 30
+        filled = int(width * done / total_)
+        rate = done / max(time.perf_counter() - started, 1e-9)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total_} games, {rate:.0f}/s")
+        if done == total_:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return report

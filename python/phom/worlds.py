@@ -1,0 +1,70 @@
+"""Determinization: sample the hidden cards of a game consistently with one player's view.
+
+>>> import random
+>>> from phom import Game
+>>> g = Game(seed=2)
+>>> world = sample_world(g.view(0), random.Random(1))
+>>> world.hands[0] == g.hands[0], [len(h) for h in world.hands] == [len(h) for h in g.hands]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import CardSet
+from .game import Game
+from .solver import melds
+from .view import PlayerView
+
+__all__ = ["sample_world"]
+
+
+def sample_world(view: PlayerView, rng: random.Random, attempts: int = 100) -> Game:
+    """A full game that agrees with ``view`` on everything the viewer knows.
+
+    The viewer's hand is kept. Each other hand keeps its known cards (eaten cards not yet laid), gets
+    for each of them two unseen cards completing a 3-card phỏm (so the eat condition holds, as it must),
+    and is filled uniformly from the unseen cards; the stock is a random draw of the rest, in random
+    order; whatever is left is set aside.
+    """
+    laid = [sum(m.mask for m in melds) for melds in view.laid]
+    unseen_mask = view.unseen.mask
+    for _ in range(attempts):
+        pool = unseen_mask
+        hands: list[int] = []
+        for p in range(view.rules.players):
+            if p == view.player:
+                hands.append(view.hand.mask)
+                continue
+            known = view.eaten[p].mask & ~laid[p]
+            support = _support(known, pool, rng)
+            if support is None:
+                break
+            pool &= ~support
+            hands.append(known | support)
+        else:
+            free = [c.index for c in CardSet(pool)]
+            rng.shuffle(free)
+            pos = 0
+            for p in range(view.rules.players):
+                need = view.hand_sizes[p] - hands[p].bit_count()
+                hands[p] |= sum(1 << c for c in free[pos:pos + need])
+                pos += need
+            return Game.from_view(view, hands, free[pos:pos + view.stock_size])
+    raise ValueError("no deal of the unseen cards fits this view")
+
+
+def _support(eaten: int, pool: int, rng: random.Random) -> int | None:
+    """Two cards from pool per eaten card, each pair making a 3-card phỏm with its card, all disjoint."""
+    support = 0
+    for card in CardSet(eaten):
+        options = [m.mask & ~card.mask for m in melds(pool | card.mask)
+                   if len(m) == 3 and card in m]
+        options = [o for o in options if o & support == 0]
+        if not options:
+            return None
+        choice = rng.choice(options)
+        support |= choice
+        pool &= ~choice
+    return support
