@@ -1,0 +1,246 @@
+"""The ``phom`` command: solve, play, simulate, replay, bench.
+
+Errors are one line on stderr and a non-zero exit code, never a traceback.
+
+>>> main(["solve", "9H 10H JH 3C 5D", "--json"])  # doctest: +ELLIPSIS
+{"hand": "3C 5D 9H 10H JH", ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from . import __version__
+from .cards import CardSet, to_mask
+from .render import Painter
+from .rules import Rules
+from .solver import (
+    arrange,
+    best_lay,
+    bound_cards,
+    can_u,
+    is_u_khan,
+    isolated,
+    melds,
+    partial_melds,
+)
+
+__all__ = ["main"]
+
+
+class CommandError(Exception):
+    """A user error: printed as one line, exit code 1."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="phom", description="Phỏm (Tá lả): solver, game, bots.")
+    parser.add_argument("--version", action="version", version=f"phom {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve = sub.add_parser("solve", help="analyse a hand: phỏm, cạ, rác, best arrangement and lay-down")
+    solve.add_argument("cards", help='the hand, e.g. "9H 10H JH 3C 5D"')
+    solve.add_argument("--eaten", default=None, help="the eaten cards still in hand (part of CARDS)")
+    solve.add_argument("--table", nargs="+", action="extend", default=[], metavar="MELD",
+                       help='phỏm already on the table, one argument each, e.g. --table "JH QH KH" "4S 4C 4H"')
+    solve.add_argument("--json", action="store_true", help="print JSON")
+
+    play = sub.add_parser("play", help="play a game against bots in the terminal")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--bots", default=None, help="comma-separated bots for the other seats (default greedy)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0, the leader)")
+
+    sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--bots", default="greedy,random,random,random",
+                     help="comma-separated: random, greedy, search or search:SAMPLES (one per seat)")
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--rotate", action="store_true", help="play every deal once per seat rotation")
+    sim.add_argument("--json", action="store_true", help="print JSON")
+
+    replay = sub.add_parser("replay", help="check a game record and print it turn by turn")
+    replay.add_argument("file", help="a JSON record written by Game.to_json (- for stdin)")
+
+    bench = sub.add_parser("bench", help="time the compiled core against the reference on this machine")
+    bench.add_argument("--hands", type=int, default=200, help="hands per operation (default 200)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    out = stdout or sys.stdout
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        if args.command == "solve":
+            _solve(args, out)
+        elif args.command == "play":
+            from .play import play_interactive
+
+            play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat,
+                             stdin=stdin or sys.stdin, stdout=out)
+        elif args.command == "simulate":
+            _simulate(args, out)
+        elif args.command == "replay":
+            _replay(args, out, stdin or sys.stdin)
+        elif args.command == "bench":
+            from .benchmark import run_bench
+
+            run_bench(args.hands, out)
+        return 0
+    except (ValueError, CommandError, OSError) as exc:
+        print(f"phom {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("phom: interrupted", file=sys.stderr)
+        return 130
+
+
+def _solve(args: argparse.Namespace, out: TextIO) -> None:
+    hand = to_mask(args.cards, "CARDS")
+    eaten = to_mask(args.eaten, "--eaten") if args.eaten else 0
+    if eaten & ~hand:
+        raise CommandError(f"--eaten {CardSet(eaten & ~hand)} is not in CARDS")
+    table = [CardSet(to_mask(m, f"--table {m!r}")) for m in args.table]
+    arrangement = arrange(hand, eaten)
+    plan = best_lay(hand, eaten, table)
+    found = {
+        "hand": CardSet(hand).codes,
+        "eaten": CardSet(eaten).codes,
+        "points": CardSet(hand).points,
+        "melds": [m.codes for m in melds(hand)],
+        "partial_melds": [p.codes for p in partial_melds(hand)],
+        "isolated": isolated(hand).codes,
+        "arrangement": None if arrangement is None else {
+            "melds": [m.codes for m in arrangement.melds], "deadwood": arrangement.deadwood.codes,
+            "points": arrangement.points},
+        "best_lay": None if plan is None else {
+            "melds": [m.codes for m in plan.melds], "sends": [[c.code, i] for c, i in plan.sends],
+            "discard": plan.discard.code if plan.discard else None, "points": plan.points, "u": plan.u,
+            "mom": plan.mom},
+        "bound": bound_cards(hand, eaten).codes,
+        "can_u": can_u(hand, eaten),
+        "u_khan": is_u_khan(hand),
+    }
+    if args.json:
+        print(json.dumps(found, ensure_ascii=False), file=out)
+        return
+    paint = Painter(stream=out)
+    h = CardSet(hand)
+    lines = [
+        f"{paint.bold('Hand')}      {paint.cards(h)}  ({len(h)} cards, {h.points} points)",
+    ]
+    if eaten:
+        lines.append(f"Eaten     {paint.cards(CardSet(eaten))}")
+    lines += [
+        f"Phỏm      {paint.melds(melds(hand))}",
+        f"Cạ        {paint.melds(partial_melds(hand))}",
+        f"Rác       {paint.cards(isolated(hand))}",
+    ]
+    if arrangement is None:
+        lines.append("Best      none: the eaten cards cannot each have a phỏm of their own")
+    else:
+        lines.append(f"Best      {paint.melds(arrangement.melds)}; left {paint.cards(arrangement.deadwood)} "
+                     f"= {arrangement.points} points")
+    if plan is not None:
+        sends = ", ".join(f"{paint.card(c)} → {paint.cards(table[i])}" for c, i in plan.sends) or "—"
+        throw = paint.card(plan.discard) if plan.discard else "—"
+        tag = " — ù!" if plan.u else (" — móm" if plan.mom else "")
+        lines += [
+            f"Lay down  {paint.melds(plan.melds)}",
+            f"Send      {sends}",
+            f"Discard   {throw}",
+            f"Points    {plan.points}{tag}",
+        ]
+    if eaten:
+        lines.append(f"Bound     {paint.cards(bound_cards(hand, eaten))}")
+    lines.append(f"Ù now     {'yes' if found['can_u'] else 'no'}; ù khan {'yes' if found['u_khan'] else 'no'}")
+    print("\n".join(lines), file=out)
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> None:
+    from .bots import make_bot
+    from .simulate import simulate
+
+    specs = [s for s in args.bots.split(",") if s.strip()]
+    if not 2 <= len(specs) <= 4:
+        raise CommandError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    if args.jobs < 1:
+        raise CommandError("--jobs must be at least 1")
+    bots = [make_bot(spec, seed=i) for i, spec in enumerate(specs)]
+    rules = Rules(players=len(bots))
+    progress = not args.json and sys.stderr.isatty()
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            stats = simulate(bots, args.games, rules=rules, seed=args.seed, executor=pool, rotate=args.rotate,
+                             progress=progress)
+    else:
+        stats = simulate(bots, args.games, rules=rules, seed=args.seed, rotate=args.rotate, progress=progress)
+    if args.json:
+        print(json.dumps({
+            "bots": specs, "games": stats.games, "win_rate": stats.win_rate, "mean_net": stats.mean_net,
+            "ci95": stats.ci95, "std_net": stats.std_net, "u_rate": stats.u_rate, "mom_rate": stats.mom_rate,
+            "seconds": stats.seconds}), file=out)
+    else:
+        print(stats.table(), file=out)
+
+
+def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
+    from .game import Game
+
+    if args.file == "-":
+        text = stdin.read()
+    else:
+        if not os.path.exists(args.file):
+            raise CommandError(f"no such file: {args.file}")
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    game = Game.from_json(text)
+    paint = Painter(stream=out)
+    print(f"{game.players} players, leader {game.leader}", file=out)
+    for p, hand in enumerate(game.deal.hands):
+        print(f"  seat {p}: {paint.cards(hand)}", file=out)
+    last = None
+    for number, (p, action) in enumerate(game.history, start=1):
+        prefix = f"{number:4d}. seat {p}: " if p != last else "      " + " " * len(f"seat {p}: ")
+        print(f"{prefix}{action}", file=out)
+        last = p
+    print(_result_text(game), file=out)
+
+
+def _result_text(game) -> str:  # type: ignore[no-untyped-def]
+    result = game.result
+    if result is None:
+        return f"(unfinished: seat {game.to_move} to {game.phase})"
+    lines = []
+    if result.u is not None:
+        lines.append(f"Seat {result.u} wins by {result.u_kind.replace('_', ' ')}.")
+    else:
+        places = ["nhất", "nhì", "ba", "bét"][: game.players]
+        if game.players < 4:
+            places[-1] = "bét"
+        for place, p in zip(places, result.ranking):
+            tag = " (móm)" if result.mom[p] else ""
+            lines.append(f"{place:>5}: seat {p}, {result.points[p]} points{tag}")
+    for payer, payee, amount, reason in result.payments:
+        lines.append(f"  seat {payer} pays seat {payee} {amount} ({reason})")
+    lines.append("Net: " + ", ".join(f"seat {p} {n:+d}" for p, n in enumerate(result.net)))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
