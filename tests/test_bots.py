@@ -31,7 +31,7 @@ def test_bots_play_only_legal_actions(players):
 def test_search_bot_plays_legal_actions_and_is_reproducible():
     def run(seed):
         game = Game(seed=seed)
-        bots = [SearchBot(samples=2, candidates=2, seed=seed), GreedyBot(), GreedyBot(), RandomBot(seed)]
+        bots = [SearchBot(samples=2, seed=seed), GreedyBot(), GreedyBot(), RandomBot(seed)]
         while not game.is_over:
             p = game.to_move
             action = bots[p].act(game.view(p))
@@ -91,7 +91,7 @@ def test_greedy_beats_random():
 
 
 def test_simulate_is_reproducible_across_executors():
-    bots = [GreedyBot(), RandomBot(), SearchBot(samples=1, candidates=2), RandomBot()]
+    bots = [GreedyBot(), RandomBot(), SearchBot(samples=2), RandomBot()]
     plain = simulate(bots, 12, seed=3, chunk=5)
     with ThreadPoolExecutor(2) as pool:
         threaded = simulate(bots, 12, seed=3, executor=pool, chunk=5)

@@ -3,8 +3,8 @@
 - ``RandomBot``: uniform over the legal actions.
 - ``GreedyBot``: one-step solver play: declares ù, eats when it lowers its points, lays with the
   solver's best lay-down and gửi, discards the card that keeps the lowest points (safest on a tie).
-- ``SearchBot``: determinized Monte Carlo: samples the hidden cards consistently with its view, plays
-  each candidate action out to the end of the game with greedy players, keeps the best average money.
+- ``SearchBot`` (``phom.search``): determinized Monte Carlo: samples the hidden cards consistently with
+  its view and plays each candidate take or discard out to its lay-down with the batch solver.
 
 >>> from phom import Game
 >>> from phom.bots import GreedyBot, RandomBot
@@ -24,14 +24,21 @@ from typing import TYPE_CHECKING, Protocol
 
 from . import _solver
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
-from .cards import DECK_MASK, RANKS
-from .worlds import sample_world
+from .cards import RANKS
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .search import SearchBot
     from .view import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "SearchBot", "make_bot", "BOT_NAMES"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "SearchBot":  # defined in phom.search, which builds on this module
+        from .search import SearchBot
+
+        return SearchBot
+    raise AttributeError(name)
 
 
 class Bot(Protocol):
@@ -146,79 +153,6 @@ def _card_values(rank_values: Sequence[int]) -> list[int]:
     return [rank_values[c % RANKS] for c in range(52)]
 
 
-def greedy_move(game: Game) -> Action:
-    """The greedy action of the player to move in ``game``, from his own cards and public ones only."""
-    p = game.to_move
-    assert p is not None
-    seat = game._seats[p]
-    seen = seat.hand
-    for s in game._seats:
-        seen |= sum(1 << c for c in s.row) | sum(s.laid) | s.eaten_all
-    return greedy_action(seat.hand, seat.eaten, game.legal_actions(), DECK_MASK & ~seen, game.phase,
-                         game._values, _card_values(game.rules.values))
-
-
-class SearchBot:
-    """Determinized Monte Carlo search over the take and discard decisions.
-
-    For each of ``samples`` worlds drawn with ``phom.worlds.sample_world``, every candidate action (the
-    take choices; the ``candidates`` best discards by the greedy order) is played out to the end with
-    greedy players; the action with the best mean money for this player wins. Other decisions
-    (ù, lay-down, gửi) are greedy.
-    """
-
-    name = "search"
-
-    def __init__(self, samples: int = 8, candidates: int = 3, seed: int | None = None) -> None:
-        if samples < 1 or candidates < 1:
-            raise ValueError("samples and candidates must be at least 1")
-        self.samples = samples
-        self.candidates = candidates
-        self.rng = random.Random(seed)
-
-    def reseed(self, seed: int) -> None:
-        self.rng.seed(seed)
-
-    def act(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no action to take now")
-        values = _solver.value_table(view.rules.values)
-        value_of = _card_values(view.rules.values)
-        greedy = greedy_action(view.hand.mask, view.unlaid_eaten.mask, legal, view.unseen.mask, view.phase,
-                               values, value_of)
-        if isinstance(greedy, (DeclareU, DeclareUKhan, AutoLay)):
-            return greedy
-        if view.phase == "take":
-            options = [a for a in legal if isinstance(a, (Draw, Eat))]
-        else:
-            options = self._discard_candidates(view, legal, values, value_of)
-        if len(options) <= 1:
-            return greedy
-        totals = [0.0] * len(options)
-        for _ in range(self.samples):
-            world = sample_world(view, self.rng)
-            for i, action in enumerate(options):
-                trial = world.clone()
-                trial.apply(action)
-                while not trial.is_over:
-                    trial.apply(greedy_move(trial))
-                assert trial.result is not None
-                totals[i] += trial.result.net[view.player]
-        best = max(range(len(options)), key=lambda i: (totals[i], options[i] is greedy))
-        return options[best]
-
-    def _discard_candidates(self, view: PlayerView, legal: Sequence[Action], values: _solver.ValueTable,
-                            value_of: Sequence[int]) -> list[Action]:
-        hand, eaten, unseen = view.hand.mask, view.unlaid_eaten.mask, view.unseen.mask
-        discards = [a for a in legal if isinstance(a, Discard)]
-        if len(discards) != len(legal):
-            return []
-        discards.sort(key=lambda a: (_solver.min_points_mask(hand & ~a.card.mask, eaten, values),
-                                     danger(a.card.index, unseen), -value_of[a.card.index], -a.card.index))
-        return discards[: self.candidates]
-
-
 BOT_NAMES = ("random", "greedy", "search")
 
 
@@ -236,5 +170,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     if name == "search":
         if arg and not arg.isdigit():
             raise ValueError(f"bot {spec!r}: write search:SAMPLES with a whole number, e.g. search:8")
-        return SearchBot(samples=int(arg) if arg else 8, seed=seed)
+        from .search import SearchBot
+
+        return SearchBot(samples=int(arg) if arg else 32, seed=seed)
     raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search (or search:SAMPLES)")

@@ -1,0 +1,189 @@
+"""SearchBot: determinized Monte Carlo over the take and discard decisions, played out with the batch solver.
+
+For each decision it samples ``samples`` worlds consistent with its view (``phom.worlds``). In every world
+it plays its own hand forward to its lay-down turn: the draws come from that world's stock, each later
+discard is the one that keeps the fewest points (all candidates of all worlds in one ``batch.min_points``
+call), and the lay-down is scored with ``batch.best_lay_points`` against the phỏm on the table. A
+candidate's value is the mean of those points, less a bonus for an ù, plus a penalty when the next player
+could eat the card it throws (from that world's sampled hand, with ``batch.can_eat``). Eating also counts
+the stakes it wins. Lay-down, gửi and ù follow the greedy bot.
+
+>>> from phom import Game
+>>> game = Game(seed=4)
+>>> bot = SearchBot(samples=8, seed=1)
+>>> bot.act(game.view(0)) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import _batch, _solver
+from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
+from .bots import _card_values, danger, greedy_action
+from .cards import RANKS
+from .worlds import sample_world
+
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+__all__ = ["SearchBot"]
+
+# Weights, tuned on seat-rotated games against GreedyBot (benchmarks/ladder.py):
+#: points one stake is worth when a discard may feed the next player an eat
+POINTS_PER_STAKE = 3.0
+#: value, in points, of finishing the playout with nothing left (an ù)
+U_BONUS = 40.0
+#: cost, in points, of reaching the lay-down with no phỏm (móm pays a fixed 4 stakes, whatever the points)
+MOM_PENALTY = 36.0
+_BITS = np.array([1 << c for c in range(52)], dtype=np.uint64)
+
+
+class SearchBot:
+    """Determinized search (see the module docstring). ``samples``: worlds per decision."""
+
+    name = "search"
+
+    def __init__(self, samples: int = 32, seed: int | None = None) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples {samples!r} must be a whole number ≥ 1")
+        self.samples = samples
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def act(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"player {view.player} has no action to take now")
+        values = _solver.value_table(view.rules.values)
+        value_of = _card_values(view.rules.values)
+        greedy = greedy_action(view.hand.mask, view.unlaid_eaten.mask, legal, view.unseen.mask, view.phase,
+                               values, value_of)
+        if isinstance(greedy, (DeclareU, DeclareUKhan, AutoLay)):
+            return greedy
+        discards = [a for a in legal if isinstance(a, Discard)]
+        eat = next((a for a in legal if isinstance(a, Eat)), None)
+        if view.turn_kind != "normal":
+            # lay-down and tái turns: points are settled by the lay-down; only the discard's safety is open
+            if view.phase == "play" and discards and len(discards) == len(legal):
+                return self._safe_discard(view, discards, value_of)
+            return greedy
+        turns_left = 3 - len(view.rows[view.player])
+        if turns_left < 1:
+            return greedy
+        if view.phase == "take":
+            if eat is None:
+                return greedy
+            return self._take(view, eat, turns_left, values, value_of)
+        if len(discards) != len(legal) or len(discards) < 2:
+            return greedy
+        return self._discard(view, discards, turns_left, values)
+
+    # ------------------------------------------------------------------------------------------
+
+    def _worlds(self, view: PlayerView) -> tuple[np.ndarray, list[list[int]], int]:
+        """(next player's hands, stock cards per world, next seat) for ``samples`` sampled worlds."""
+        nxt = (view.player + 1) % view.rules.players
+        hands, stocks = [], []
+        for _ in range(self.samples):
+            world = sample_world(view, self.rng)
+            hands.append(world._seats[nxt].hand)
+            stocks.append(list(reversed(world._stock)))
+        return np.array(hands, dtype=np.uint64), stocks, nxt
+
+    def _playout(self, view: PlayerView, keep: int, eaten: int, stocks: list[list[int]], turns: int,
+                 offset: int, values: _solver.ValueTable) -> np.ndarray:
+        """Points at the lay-down turn in every world, playing ``keep`` forward ``turns`` draws."""
+        s = len(stocks)
+        rows = np.full(s, keep, dtype=np.uint64)
+        per_card, run_table = np.asarray(values.per_card_view), np.asarray(values.run_table_view)
+        eaten_rows = np.full(s, eaten, dtype=np.uint64)
+        for t in range(turns - 1):
+            drawn = np.array([_BITS[w[min(offset + t, len(w) - 1)]] if w else 0 for w in stocks], dtype=np.uint64)
+            held = rows | drawn
+            choices = (held[:, None] & _BITS[None, :]) != 0
+            choices &= (eaten_rows[:, None] & _BITS[None, :]) == 0
+            trial = (held[:, None] & ~_BITS[None, :]).ravel()
+            points = np.empty(trial.shape[0], dtype=np.int16)
+            _batch.min_points(trial, np.repeat(eaten_rows, 52), per_card, run_table, points)
+            score = points.reshape(s, 52).astype(np.int32) * 256 - per_card[None, :]
+            score[(~choices) | (points.reshape(s, 52) < 0)] = 1 << 30
+            best = np.argmin(score, axis=1)
+            rows = held & ~_BITS[best]
+        last = np.array([_BITS[w[min(offset + turns - 1, len(w) - 1)]] if w else 0 for w in stocks],
+                        dtype=np.uint64)
+        final = rows | last
+        me = view.player
+        table = [m for p, _, m in view.table if p != me]
+        runs, fourths = _solver.table_summary(_solver.table_masks(table, 0))
+        out = np.empty(s, dtype=np.int16)
+        _batch.best_lay_points(final, eaten_rows, runs, fourths, True, False, per_card, out)
+        result = out.astype(np.float64)
+        result[out < 0] = 200.0
+        # móm: no phỏm at all in the final hand (its best arrangement is the whole hand)
+        arranged = np.empty(s, dtype=np.int16)
+        _batch.min_points(final, eaten_rows, per_card, run_table, arranged)
+        whole = ((final[:, None] & _BITS[None, :]) != 0) @ per_card
+        mom = arranged == whole
+        return result - U_BONUS * (out == 0) + MOM_PENALTY * mom
+
+    def _feed_penalty(self, card: int, next_hands: np.ndarray, next_eaten: int, chot: bool) -> float:
+        free = (next_hands & _BITS[card]) == 0
+        if not free.any():
+            return 0.0
+        hands = next_hands[free]
+        out = np.empty(hands.shape[0], dtype=np.uint8)
+        _batch.can_eat(hands, np.full(hands.shape[0], card, dtype=np.int32),
+                       np.full(hands.shape[0], next_eaten, dtype=np.uint64), out)
+        stakes = (4.0 if chot else 1.0) + 1.0  # the payment, and the phỏm it gives him
+        return float(out.sum()) / next_hands.shape[0] * stakes * POINTS_PER_STAKE
+
+    def _discard(self, view: PlayerView, discards: Sequence[Discard], turns: int,
+                 values: _solver.ValueTable) -> Action:
+        next_hands, stocks, nxt = self._worlds(view)
+        next_eaten = view.eaten[nxt].mask & ~sum(m.mask for m in view.laid[nxt]) if view.eaten[nxt] else 0
+        next_chot = view.laid_down[nxt] or len(view.rows[nxt]) == 3
+        hand, eaten = view.hand.mask, view.unlaid_eaten.mask
+        best, best_value = discards[0], None
+        for action in discards:
+            c = action.card.index
+            value = float(self._playout(view, hand & ~(1 << c), eaten, stocks, turns, 0, values).mean())
+            value += self._feed_penalty(c, next_hands, next_eaten, next_chot)
+            if best_value is None or value < best_value - 1e-9:
+                best, best_value = action, value
+        return best
+
+    def _take(self, view: PlayerView, eat: Eat, turns: int, values: _solver.ValueTable,
+              value_of: Sequence[int]) -> Action:
+        next_hands, stocks, nxt = self._worlds(view)
+        hand, eaten = view.hand.mask, view.unlaid_eaten.mask
+        x = eat.card.index
+        after, after_eaten = hand | 1 << x, eaten | 1 << x
+        eat_value = None
+        free = _solver.legal_discard_mask(after, after_eaten)
+        while free:
+            low = free & -free
+            free ^= low
+            v = float(self._playout(view, after & ~low, after_eaten, stocks, turns, 0, values).mean())
+            if eat_value is None or v < eat_value:
+                eat_value = v
+        if eat_value is None:
+            return Draw()
+        eat_value -= POINTS_PER_STAKE * 1.0
+        # drawing: the first stock card of each world is this turn's draw, discarded greedily
+        draw_value = float(self._playout(view, hand, eaten, stocks, turns + 1, 0, values).mean())
+        return eat if eat_value <= draw_value else Draw()
+
+    def _safe_discard(self, view: PlayerView, discards: Sequence[Discard], value_of: Sequence[int]) -> Action:
+        """Lay-down / tái turn: the discard that leaves the fewest points, safest first on a tie."""
+        unseen = view.unseen.mask
+        total = sum(value_of[c.index] for c in view.hand)
+        return min(discards, key=lambda a: (total - value_of[a.card.index], danger(a.card.index, unseen),
+                                            -a.card.index))
