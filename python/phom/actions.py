@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .cards import DECK_MASK, Card, CardError, CardSet, to_mask
+from .cards import DECK_MASK, Card, CardSet, to_card, to_mask
 from .solver import is_meld, melds
 
 __all__ = [
@@ -60,16 +60,6 @@ LAY_BASE = SEND_BASE + 52 * MAX_PLAYERS * MELDS_PER_PLAYER
 NUM_ACTIONS = LAY_BASE + len(MELDS)
 
 _BY_ID: dict[int, Action] = {}
-
-
-def _one_card(card: object, what: str) -> Card:
-    if isinstance(card, Card):
-        return card
-    if isinstance(card, str):
-        return Card.parse(card)
-    if isinstance(card, int) and not isinstance(card, bool):
-        return Card.from_index(card)
-    raise CardError(f"{what}: {card!r} is not a card (give a Card, card text or an index 0..51)")
 
 
 class Action:
@@ -220,7 +210,7 @@ class _CardAction(Action):
     base: ClassVar[int]
 
     def __new__(cls, card: Card | str | int) -> _CardAction:
-        c = _one_card(card, cls.keyword)
+        c = to_card(card, cls.keyword)
         self = object.__new__(cls)
         object.__setattr__(self, "card", c)
         return self._intern(cls.base + c.index)  # type: ignore[return-value]
@@ -280,7 +270,7 @@ class Send(Action):
     keyword = "send"
 
     def __new__(cls, card: Card | str | int, target: tuple[int, int]) -> Send:
-        c = _one_card(card, "send")
+        c = to_card(card, "send")
         try:
             player, meld = target
         except (TypeError, ValueError):

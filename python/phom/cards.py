@@ -30,6 +30,7 @@ __all__ = [
     "Suit",
     "card_index",
     "cards",
+    "to_card",
     "to_mask",
 ]
 
@@ -196,6 +197,26 @@ del _i, _card
 
 
 CardsLike = Union["CardSet", str, int, Iterable[Card]]
+
+
+def to_card(card: object, name: str = "card") -> Card:
+    """One card from a ``Card``, card text (``"9H"``) or a card index (0..51); ``name`` is for errors.
+
+    >>> to_card("9h") is to_card(47) is Card.parse("9H")
+    True
+    """
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        try:
+            return Card.parse(card)
+        except CardError as exc:
+            raise CardError(f"{name}: {exc}") from None
+    if isinstance(card, int) and not isinstance(card, bool):
+        if not 0 <= card < DECK_SIZE:
+            raise CardError(f"{name} index {card!r} is not an integer from 0 to 51")
+        return Card._cache[card]
+    raise CardError(f"{name} {card!r} is not a Card, card text or card index")
 
 
 def _parse_mask(text: str, name: str) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import Card, CardError, CardSet, CardsLike, to_mask
+from .cards import Card, CardSet, CardsLike, to_card, to_mask
 from .results import Arrangement, LayPlan
 
 __all__ = [
@@ -61,16 +61,6 @@ def _values(values: Sequence[int] | None) -> tuple[int, ...]:
     if len(table) != 13 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 255 for v in table):
         raise ValueError(f"values {values!r} must be 13 integers from 0 to 255 for A..K")
     return table
-
-
-def _card(card: Card | str | int) -> Card:
-    if isinstance(card, Card):
-        return card
-    if isinstance(card, str):
-        return Card.parse(card)
-    if isinstance(card, int) and not isinstance(card, bool):
-        return Card.from_index(card)
-    raise CardError(f"card {card!r} is not a Card, card text or card index")
 
 
 def _set(cards: Iterable[Card]) -> CardSet:
@@ -234,7 +224,7 @@ def can_u(hand: CardsLike, eaten: CardsLike | None = None) -> bool:
 def _eat_inputs(hand: CardsLike, card: Card | str | int, eaten: CardsLike | None
                 ) -> tuple[frozenset[Card], frozenset[Card], Card]:
     h, e = _hand_and_eaten(hand, eaten)
-    x = _card(card)
+    x = to_card(card)
     if x in h:
         raise ValueError(f"card {x} is already in hand")
     return h | {x}, e | {x}, x

@@ -14,7 +14,7 @@ from libc.stdint cimport int16_t, int32_t, uint64_t
 from masks cimport *
 from kernels cimport *
 
-from phom.cards import Card, CardSet, CardError, to_mask
+from phom.cards import Card, CardSet, to_card, to_mask
 from phom.results import Arrangement, LayPlan
 
 __all__ = [
@@ -119,16 +119,10 @@ cdef inline mask_t checked_eaten(mask_t hand, object eaten) except? 0xFFFFFFFFFF
 
 cdef int checked_card(object card, mask_t hand) except -1:
     cdef int index
-    if isinstance(card, Card):
-        index = card.index
-    elif isinstance(card, str):
-        index = Card.parse(card).index
-    elif isinstance(card, int) and not isinstance(card, bool):
-        if not 0 <= card < 52:
-            raise CardError(f"card index {card!r} is not an integer from 0 to 51")
+    if type(card) is int and 0 <= card < 52:
         index = card
     else:
-        raise CardError(f"card {card!r} is not a Card, card text or card index")
+        index = to_card(card).index
     if hand & bit(index):
         raise ValueError(f"card {_CARDS[index]} is already in hand")
     return index

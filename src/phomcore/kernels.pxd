@@ -11,6 +11,42 @@ from masks cimport *
 
 
 # ---------------------------------------------------------------------------------------------------
+# The branching step shared by the searches
+
+cdef enum:
+    # runs of 3..13 starting at one card, and the 4 sets (three 3-sets and the 4-set) led by a spade
+    MAX_LOWEST_MELDS = 11 + 4
+
+
+cdef inline int melds_from_lowest(int c, mask_t rem, mask_t eaten, mask_t* out) noexcept nogil:
+    """Write the phỏm inside rem whose lowest card is c and that hold at most one eaten card: runs
+    starting at c (longest first), then sets of c's rank with higher suits (the 4-set first)."""
+    cdef mask_t low = bit(c)
+    cdef int rank = c % RANKS
+    cdef int length = 1
+    cdef int n = 0
+    cdef mask_t meld, others, subset
+    while rank + length < RANKS and rem & (low << length):
+        length += 1
+    while length >= 3:
+        meld = ((low << length) - 1) & ~(low - 1)
+        if popcount(meld & eaten) <= 1:
+            out[n] = meld
+            n += 1
+        length -= 1
+    others = rem & ((low << 13) | (low << 26) | (low << 39)) & DECK_MASK
+    subset = others
+    while subset:
+        if popcount(subset) >= 2:
+            meld = low | subset
+            if popcount(meld & eaten) <= 1:
+                out[n] = meld
+                n += 1
+        subset = (subset - 1) & others
+    return n
+
+
+# ---------------------------------------------------------------------------------------------------
 # Minimum points without eaten cards: choose the sets, then look every suit up in a run table
 #
 # run_deadwood[f] is the fewest points that a 13-bit suit field f leaves when only runs may be laid
@@ -92,30 +128,14 @@ cdef inline void min_search(MinSearch* s, mask_t rem, int cost) noexcept nogil:
         s.best = cost
         return
     cdef int c = lowest_index(rem)
-    cdef mask_t low = bit(c)
-    cdef int rank = c % RANKS
-    cdef int length = 1
-    cdef mask_t meld, others, subset
-    # runs starting at c, longest first
-    while rank + length < RANKS and rem & (low << length):
-        length += 1
-    while length >= 3:
-        meld = ((low << length) - 1) & ~(low - 1)
-        if popcount(meld & s.eaten) <= 1:
-            min_search(s, rem & ~meld, cost)
-        length -= 1
-    # sets of c's rank with cards of higher suits, the 4-set first
-    others = rem & ((low << 13) | (low << 26) | (low << 39)) & DECK_MASK
-    subset = others
-    while subset:
-        if popcount(subset) >= 2:
-            meld = low | subset
-            if popcount(meld & s.eaten) <= 1:
-                min_search(s, rem & ~meld, cost)
-        subset = (subset - 1) & others
+    cdef mask_t options[MAX_LOWEST_MELDS]
+    cdef int i
+    cdef int n = melds_from_lowest(c, rem, s.eaten, options)
+    for i in range(n):
+        min_search(s, rem & ~options[i], cost)
     # c left over
-    if not (low & s.eaten):
-        min_search(s, rem & ~low, cost + s.values[c])
+    if not (bit(c) & s.eaten):
+        min_search(s, rem & ~bit(c), cost + s.values[c])
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -254,24 +274,11 @@ cdef inline void pack_search(Packer* p, mask_t rem, int cost, int top) noexcept 
         return
     cdef int c = lowest_index(rem)
     cdef mask_t low = bit(c)
-    cdef int rank = c % RANKS
-    cdef int length = 1
-    cdef mask_t meld, others, subset
-    while rank + length < RANKS and rem & (low << length):
-        length += 1
-    while length >= 3:
-        meld = ((low << length) - 1) & ~(low - 1)
-        if popcount(meld & p.eaten) <= 1:
-            pack_push(p, rem, meld, cost, top)
-        length -= 1
-    others = rem & ((low << 13) | (low << 26) | (low << 39)) & DECK_MASK
-    subset = others
-    while subset:
-        if popcount(subset) >= 2:
-            meld = low | subset
-            if popcount(meld & p.eaten) <= 1:
-                pack_push(p, rem, meld, cost, top)
-        subset = (subset - 1) & others
+    cdef mask_t options[MAX_LOWEST_MELDS]
+    cdef int i
+    cdef int n = melds_from_lowest(c, rem, p.eaten, options)
+    for i in range(n):
+        pack_push(p, rem, options[i], cost, top)
     if not (low & p.eaten):
         if low & p.unsendable or not p.lay:
             pack_search(p, rem & ~low, cost + p.values[c], top if top >= p.values[c] else p.values[c])
