@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from phom.bots import GreedyBot, RandomBot, SearchBot
-from phom.simulate import simulate
+from phom.simulation import simulate
 
 
 def rung(name, bots, games, seed, pool):  # type: ignore[no-untyped-def]

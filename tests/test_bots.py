@@ -11,7 +11,7 @@ import phom
 from phom import Game, Rules
 from phom.bots import GreedyBot, RandomBot, SearchBot, danger, make_bot
 from phom.hints import hint
-from phom.simulate import simulate
+from phom.simulation import simulate
 from phom.worlds import sample_world
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -103,10 +105,16 @@ def test_bench_runs():
     assert code == 0 and "min_points" in text and "x" in text
 
 
+def _script() -> str:
+    """The installed console script: beside this interpreter, or on PATH."""
+    beside = pathlib.Path(sys.executable).with_name("phom")
+    return str(beside) if beside.exists() else (shutil.which("phom") or "phom")
+
+
 def test_console_script_and_module_entry_points():
-    for command in (["phom", "solve", "9H 10H JH"], [sys.executable, "-m", "phom", "solve", "9H 10H JH"]):
+    for command in ([_script(), "solve", "9H 10H JH"], [sys.executable, "-m", "phom", "solve", "9H 10H JH"]):
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         assert done.returncode == 0, done.stderr
         assert "9♥ 10♥ J♥" in done.stdout
-    done = subprocess.run(["phom", "solve", "ZZ"], capture_output=True, text=True, check=False)
+    done = subprocess.run([_script(), "solve", "ZZ"], capture_output=True, text=True, check=False)
     assert done.returncode == 1 and done.stderr.startswith("phom solve: error:")

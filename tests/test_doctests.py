@@ -11,7 +11,7 @@ import pytest
 MODULES = [
     "phom", "phom.cards", "phom.results", "phom.solver", "phom.reference", "phom.batch", "phom._solver",
     "phom.rules", "phom.actions", "phom.game", "phom.scoring", "phom.view", "phom.record", "phom.match",
-    "phom.worlds", "phom.bots", "phom.search", "phom.hints", "phom.simulate", "phom.render", "phom.cli",
+    "phom.worlds", "phom.bots", "phom.search", "phom.hints", "phom.simulation", "phom.render", "phom.cli",
     "phom.play", "phom.benchmark",
 ]
 

@@ -23,10 +23,12 @@ from .actions import (
 )
 from .cards import Card, CardError, CardSet, Suit, cards
 from .game import Game, IllegalAction
+from .hints import Hint, hint
 from .match import Match
 from .results import Arrangement, LayPlan
 from .rules import Rules, Stakes
 from .scoring import Result
+from .simulation import Stats, simulate
 from .view import PlayerView
 from .solver import (
     arrange,
@@ -60,6 +62,7 @@ __all__ = [
     "Draw",
     "Eat",
     "Game",
+    "Hint",
     "IllegalAction",
     "LayMeld",
     "LayPlan",
@@ -69,6 +72,7 @@ __all__ = [
     "Rules",
     "Send",
     "Stakes",
+    "Stats",
     "Suit",
     "__version__",
     "arrange",
@@ -78,6 +82,7 @@ __all__ = [
     "can_u",
     "cards",
     "eat_melds",
+    "hint",
     "is_meld",
     "is_u_khan",
     "isolated",
@@ -85,4 +90,5 @@ __all__ = [
     "melds",
     "min_points",
     "partial_melds",
+    "simulate",
 ]

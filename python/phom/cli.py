@@ -170,7 +170,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     from .bots import make_bot
-    from .simulate import simulate
+    from .simulation import simulate
 
     specs = [s for s in args.bots.split(",") if s.strip()]
     if not 2 <= len(specs) <= 4:
