@@ -67,9 +67,12 @@ def check_invariants(game: Game) -> None:
         for m in ms:
             assert phom.is_meld(m), f"laid {m} is not a phỏm"
             assert (m.mask & all_eaten).bit_count() <= 1, f"{m} holds two eaten cards"
-    for p, row in enumerate(game.rows):
+    for row in game.rows:
         assert len(row) <= 4
-    assert sum(sum(1 for _ in r) for r in game.rows) + sum(h.mask.bit_count() for h in game.hands) >= 0
+    if not game.is_over:
+        seat = game.to_move
+        assert len(game.rows[seat]) < 4, "the player to move already has a full row"
+        assert game.stock_size > 0 or game.phase == "play"
     if game.is_over:
         result = game.result
         assert result is not None

@@ -78,11 +78,22 @@ def test_greedy_eats_what_completes_a_meld_and_keeps_low_points():
     assert choice == phom.Discard("KD")      # the highest card outside 7♠ 8♠ 9♠ that keeps the fewest points
 
 
+def test_danger_counts_the_phom_unseen_cards_could_make():
+    assert danger(0, 0) == 0                                    # A♠ with nothing unseen: safe
+    assert danger(0, phom.cards("2S 3S").mask) == 1            # A♠ 2♠ 3♠
+    assert danger(0, phom.cards("2S 3S AC AD AH").mask) == 4    # the run and three sets
+
+
 def test_greedy_prefers_the_safe_discard_on_a_tie():
-    # two discards leave the same points; the one whose partners are all visible is chosen
-    assert danger(0, 0) == 0
-    unseen = phom.cards("2S 3S").mask
-    assert danger(0, unseen) == 1
+    # K♠ and K♥ leave the same points; K♥'s partners Q♥ J♥ are visible in a row, K♠'s are unseen
+    from phom.bots import greedy_action
+    from phom._solver import value_table
+
+    hand = phom.cards("KS KH 2C 5C 8C 3D 7D 10D 4H AS").mask
+    legal = [phom.Discard(c) for c in phom.CardSet(hand)]
+    unseen = phom.CardSet((1 << 52) - 1) - phom.CardSet(hand) - phom.cards("QH JH KC KD")
+    choice = greedy_action(hand, 0, legal, unseen.mask, "play", value_table(None), [c % 13 + 1 for c in range(52)])
+    assert choice == phom.Discard("KH")
 
 
 def test_greedy_beats_random():
