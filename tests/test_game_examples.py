@@ -343,6 +343,7 @@ def test_mom_and_ranking_ties_by_lay_order():
     quiet_turns(game, 11)
     for seat, melds in ((A, ["AS 2S 3S", "4D 4C 4H"]), (B, ["5S 6S 7S", "8D 8C 8H"]),
                         (C, ["9S 10S JS", "QD QC QH"])):
+        assert game.to_move == seat and game.turn_kind == "lay"
         card = drawn_card(game)
         for meld in melds:
             game.apply(LayMeld(meld))

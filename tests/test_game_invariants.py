@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-import phom
 from phom import Action, Game, IllegalAction, Rules
 from game_helpers import POLICIES, check_invariants, check_view_hides, snapshot
 

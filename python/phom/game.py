@@ -42,7 +42,7 @@ from .actions import (
     LayMeld,
     Send,
 )
-from .cards import DECK_MASK, RANKS, Card, CardSet, CardsLike, to_mask
+from .cards import DECK_MASK, RANKS, Card, CardSet, CardsLike, to_card, to_mask
 from .rules import Rules
 from .scoring import Payment, Result, UKind, rank_and_settle, settle_u
 from .solver import arrange, best_lay
@@ -185,16 +185,11 @@ class Game:
                 if len(hand) != size:
                     role = "the leader" if p == self.leader else "a non-leader"
                     raise ValueError(f"deal hand {p} has {len(hand)} cards; {role} gets {size}")
-            if isinstance(raw_stock, (str, int)):
-                raw_stock = list(CardSet(to_mask(raw_stock, "deal stock"))) if isinstance(raw_stock, int) \
-                    else raw_stock.replace(",", " ").split()
-            stock_cards = []
-            for i, c in enumerate(raw_stock):
-                if isinstance(c, Card):
-                    stock_cards.append(c)
-                else:
-                    stock_cards.append(Card.parse(c) if isinstance(c, str) else Card.from_index(c))
-            stock = tuple(stock_cards)
+            if isinstance(raw_stock, str):
+                raw_stock = raw_stock.replace(",", " ").split()
+            if isinstance(raw_stock, (int, CardSet)):
+                raise ValueError("deal stock must be a sequence of cards in draw order, not a set of cards")
+            stock = tuple(to_card(c, f"deal stock card {i}") for i, c in enumerate(raw_stock))
             if len(stock) != rules.stock_size:
                 raise ValueError(f"deal stock has {len(stock)} cards; {n} players need 4N − 1 = {rules.stock_size}")
             seen = 0

@@ -26,7 +26,6 @@ import numpy as np
 from . import _batch, _solver
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from .bots import _card_values, danger, greedy_action
-from .cards import RANKS
 from .worlds import sample_world
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 try:
-    from . import _solver
+    from . import _solver  # noqa: F401  (import first, to fail loudly with an explanation)
 except ImportError as exc:  # pragma: no cover - exercised only on a broken install
     raise ImportError(
         "phom's compiled core (phom._solver) is missing or does not load. Install phom with "
