@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _batch
-from ._solver import table_masks, table_summary, value_table
+from ._solver import ValueTable, table_masks, table_summary, value_table
 from .cards import DECK_MASK, CardsLike
 
 __all__ = ["best_lay_points", "can_eat", "can_u", "legal_discards", "min_points"]
@@ -63,7 +63,7 @@ def _eaten(eaten: object, hands: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint6
     return e
 
 
-def _values(values: Sequence[int] | None) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]:
+def _values(values: Sequence[int] | ValueTable | None) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]:
     """The per-card values and the run table of a values argument (views, no copy)."""
     table = value_table(values)
     return np.asarray(table.per_card_view), np.asarray(table.run_table_view)

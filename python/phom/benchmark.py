@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import reference, solver
 from .cards import CardSet
@@ -65,7 +65,7 @@ def run_bench(count: int, out: TextIO) -> None:
         eat_inputs.append((nine, rng.choice([c for c in range(52) if not nine >> c & 1])))
     table = [CardSet.parse(t) for t in ("JH QH KH", "10S 10C 10D", "4S 4C 4H", "5D 6D 7D")]
     on_table = sum(t.mask for t in table)
-    operations: list[tuple[str, list[tuple[object, ...]], Callable[..., object], Callable[..., object]]] = [
+    operations: list[tuple[str, Any, Callable[..., Any], Callable[..., Any]]] = [
         ("min_points", [(h,) for h in hands], solver.min_points, reference.min_points),
         ("arrange", [(h,) for h in hands], solver.arrange, reference.arrange),
         ("can_eat", eat_inputs, solver.can_eat, reference.can_eat),

@@ -256,7 +256,7 @@ def to_mask(cards: object, name: str = "cards") -> int:
     if isinstance(cards, bool):
         raise CardError(f"{name} {cards!r} is a bool, not cards")
     if hasattr(cards, "__index__"):
-        value = cards.__index__()  # type: ignore[attr-defined]
+        value = cards.__index__()
         if value < 0:
             raise CardError(f"{name} {value} is a negative mask")
         if value >> DECK_SIZE:

@@ -157,6 +157,7 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.result: Result | None = None
         self._draws = 0
+        self._sampled = False   # True for worlds built by from_view: they have no record
         self._begin_turn(leader, first_of_game=True)
 
     # ------------------------------------------------------------------------------------------
@@ -174,6 +175,8 @@ class Game:
                 pos += size
             stock = tuple(Card.from_index(c) for c in deck[pos:pos + rules.stock_size])
         else:
+            raw_hands: Any
+            raw_stock: Any
             try:
                 raw_hands, raw_stock = deal  # type: ignore[misc]
             except (TypeError, ValueError):
@@ -801,7 +804,7 @@ class Game:
 
     def to_json(self) -> str:
         """The rules, the deal and every action, as JSON text; ``Game.from_json`` replays it."""
-        if getattr(self, "_sampled", False):
+        if self._sampled:
             raise ValueError("a game sampled from a view has no record of its deal")
         return json.dumps({
             "format": "phom-game",

@@ -131,7 +131,7 @@ class SearchBot:
         _batch.min_points(final, eaten_rows, per_card, run_table, arranged)
         whole = ((final[:, None] & _BITS[None, :]) != 0) @ per_card
         mom = arranged == whole
-        return result - U_BONUS * (out == 0) + MOM_PENALTY * mom
+        return np.asarray(result - U_BONUS * (out == 0) + MOM_PENALTY * mom, dtype=np.float64)
 
     def _feed_penalty(self, card: int, next_hands: np.ndarray, next_eaten: int, chot: bool) -> float:
         free = (next_hands & _BITS[card]) == 0
@@ -142,7 +142,7 @@ class SearchBot:
         _batch.can_eat(hands, np.full(hands.shape[0], card, dtype=np.int32),
                        np.full(hands.shape[0], next_eaten, dtype=np.uint64), out)
         stakes = (4.0 if chot else 1.0) + 1.0  # the payment, and the phỏm it gives him
-        return float(out.sum()) / next_hands.shape[0] * stakes * POINTS_PER_STAKE
+        return float(out.sum()) / float(next_hands.shape[0]) * stakes * POINTS_PER_STAKE
 
     def _discard(self, view: PlayerView, discards: Sequence[Discard], turns: int,
                  values: _solver.ValueTable) -> Action:
