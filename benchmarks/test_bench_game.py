@@ -1,6 +1,5 @@
-"""Full games through the public API: random legal play, 4 players.
-
-Reports per-game time and, in extra_info, actions per game (so per-action cost = median / actions).
+"""Full 4-player games through the public API: RandomBots acting on their views, and a bare loop over
+``legal_actions()``. Per-game time in the summary; actions per game in extra_info.
 """
 
 from __future__ import annotations
@@ -8,6 +7,7 @@ from __future__ import annotations
 import random
 
 from phom import Game
+from phom.bots import RandomBot
 
 GAMES = 50
 
@@ -29,5 +29,27 @@ def test_random_games(benchmark):
     benchmark.extra_info["impl"] = "core"
     benchmark.extra_info["calls"] = GAMES
     actions = benchmark(play_random_games, 1)
+    benchmark.extra_info["actions_per_game"] = actions / GAMES
+    assert actions > GAMES * 20
+
+
+def play_random_bot_games(seed: int) -> int:
+    """GAMES games of four RandomBots, each acting on its own view; return the number of actions."""
+    actions = 0
+    for i in range(GAMES):
+        game = Game(seed=seed * 1000 + i)
+        bots = [RandomBot(seed * 1000 + i * 4 + p) for p in range(4)]
+        while not game.is_over:
+            p = game.to_move
+            game.apply(bots[p].act(game.view(p)))
+            actions += 1
+    return actions
+
+
+def test_random_bot_games(benchmark):
+    benchmark.group = "game: 4 RandomBots on their views"
+    benchmark.extra_info["impl"] = "core"
+    benchmark.extra_info["calls"] = GAMES
+    actions = benchmark(play_random_bot_games, 1)
     benchmark.extra_info["actions_per_game"] = actions / GAMES
     assert actions > GAMES * 20

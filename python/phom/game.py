@@ -57,6 +57,8 @@ _ACES = sum(1 << (s * RANKS) for s in range(4))
 _KINGS = _ACES << 12
 _UNIT = _solver.value_table([1] * 13)
 _MELD_POSITION = {m.mask: i for i, m in enumerate(MELDS)}
+_CARDS = [Card.from_index(c) for c in range(52)]
+_as_set = CardSet._from_mask   # masks the engine made itself need no checking
 
 
 class IllegalAction(ValueError):
@@ -213,25 +215,25 @@ class Game:
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
-        return tuple(CardSet(s.hand) for s in self._seats)
+        return tuple(_as_set(s.hand) for s in self._seats)
 
     @property
     def eaten(self) -> tuple[CardSet, ...]:
         """Every card each player ate this game (public information)."""
-        return tuple(CardSet(s.eaten_all) for s in self._seats)
+        return tuple(_as_set(s.eaten_all) for s in self._seats)
 
     @property
     def unlaid_eaten(self) -> tuple[CardSet, ...]:
         """Eaten cards still in each hand (they must be laid, each in its own phỏm)."""
-        return tuple(CardSet(s.eaten) for s in self._seats)
+        return tuple(_as_set(s.eaten) for s in self._seats)
 
     @property
     def rows(self) -> tuple[tuple[Card, ...], ...]:
-        return tuple(tuple(Card.from_index(c) for c in s.row) for s in self._seats)
+        return tuple(tuple([_CARDS[c] for c in s.row]) for s in self._seats)
 
     @property
     def laid(self) -> tuple[list[CardSet], ...]:
-        return tuple([CardSet(m) for m in s.laid] for s in self._seats)
+        return tuple([_as_set(m) for m in s.laid] for s in self._seats)
 
     @property
     def stock_size(self) -> int:

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -50,45 +51,125 @@ class PublicState:
     eatable: tuple[int, int] | None
 
 
-@dataclass(frozen=True)
 class PlayerView:
-    """One player's knowledge of a game. Seats are absolute (0..N-1); ``player`` is the viewer.
+    """One player's knowledge of a game, frozen at the moment it was taken. Seats are absolute
+    (0..N-1); ``player`` is the viewer.
 
-    ``unseen`` is every card this player cannot see: the other hands, the stock and the cards set aside.
-    ``legal_actions`` is empty unless this player is to move.
+    Fields: ``player``, ``rules``, ``hand``, ``unlaid_eaten`` (his eaten cards still to lay),
+    ``hand_sizes``, ``eaten`` (every player's eaten cards), ``rows``, ``laid``, ``laid_down``,
+    ``stock_size``, ``to_move``, ``phase``, ``turn_kind``, ``last_discard``, ``legal_actions`` (empty
+    unless this player is to move), ``history``, ``is_over``, ``public`` (bookkeeping), and the derived
+    ``unseen`` (the other hands, the stock and the cards set aside) and ``table``.
+    The card-valued fields are built on first use, so a bot that reads only ``legal_actions`` pays little.
     """
+
+    def __init__(self, game: Game, player: int) -> None:
+        me = game._seats[player]
+        to_move = game.to_move
+        self.__dict__.update({
+            "player": player,
+            "rules": game.rules,
+            "stock_size": game.stock_size,
+            "to_move": to_move,
+            "phase": game.phase,
+            "turn_kind": game.turn_kind,
+            "is_over": game.is_over,
+            "legal_actions": tuple(game.legal_actions()) if to_move == player else (),
+            "_hand": me.hand,
+            "_unlaid": me.eaten,
+            # one snapshot per seat: (hand size, eaten, row, laid, laid down, lay order, had tái, turns,
+            # ever laid, eats); the game-wide bookkeeping; the history (it only grows: a prefix is a snapshot)
+            "_seats": [(s.hand.bit_count(), s.eaten_all, tuple(s.row), tuple(s.laid), s.laid_down, s.lay_order,
+                        s.had_tai, s.turns, s.ever_laid, s.eats) for s in game._seats],
+            "_book": (game._lead, tuple(game._chot_eaters), tuple(game._payments), game.draws, game._lay_counter,
+                      game._turn_actions, game._laid_this_turn, game._sent_this_turn, game._ate_chot_from,
+                      game._last_discard),
+            "_history": (game.history, len(game.history)),
+        })
+
+    def _column(self, i: int) -> tuple[Any, ...]:
+        return tuple(seat[i] for seat in self._seats)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("PlayerView is immutable")
+
+    def __repr__(self) -> str:
+        return f"<PlayerView of player {self.player}: {self.phase} phase, stock {self.stock_size}>"
 
     player: int
     rules: Rules
-    hand: CardSet
-    unlaid_eaten: CardSet
-    hand_sizes: tuple[int, ...]
-    eaten: tuple[CardSet, ...]
-    rows: tuple[tuple[Card, ...], ...]
-    laid: tuple[tuple[CardSet, ...], ...]
-    laid_down: tuple[bool, ...]
     stock_size: int
     to_move: int | None
     phase: str
     turn_kind: str
-    last_discard: tuple[Card, int] | None
-    legal_actions: tuple[Action, ...]
-    history: tuple[tuple[int, Action], ...]
     is_over: bool
-    public: PublicState
+    legal_actions: tuple[Action, ...]
+    _hand: int
+    _unlaid: int
+    _seats: list[tuple[Any, ...]]
+    _book: tuple[Any, ...]
+    _history: tuple[list[tuple[int, Action]], int]
 
-    @property
+    @cached_property
+    def hand(self) -> CardSet:
+        return CardSet._from_mask(self._hand)
+
+    @cached_property
+    def unlaid_eaten(self) -> CardSet:
+        return CardSet._from_mask(self._unlaid)
+
+    @cached_property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self._column(0)
+
+    @cached_property
+    def eaten(self) -> tuple[CardSet, ...]:
+        return tuple(CardSet._from_mask(m) for m in self._column(1))
+
+    @cached_property
+    def rows(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(_CARDS[c] for c in row) for row in self._column(2))
+
+    @cached_property
+    def laid(self) -> tuple[tuple[CardSet, ...], ...]:
+        return tuple(tuple(CardSet._from_mask(m) for m in melds) for melds in self._column(3))
+
+    @cached_property
+    def laid_down(self) -> tuple[bool, ...]:
+        return self._column(4)
+
+    @cached_property
+    def last_discard(self) -> tuple[Card, int] | None:
+        """The discard the viewer's next taker may eat now, and who made it (take phase only)."""
+        last = self._book[9] if self.phase == "take" else None
+        return None if last is None else (_CARDS[last[0]], last[1])
+
+    @cached_property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far (public: a Draw does not name the card drawn)."""
+        actions, count = self._history
+        return tuple(actions[:count])
+
+    @cached_property
+    def public(self) -> PublicState:
+        lead, chot_eaters, payments, draws, lay_counter, turn_actions, laid_this_turn, sent_this_turn, \
+            ate_chot_from, eatable = self._book
+        return PublicState(
+            lead=lead, lay_order=self._column(5), had_tai=self._column(6), turns=self._column(7),
+            ever_laid=self._column(8), eats=self._column(9), chot_eaters=chot_eaters, payments=payments,
+            draws=draws, lay_counter=lay_counter, turn_actions=turn_actions, laid_this_turn=laid_this_turn,
+            sent_this_turn=sent_this_turn, ate_chot_from=ate_chot_from, eatable=eatable)
+
+    @cached_property
     def unseen(self) -> CardSet:
-        seen = self.hand.mask
-        for row in self.rows:
+        seen = self._hand
+        for _, eaten, row, laid, *_ in self._seats:
+            seen |= eaten
             for c in row:
-                seen |= c.mask
-        for melds in self.laid:
-            for m in melds:
-                seen |= m.mask
-        for e in self.eaten:
-            seen |= e.mask
-        return CardSet(DECK_MASK & ~seen)
+                seen |= 1 << c
+            for m in laid:
+                seen |= m
+        return CardSet._from_mask(DECK_MASK & ~seen)
 
     @property
     def table(self) -> list[tuple[int, int, CardSet]]:
@@ -96,49 +177,15 @@ class PlayerView:
         return [(p, i, m) for p, melds in enumerate(self.laid) for i, m in enumerate(melds)]
 
 
+_CARDS = [Card.from_index(c) for c in range(52)]
+
+
 def player_view(game: Game, player: int) -> PlayerView:
     """The view of ``player`` (see PlayerView)."""
     n = game.players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
         raise ValueError(f"player {player!r} is not a seat from 0 to {n - 1}")
-    seats = game._seats
-    to_move = game.to_move
-    return PlayerView(
-        player=player,
-        rules=game.rules,
-        hand=CardSet(seats[player].hand),
-        unlaid_eaten=CardSet(seats[player].eaten),
-        hand_sizes=tuple(s.hand.bit_count() for s in seats),
-        eaten=game.eaten,
-        rows=game.rows,
-        laid=tuple(tuple(m) for m in game.laid),
-        laid_down=game.laid_down,
-        stock_size=game.stock_size,
-        to_move=to_move,
-        phase=game.phase,
-        turn_kind=game.turn_kind,
-        last_discard=game.last_discard,
-        legal_actions=tuple(game.legal_actions()) if to_move == player else (),
-        history=tuple(game.history),  # public: a Draw does not name the card drawn
-        is_over=game.is_over,
-        public=PublicState(
-            lead=game._lead,
-            lay_order=tuple(s.lay_order for s in seats),
-            had_tai=tuple(s.had_tai for s in seats),
-            turns=tuple(s.turns for s in seats),
-            ever_laid=tuple(s.ever_laid for s in seats),
-            eats=tuple(s.eats for s in seats),
-            chot_eaters=tuple(game._chot_eaters),
-            payments=tuple(game._payments),
-            draws=game.draws,
-            lay_counter=game._lay_counter,
-            turn_actions=game._turn_actions,
-            laid_this_turn=game._laid_this_turn,
-            sent_this_turn=game._sent_this_turn,
-            ate_chot_from=game._ate_chot_from,
-            eatable=game._last_discard,
-        ),
-    )
+    return PlayerView(game, player)
 
 
 # Observation layout: (name, size), in order. Seats are relative: slot k is seat (player + k) % N.
