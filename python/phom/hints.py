@@ -94,10 +94,7 @@ def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:
         return action, best, f"Eat {x}{chot}: it completes {joins} and leaves {best} points after your discard."
     if isinstance(action, Draw):
         now = _solver.min_points_mask(hand, eaten, _solver.value_table(values))
-        last = view.last_discard
-        what = "nothing can be eaten" if last is None or all(not isinstance(a, Eat) for a in view.legal_actions) \
-            else f"eating {last[0]} would not help more"
-        return action, now, f"Draw: {what}; your best arrangement is {now} points now."
+        return action, now, f"Draw: your best arrangement is {now} points before the new card."
     if isinstance(action, AutoLay):
         plan = _plan(view)
         return action, plan.points, f"Lay down with the solver's plan: {plan}."

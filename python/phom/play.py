@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TextIO
 
 from .actions import Action
@@ -29,7 +30,24 @@ HELP = ("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, au
 
 
 class QuitGame(Exception):
-    pass
+    """The person typed q."""
+
+
+class Console:
+    """Lines out, lines in (with a prompt)."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin, self.stdout = stdin, stdout
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout)
+
+    def read(self) -> str:
+        print("> ", end="", file=self.stdout, flush=True)
+        line = self.stdin.readline()
+        if not line:
+            raise ValueError("input ended before the game did")
+        return line.strip()
 
 
 def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
@@ -48,8 +66,8 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
     game = Game(rules, seed=seed)
     paint = Painter(stream=stdout)
 
-    def say(text: str = "") -> None:
-        print(text, file=stdout)
+    console = Console(stdin, stdout)
+    say = console.say
 
     say(f"Phỏm, {players} players. You are seat {seat}; bots: "
         + ", ".join(f"seat {p} {getattr(seated[p], 'name', 'bot')}" for p in others) + ".")
@@ -64,7 +82,7 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
                 say(f"  seat {p}: {action}")
                 continue
             _show(game, seat, paint, say)
-            _human_turn(game, seat, stdin, paint, say)
+            _human_turn(game, seat, console, paint)
     except QuitGame:
         say("You left the game.")
         return
@@ -73,7 +91,7 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
     say(_result_text(game))
 
 
-def _show(game: Game, seat: int, paint: Painter, say) -> None:  # type: ignore[no-untyped-def]
+def _show(game: Game, seat: int, paint: Painter, say: Callable[[str], None]) -> None:
     view = game.view(seat)
     kind = {"normal": "", "lay": " — your lay-down turn", "tai": " — a tái turn"}[view.turn_kind]
     step = "take a card" if view.phase == "take" else "play"
@@ -91,12 +109,10 @@ def _show(game: Game, seat: int, paint: Painter, say) -> None:  # type: ignore[n
     say("Moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view.legal_actions, start=1)))
 
 
-def _human_turn(game: Game, seat: int, stdin: TextIO, paint: Painter, say) -> None:  # type: ignore[no-untyped-def]
+def _human_turn(game: Game, seat: int, console: Console, paint: Painter) -> None:
+    say = console.say
     while True:
-        line = stdin.readline()
-        if not line:
-            raise ValueError("input ended before the game did")
-        text = line.strip()
+        text = console.read()
         if not text:
             continue
         if text.lower() in ("q", "quit", "exit"):
