@@ -62,6 +62,11 @@ NUM_ACTIONS = LAY_BASE + len(MELDS)
 _BY_ID: dict[int, Action] = {}
 
 
+def send_id(card_index: int, player: int, meld_index: int) -> int:
+    """The id of ``Send(card, (player, meld_index))`` (see the layout above)."""
+    return SEND_BASE + (card_index * MAX_PLAYERS + player) * MELDS_PER_PLAYER + meld_index
+
+
 class Action:
     """Base class. Actions are interned: equal actions are the same object, compared by ``id``."""
 
@@ -281,8 +286,7 @@ class Send(Action):
         self = object.__new__(cls)
         object.__setattr__(self, "card", c)
         object.__setattr__(self, "target", (player, meld))
-        return self._intern(  # type: ignore[return-value]
-            SEND_BASE + (c.index * MAX_PLAYERS + player) * MELDS_PER_PLAYER + meld)
+        return self._intern(send_id(c.index, player, meld))  # type: ignore[return-value]
 
     def __str__(self) -> str:
         return f"send {self.card.code} {self.target[0]}:{self.target[1]}"

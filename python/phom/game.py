@@ -30,6 +30,7 @@ from .actions import (
     EAT_BASE,
     LAY_BASE,
     MELDS,
+    MELDS_PER_PLAYER,
     NUM_ACTIONS,
     SEND_BASE,
     Action,
@@ -41,6 +42,7 @@ from .actions import (
     Eat,
     LayMeld,
     Send,
+    send_id,
 )
 from .cards import DECK_MASK, RANKS, Card, CardSet, CardsLike, to_card, to_mask
 from .rules import Rules
@@ -81,7 +83,7 @@ def extension_cards(meld: int) -> int:
     '6♥ 10♥'
     """
     low = meld & -meld
-    if (meld // low) & ~((1 << RANKS) - 1) and meld.bit_count() <= 4:  # spans suits: a set
+    if meld >> (low.bit_length() - 1) >> RANKS:  # it spans suit fields: a set (a run stays in one field)
         if meld.bit_count() == 3:
             rank = (low.bit_length() - 1) % RANKS
             return (_ACES << rank) & ~meld
@@ -406,15 +408,13 @@ class Game:
             return []
         if self._must_lay_all() and not self._nothing_left_to_lay(seat):
             return []
-        ids = []
+        ids: list[int] = []
         single = seat.hand.bit_count() == 1
+        if single and not self.rules.u_by_gui:
+            return []   # sending the last card would leave nothing to discard
         for q, i, m in self._table_targets(p):
-            if i >= 8:
-                continue
-            for c in _cards_of(extension_cards(m) & seat.hand):
-                if single and not self.rules.u_by_gui:
-                    continue
-                ids.append(SEND_BASE + (c * 4 + q) * 8 + i)
+            if i < MELDS_PER_PLAYER:
+                ids.extend(send_id(c, q, i) for c in _cards_of(extension_cards(m) & seat.hand))
         return ids
 
     def _auto_plan(self, p: int) -> tuple[list[int], list[tuple[int, int, int]]] | None:
