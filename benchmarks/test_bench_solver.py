@@ -1,6 +1,7 @@
 """Compiled core vs reference on the same fixed-seed hands; results are asserted equal.
 
-Run: ``pytest benchmarks`` (add ``--benchmark-only`` to skip nothing, ``-k core`` for the core alone).
+Run: ``python3 -m pytest benchmarks`` (``-k core`` for the core alone). The summary at the end lists the
+per-call medians and the core-to-reference ratio.
 """
 
 from __future__ import annotations
@@ -32,89 +33,56 @@ def run(benchmark, impl, group, func, inputs):
     return benchmark(loop)
 
 
-def check(results, func_ref, inputs):
-    """The results of the compiled core equal the reference on the inputs both ran."""
-    n = min(len(results), REFERENCE_CALLS)
-    assert results[:n] == [func_ref(*args) for args in inputs[:n]]
-
-
-IMPLS = ["core", "reference"]
-
-
-@pytest.mark.parametrize("impl", IMPLS)
-def test_min_points(benchmark, impl, kind, rng):
-    inputs = [(random_hand(rng, kind),) for _ in range(CORE_CALLS)]
-    solver = phom if impl == "core" else reference
-    results = run(benchmark, impl, f"min_points/{kind}", solver.min_points, inputs)
-    if impl == "core":
-        check(results, reference.min_points, inputs)
-
-
-@pytest.mark.parametrize("impl", IMPLS)
-def test_arrange(benchmark, impl, kind, rng):
-    inputs = [(random_hand(rng, kind),) for _ in range(CORE_CALLS)]
-    solver = phom if impl == "core" else reference
-    results = run(benchmark, impl, f"arrange/{kind}", solver.arrange, inputs)
-    if impl == "core":
-        check(results, reference.arrange, inputs)
-
-
-@pytest.mark.parametrize("impl", IMPLS)
-def test_can_eat(benchmark, impl, kind, rng):
-    inputs = []
-    for _ in range(CORE_CALLS):
-        hand = random_hand(rng, kind, size=9)
-        card = rng.choice([i for i in range(52) if not hand >> i & 1])
-        inputs.append((hand, card))
-    solver = phom if impl == "core" else reference
-    results = run(benchmark, impl, f"can_eat/{kind}", solver.can_eat, inputs)
-    if impl == "core":
-        check(results, reference.can_eat, inputs)
-
-
-@pytest.mark.parametrize("impl", IMPLS)
-def test_legal_discards(benchmark, impl, kind, rng):
-    inputs = []
-    for _ in range(CORE_CALLS):
-        hand = random_hand(rng, kind)
-        inputs.append((hand, legal_eaten(rng, hand, rng.randrange(1, 3))))
-    solver = phom if impl == "core" else reference
-    results = run(benchmark, impl, f"legal_discards (1-2 eaten)/{kind}", solver.legal_discards, inputs)
-    if impl == "core":
-        check(results, reference.legal_discards, inputs)
-
-
-@pytest.mark.parametrize("impl", IMPLS)
-def test_can_u(benchmark, impl, kind, rng):
-    inputs = [(random_hand(rng, kind),) for _ in range(CORE_CALLS)]
-    solver = phom if impl == "core" else reference
-    results = run(benchmark, impl, f"can_u/{kind}", solver.can_u, inputs)
-    if impl == "core":
-        check(results, reference.can_u, inputs)
-
-
 def _plan_key(plan):
     return None if plan is None else (plan.melds, plan.discard, plan.points, plan.u, plan.mom)
 
 
-@pytest.mark.parametrize("impl", IMPLS)
-def test_best_lay(benchmark, impl, kind, rng):
-    inputs = []
-    for _ in range(CORE_CALLS):
-        table = [phom.CardSet(m) for m in random_table(rng, 4)]
-        hand = random_hand(rng, kind, avoid=sum(m.mask for m in table))
-        inputs.append((hand, None, table))
+def _plain(hands):
+    return [(h,) for h in hands]
+
+
+def _one_to_eat(rng, kind):
+    hand = random_hand(rng, kind, size=9)
+    return hand, rng.choice([i for i in range(52) if not hand >> i & 1])
+
+
+def _with_eaten(rng, kind):
+    hand = random_hand(rng, kind)
+    return hand, legal_eaten(rng, hand, rng.randrange(1, 3))
+
+
+def _against_table(rng, kind):
+    table = [phom.CardSet(m) for m in random_table(rng, 4)]
+    return random_hand(rng, kind, avoid=sum(m.mask for m in table)), None, table
+
+
+# (group name, function name, how to make one input from (rng, kind), how to compare results)
+OPERATIONS = [
+    ("min_points", "min_points", lambda rng, kind: (random_hand(rng, kind),), None),
+    ("arrange", "arrange", lambda rng, kind: (random_hand(rng, kind),), None),
+    ("can_eat", "can_eat", _one_to_eat, None),
+    ("legal_discards (1-2 eaten)", "legal_discards", _with_eaten, None),
+    ("can_u", "can_u", lambda rng, kind: (random_hand(rng, kind),), None),
+    ("best_lay (4 table phỏm)", "best_lay", _against_table, _plan_key),
+]
+
+
+@pytest.mark.parametrize("impl", ["core", "reference"])
+@pytest.mark.parametrize(("group", "name", "make", "key"), OPERATIONS, ids=[op[0] for op in OPERATIONS])
+def test_solver(benchmark, impl, kind, rng, group, name, make, key):
+    inputs = [make(rng, kind) for _ in range(CORE_CALLS)]
     solver = phom if impl == "core" else reference
-    results = run(benchmark, impl, f"best_lay (4 table phỏm)/{kind}", solver.best_lay, inputs)
+    results = run(benchmark, impl, f"{group}/{kind}", getattr(solver, name), inputs)
     if impl == "core":
-        n = REFERENCE_CALLS
-        assert [_plan_key(p) for p in results[:n]] == [_plan_key(reference.best_lay(*a)) for a in inputs[:n]]
+        key = key or (lambda x: x)
+        expected = [key(getattr(reference, name)(*args)) for args in inputs[:REFERENCE_CALLS]]
+        assert [key(r) for r in results[:REFERENCE_CALLS]] == expected
 
 
 BATCH_HANDS = 100_000
 
 
-@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("impl", ["core", "reference"])
 def test_batch_min_points(benchmark, impl, kind, rng):
     hands = np.array([random_hand(rng, kind) for _ in range(BATCH_HANDS)], dtype=np.uint64)
     benchmark.group = f"batch.min_points per hand/{kind}"
