@@ -94,3 +94,23 @@ def test_loops_release_the_gil():
     with ThreadPoolExecutor(2) as pool:
         parts = list(pool.map(batch.min_points, np.array_split(hands_, 4)))
     assert np.concatenate(parts).tolist() == whole.tolist()
+
+
+def test_the_compiled_loops_check_their_input_too():
+    from phom import _batch
+
+    out = np.empty(1, dtype=np.int16)
+    values, runs = np.ones(52, dtype=np.int32), np.zeros(8192, dtype=np.int16)
+    with pytest.raises(ValueError, match="bits above 51"):
+        _batch.min_points(np.array([1 << 60], dtype=np.uint64), np.zeros(1, dtype=np.uint64), values, runs, out)
+    with pytest.raises(ValueError, match="same length"):
+        _batch.min_points(np.zeros(2, dtype=np.uint64), np.zeros(1, dtype=np.uint64), values, runs, out)
+    with pytest.raises(ValueError, match="52 per-card"):
+        _batch.min_points(np.zeros(1, dtype=np.uint64), np.zeros(1, dtype=np.uint64), values[:5], runs, out)
+    with pytest.raises(ValueError, match=r"cards\[0\]"):
+        _batch.can_eat(np.array([3], dtype=np.uint64), np.array([99], dtype=np.int32),
+                       np.zeros(1, dtype=np.uint64), np.empty(1, dtype=np.uint8))
+    from phom import _solver
+
+    with pytest.raises(ValueError, match="bits above 51"):
+        _solver.min_points_mask(1 << 60, 0, _solver.value_table(None))

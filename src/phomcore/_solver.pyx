@@ -193,8 +193,18 @@ def melds(hand):
     return sets_of(meld_masks(checked_mask(hand, "hand")))
 
 
+cdef inline int check_engine_masks(mask_t hand, mask_t eaten) except -1:
+    """The engine helpers below skip the cards-like parsing, not the safety checks."""
+    if hand & ~DECK_MASK:
+        raise ValueError(f"hand {hand} has bits above 51")
+    if eaten & ~hand:
+        raise ValueError("eaten cards must be in hand")
+    return 0
+
+
 cpdef list meld_masks(mask_t h):
-    """Every phỏm inside the mask h, as int masks, unsorted (engine helper; h is not checked)."""
+    """Every phỏm inside the mask h, as int masks, unsorted (engine helper: int masks only)."""
+    check_engine_masks(h, 0)
     cdef list found = []
     cdef int suit, start, end, rank
     cdef mask_t field, low, subset
@@ -376,18 +386,21 @@ def bound_cards(hand, eaten=None):
     return _from_mask(result)
 
 
-cpdef mask_t legal_discard_mask(mask_t hand, mask_t eaten) noexcept:
-    """Mask form of legal_discards for the engine (eaten must be inside hand; nothing is checked)."""
+cpdef mask_t legal_discard_mask(mask_t hand, mask_t eaten) except? 0xFFFFFFFFFFFFFFFF:
+    """Mask form of legal_discards for the engine (int masks only)."""
+    check_engine_masks(hand, eaten)
     return hand & ~eaten & ~bound_of(hand, eaten)
 
 
-cpdef int min_points_mask(mask_t hand, mask_t eaten, ValueTable values) noexcept:
-    """Mask form of min_points for the engine: -1 when impossible (nothing is checked)."""
+cpdef int min_points_mask(mask_t hand, mask_t eaten, ValueTable values) except? -2:
+    """Mask form of min_points for the engine: -1 when impossible (int masks only)."""
+    check_engine_masks(hand, eaten)
     return min_points_of(hand, eaten, values.per_card, values.run_deadwood)
 
 
-cpdef bint is_meld_mask(mask_t m) noexcept:
-    """Mask form of is_meld for the engine."""
+cpdef bint is_meld_mask(mask_t m) except -1:
+    """Mask form of is_meld for the engine (int masks only)."""
+    check_engine_masks(m, 0)
     return mask_is_meld(m)
 
 
