@@ -109,7 +109,8 @@ class SearchBot:
             held = rows | drawn
             choices = (held[:, None] & _BITS[None, :]) != 0
             choices &= (eaten_rows[:, None] & _BITS[None, :]) == 0
-            trial = (held[:, None] & ~_BITS[None, :]).ravel()
+            # every hand without one of its cards (eaten cards stay: they may not be discarded)
+            trial = (held[:, None] & ~(_BITS[None, :] & ~eaten_rows[:, None])).ravel()
             points = np.empty(trial.shape[0], dtype=np.int16)
             _batch.min_points(trial, np.repeat(eaten_rows, 52), per_card, run_table, points)
             score = points.reshape(s, 52).astype(np.int32) * 256 - per_card[None, :]
