@@ -291,6 +291,7 @@ class Game:
         self._sent_this_turn = False
         self._ate_chot_from: int | None = None
         self._legal: dict[int, Action] | None = None
+        self._auto: tuple[list[int], list[tuple[int, int, int]]] | None = None
 
     def _table_targets(self, p: int) -> list[tuple[int, int, int]]:
         """(player, index, mask) of the table phỏm p may send to now."""
@@ -359,12 +360,16 @@ class Game:
         if not acting:
             ids.extend(DISCARD_BASE + c for c in _cards_of(_solver.legal_discard_mask(seat.hand, seat.eaten)))
             return ids
-        if untouched and self._auto_plan(p) is not None:
-            ids.append(AUTO_LAY_ID)
+        if untouched:
+            self._auto = self._auto_plan(p)   # kept for apply(AutoLay()) in this same state
+            if self._auto is not None:
+                ids.append(AUTO_LAY_ID)
         if not self._sent_this_turn:
             ids.extend(LAY_BASE + _MELD_POSITION[m] for m in self._layable(seat))
-        ids.extend(self._send_ids(p, seat))
-        if seat.eaten == 0 and seat.hand and (not self._must_lay_all() or self._nothing_left_to_lay(seat)):
+        lay_done = not self._must_lay_all() or self._nothing_left_to_lay(seat)
+        if lay_done:
+            ids.extend(self._send_ids(p, seat))
+        if seat.eaten == 0 and seat.hand and lay_done:
             ids.extend(DISCARD_BASE + c for c in _cards_of(seat.hand))
         return ids
 
@@ -405,8 +410,6 @@ class Game:
 
     def _send_ids(self, p: int, seat: _Seat) -> list[int]:
         if seat.eaten or not (seat.ever_laid or self._laid_this_turn):
-            return []
-        if self._must_lay_all() and not self._nothing_left_to_lay(seat):
             return []
         ids: list[int] = []
         single = seat.hand.bit_count() == 1
@@ -460,6 +463,7 @@ class Game:
         self.history.append((p, action))
         self._turn_actions += 1
         self._legal = None
+        auto, self._auto = self._auto, None
         aid = action.id
         if aid == DRAW_ID:
             self._do_draw(p)
@@ -468,7 +472,7 @@ class Game:
         elif aid == DECLARE_U_KHAN_ID:
             self._finish_u(p, "u_khan")
         elif aid == AUTO_LAY_ID:
-            plan = self._auto_plan(p)
+            plan = auto   # computed with the legal actions of this state
             assert plan is not None
             melds, sends = plan
             for m in melds:
@@ -787,6 +791,7 @@ class Game:
         game._sent_this_turn = pub.sent_this_turn
         game._ate_chot_from = pub.ate_chot_from
         game._legal = None
+        game._auto = None
         game._sampled = True
         if view.is_over:
             raise ValueError("the game in this view is over")

@@ -80,12 +80,19 @@ class SearchBot:
         if view.phase == "take":
             if eat is None:
                 return greedy
-            return self._take(view, eat, turns_left, values, value_of)
+            return self._take(view, eat, turns_left, values)
         if len(discards) != len(legal) or len(discards) < 2:
             return greedy
         return self._discard(view, discards, turns_left, values)
 
     # ------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _table(view: PlayerView) -> tuple[int, int]:
+        """The phỏm laid by the others, summarised for the lay kernel."""
+        others = [m for p, _, m in view.table if p != view.player]
+        runs, fourths = _solver.table_summary(_solver.table_masks(others, 0))
+        return runs, fourths
 
     def _worlds(self, view: PlayerView) -> tuple[np.ndarray, list[list[int]], int]:
         """(next player's hands, stock cards per world, next seat) for ``samples`` sampled worlds."""
@@ -97,15 +104,16 @@ class SearchBot:
             stocks.append(list(reversed(world._stock)))
         return np.array(hands, dtype=np.uint64), stocks, nxt
 
-    def _playout(self, view: PlayerView, keep: int, eaten: int, stocks: list[list[int]], turns: int,
-                 offset: int, values: _solver.ValueTable) -> np.ndarray:
-        """Points at the lay-down turn in every world, playing ``keep`` forward ``turns`` draws."""
+    def _playout(self, table: tuple[int, int], keep: int, eaten: int, stocks: list[list[int]], turns: int,
+                 values: _solver.ValueTable) -> np.ndarray:
+        """Points at the lay-down turn in every world, playing ``keep`` forward ``turns`` draws;
+        ``table`` is the (run cards, missing 4th cards) summary of the phỏm he could send to."""
         s = len(stocks)
         rows = np.full(s, keep, dtype=np.uint64)
         per_card, run_table = np.asarray(values.per_card_view), np.asarray(values.run_table_view)
         eaten_rows = np.full(s, eaten, dtype=np.uint64)
         for t in range(turns - 1):
-            drawn = np.array([_BITS[w[min(offset + t, len(w) - 1)]] if w else 0 for w in stocks], dtype=np.uint64)
+            drawn = np.array([_BITS[w[min(t, len(w) - 1)]] if w else 0 for w in stocks], dtype=np.uint64)
             held = rows | drawn
             choices = (held[:, None] & _BITS[None, :]) != 0
             choices &= (eaten_rows[:, None] & _BITS[None, :]) == 0
@@ -117,12 +125,10 @@ class SearchBot:
             score[(~choices) | (points.reshape(s, 52) < 0)] = 1 << 30
             best = np.argmin(score, axis=1)
             rows = held & ~_BITS[best]
-        last = np.array([_BITS[w[min(offset + turns - 1, len(w) - 1)]] if w else 0 for w in stocks],
+        last = np.array([_BITS[w[min(turns - 1, len(w) - 1)]] if w else 0 for w in stocks],
                         dtype=np.uint64)
         final = rows | last
-        me = view.player
-        table = [m for p, _, m in view.table if p != me]
-        runs, fourths = _solver.table_summary(_solver.table_masks(table, 0))
+        runs, fourths = table
         out = np.empty(s, dtype=np.int16)
         _batch.best_lay_points(final, eaten_rows, runs, fourths, True, False, per_card, out)
         result = out.astype(np.float64)
@@ -151,19 +157,20 @@ class SearchBot:
         next_eaten = view.eaten[nxt].mask & ~sum(m.mask for m in view.laid[nxt]) if view.eaten[nxt] else 0
         next_chot = view.laid_down[nxt] or len(view.rows[nxt]) == 3
         hand, eaten = view.hand.mask, view.unlaid_eaten.mask
+        table = self._table(view)
         best, best_value = discards[0], None
         for action in discards:
             c = action.card.index
-            value = float(self._playout(view, hand & ~(1 << c), eaten, stocks, turns, 0, values).mean())
+            value = float(self._playout(table, hand & ~(1 << c), eaten, stocks, turns, values).mean())
             value += self._feed_penalty(c, next_hands, next_eaten, next_chot)
             if best_value is None or value < best_value - 1e-9:
                 best, best_value = action, value
         return best
 
-    def _take(self, view: PlayerView, eat: Eat, turns: int, values: _solver.ValueTable,
-              value_of: Sequence[int]) -> Action:
-        next_hands, stocks, nxt = self._worlds(view)
+    def _take(self, view: PlayerView, eat: Eat, turns: int, values: _solver.ValueTable) -> Action:
+        _, stocks, _ = self._worlds(view)
         hand, eaten = view.hand.mask, view.unlaid_eaten.mask
+        table = self._table(view)
         x = eat.card.index
         after, after_eaten = hand | 1 << x, eaten | 1 << x
         eat_value = None
@@ -171,14 +178,14 @@ class SearchBot:
         while free:
             low = free & -free
             free ^= low
-            v = float(self._playout(view, after & ~low, after_eaten, stocks, turns, 0, values).mean())
+            v = float(self._playout(table, after & ~low, after_eaten, stocks, turns, values).mean())
             if eat_value is None or v < eat_value:
                 eat_value = v
         if eat_value is None:
             return Draw()
         eat_value -= POINTS_PER_STAKE * 1.0
         # drawing: the first stock card of each world is this turn's draw, discarded greedily
-        draw_value = float(self._playout(view, hand, eaten, stocks, turns + 1, 0, values).mean())
+        draw_value = float(self._playout(table, hand, eaten, stocks, turns + 1, values).mean())
         return eat if eat_value <= draw_value else Draw()
 
     def _safe_discard(self, view: PlayerView, discards: Sequence[Discard], value_of: Sequence[int]) -> Action:
