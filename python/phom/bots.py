@@ -99,7 +99,9 @@ def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, p
             return by_type[kind][0]
     if phase == "take":
         if Eat in by_type:
-            card = by_type[Eat][0].card.index  # type: ignore[attr-defined]
+            eat = by_type[Eat][0]
+            assert isinstance(eat, Eat)
+            card = eat.card.index
             if _eat_helps(hand, eaten, card, values):
                 return by_type[Eat][0]
         return by_type[Draw][0] if Draw in by_type else legal[0]
@@ -107,11 +109,12 @@ def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, p
         return by_type[AutoLay][0]
     discards = by_type.get(Discard)
     if not discards:
-        lays = [a for a in by_type.get(LayMeld, []) if a.meld.mask & eaten]  # type: ignore[attr-defined]
+        lays = [a for a in by_type.get(LayMeld, []) if isinstance(a, LayMeld) and a.meld.mask & eaten]
         return (lays or legal)[0]
     best, best_key = discards[0], None
     for a in discards:
-        c = a.card.index  # type: ignore[attr-defined]
+        assert isinstance(a, Discard)
+        c = a.card.index
         key = (_solver.min_points_mask(hand & ~(1 << c), eaten, values), danger(c, unseen), -value_of[c], -c)
         if best_key is None or key < best_key:
             best, best_key = a, key

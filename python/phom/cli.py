@@ -18,6 +18,7 @@ from typing import TextIO
 
 from . import __version__
 from .cards import CardSet, to_mask
+from .game import Game
 from .render import Painter
 from .rules import Rules
 from .solver import (
@@ -200,8 +201,6 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    from .game import Game
-
     if args.file == "-":
         text = stdin.read()
     else:
@@ -222,13 +221,14 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     print(_result_text(game), file=out)
 
 
-def _result_text(game) -> str:  # type: ignore[no-untyped-def]
+def _result_text(game: Game) -> str:
     result = game.result
     if result is None:
         return f"(unfinished: seat {game.to_move} to {game.phase})"
     lines = []
     if result.u is not None:
-        lines.append(f"Seat {result.u} wins by {result.u_kind.replace('_', ' ')}.")
+        kind = {"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[result.u_kind or "u"]
+        lines.append(f"Seat {result.u} wins by {kind}.")
     else:
         places = ["nhất", "nhì", "ba", "bét"][: game.players]
         if game.players < 4:

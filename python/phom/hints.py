@@ -24,6 +24,7 @@ from . import _solver
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
 from .bots import _card_values, danger, greedy_action
 from .cards import CardSet
+from .results import LayPlan
 from .solver import arrange, best_lay, eat_melds
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:
     return action, points, f"Discard {c}: {stay}, and {safety}."
 
 
-def _plan(view: PlayerView, hand: int | None = None, eaten: int | None = None, laid: bool = False):  # type: ignore[no-untyped-def]
+def _plan(view: PlayerView, hand: int | None = None, eaten: int | None = None, laid: bool = False) -> LayPlan:
     """best_lay over the phỏm this player may send to now."""
     me = view.player
     if view.turn_kind == "lay":
