@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from phom import Game
 from phom.bots import RandomBot
 
@@ -24,15 +26,6 @@ def play_random_games(seed: int) -> int:
     return actions
 
 
-def test_random_games(benchmark):
-    benchmark.group = "game: full 4-player random game"
-    benchmark.extra_info["impl"] = "core"
-    benchmark.extra_info["calls"] = GAMES
-    actions = benchmark(play_random_games, 1)
-    benchmark.extra_info["actions_per_game"] = actions / GAMES
-    assert actions > GAMES * 20
-
-
 def play_random_bot_games(seed: int) -> int:
     """GAMES games of four RandomBots, each acting on its own view; return the number of actions."""
     actions = 0
@@ -46,10 +39,14 @@ def play_random_bot_games(seed: int) -> int:
     return actions
 
 
-def test_random_bot_games(benchmark):
-    benchmark.group = "game: 4 RandomBots on their views"
+@pytest.mark.parametrize(("group", "play"), [
+    ("game: full 4-player random game", play_random_games),
+    ("game: 4 RandomBots on their views", play_random_bot_games),
+], ids=["legal_actions loop", "RandomBots on views"])
+def test_games(benchmark, group, play):
+    benchmark.group = group
     benchmark.extra_info["impl"] = "core"
     benchmark.extra_info["calls"] = GAMES
-    actions = benchmark(play_random_bot_games, 1)
+    actions = benchmark(play, 1)
     benchmark.extra_info["actions_per_game"] = actions / GAMES
     assert actions > GAMES * 20
