@@ -7,9 +7,8 @@ import random
 import pytest
 
 from phom import Game
-from phom.bots import GreedyBot
+from phom.bots import GreedyBot, SearchBot
 from phom.hints import hint
-from phom.search import SearchBot
 
 POSITIONS = 60
 

@@ -1,9 +1,10 @@
-"""Helpers for game tests: policies for random play, state snapshots and invariant checks."""
+"""Helpers for game tests: policies for random play, the one play-out loop, snapshots, invariants."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import phom
 from phom import AutoLay, DeclareU, DeclareUKhan, Eat, Game, LayMeld, Send
@@ -24,7 +25,28 @@ def eager(rng: random.Random, game: Game) -> phom.Action:
     return rng.choice(actions)
 
 
+def first(rng: random.Random, game: Game) -> phom.Action:
+    return game.legal_actions()[0]
+
+
 POLICIES = {"uniform": uniform, "eager": eager}
+PLAY_OUTS = {**POLICIES, "first": first}
+Policy = Callable[[random.Random, Game], phom.Action]
+
+
+def play_out(game: Game, policy: str | Policy = "uniform", rng: random.Random | int = 0, *,
+             each: Callable[[Game], None] | None = None, max_steps: int = 500) -> Game:
+    """Play ``game`` to its end with a policy (a name of PLAY_OUTS or a function of (rng, game));
+    ``each(game)`` runs before every action and once at the end. Returns the game."""
+    choose = PLAY_OUTS[policy] if isinstance(policy, str) else policy
+    rng = random.Random(rng) if isinstance(rng, int) else rng
+    for _ in range(max_steps):
+        if each is not None:
+            each(game)
+        if game.is_over:
+            return game
+        game.apply(choose(rng, game))
+    raise AssertionError(f"the game did not end in {max_steps} actions")
 
 
 def snapshot(game: Game) -> str:
@@ -36,7 +58,7 @@ def snapshot(game: Game) -> str:
         "eaten": [e.mask for e in game.eaten],
         "rows": [[c.index for c in r] for r in game.rows],
         "laid": [[m.mask for m in ms] for ms in game.laid],
-        "stock": list(game._stock),
+        "stock": list(game.state.stock),
         "to_move": game.to_move, "phase": game.phase, "kind": game.turn_kind,
         "payments": [list(p) for p in game.payments],
         "legal": [a.id for a in game.legal_actions()],

@@ -10,10 +10,20 @@ import pytest
 
 MODULES = [
     "phom", "phom.cards", "phom.results", "phom.solver", "phom.reference", "phom.batch", "phom._solver",
-    "phom.rules", "phom.actions", "phom.game", "phom.scoring", "phom.view", "phom.record", "phom.match",
-    "phom.worlds", "phom.bots", "phom.search", "phom.hints", "phom.simulation", "phom.render", "phom.cli",
-    "phom.play", "phom.benchmark",
+    "phom.rules", "phom.actions", "phom.state", "phom.referee", "phom.game", "phom.scoring", "phom.view",
+    "phom.observation", "phom.record", "phom.match", "phom.worlds", "phom.bots", "phom.bots.random",
+    "phom.bots.greedy", "phom.bots.search", "phom.hints", "phom.simulation", "phom.cli", "phom.cli.render",
+    "phom.cli.play", "phom.cli.bench",
 ]
+
+
+def test_every_module_is_doctested():
+    import pkgutil
+
+    import phom
+
+    found = {m.name for m in pkgutil.walk_packages(phom.__path__, "phom.")} | {"phom"}
+    assert found - set(MODULES) <= {"phom.__main__", "phom._batch", "phom.version"}
 
 
 @pytest.mark.parametrize("name", MODULES)

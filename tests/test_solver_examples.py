@@ -96,3 +96,26 @@ def test_points_with_house_values(s):
     assert s.min_points("KS QC 2D") == 27
     assert s.min_points("KS QC 2D", values=jqk_ten) == 22
     assert s.arrange("KS QC 2D JS", values=jqk_ten).points == 32
+
+
+def test_danger_counts_the_phom_unseen_cards_could_make():
+    from phom.solver import danger
+
+    assert danger(0, 0) == 0                                    # A♠ with nothing unseen: safe
+    assert danger(0, phom.cards("2S 3S").mask) == 1            # A♠ 2♠ 3♠
+    assert danger(0, phom.cards("2S 3S AC AD AH").mask) == 4    # the run and three sets
+    with pytest.raises(ValueError):
+        danger(52, 0)
+
+
+def test_extension_cards_of_table_phom():
+    from phom.solver import extension_mask
+
+    def ext(text):
+        return str(phom.CardSet(extension_mask(phom.cards(text).mask)))
+
+    assert ext("7H 8H 9H") == "6♥ 10♥" and ext("AS 2S 3S") == "4♠" and ext("JD QD KD") == "10♦"
+    assert ext("9S 9C 9D") == "9♥" and ext("9S 9C 9D 9H") == ""
+    assert ext("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC") == ""
+    with pytest.raises(ValueError, match="not a phỏm"):
+        extension_mask(phom.cards("7H 9H").mask)

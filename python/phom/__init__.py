@@ -1,5 +1,9 @@
 """phom — a fast, exact engine and solver for Phỏm (Tá lả), the Vietnamese rummy.
 
+This module only re-exports the public names; the submodules ``batch``,
+``bots``, ``reference``, ``referee``, ``state``, ``observation`` and ``worlds`` are attributes after
+``import phom``.
+
 >>> import phom
 >>> phom.min_points("9H 10H JH 3C 5D")
 8
@@ -21,6 +25,7 @@ from .actions import (
     LayMeld,
     Send,
 )
+from . import batch, bots, observation, reference, referee, state, worlds
 from .cards import Card, CardError, CardSet, Suit, cards
 from .game import Game, IllegalAction
 from .hints import Hint, hint
@@ -29,6 +34,7 @@ from .results import Arrangement, LayPlan
 from .rules import Rules, Stakes
 from .scoring import Result
 from .simulation import Stats, simulate
+from .version import __version__
 from .view import PlayerView
 from .solver import (
     arrange,
@@ -45,8 +51,6 @@ from .solver import (
     min_points,
     partial_melds,
 )
-
-__version__ = "0.1.0"
 
 __all__ = [
     "NUM_ACTIONS",
@@ -75,6 +79,13 @@ __all__ = [
     "Stats",
     "Suit",
     "__version__",
+    "batch",
+    "bots",
+    "observation",
+    "referee",
+    "reference",
+    "state",
+    "worlds",
     "arrange",
     "best_lay",
     "bound_cards",

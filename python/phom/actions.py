@@ -28,11 +28,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .cards import DECK_MASK, Card, CardSet, to_card, to_mask
+from .cards import DECK_MASK, Card, CardSet, card_indices, to_card, to_mask
 from .solver import is_meld, melds
 
 __all__ = [
+    "ACTIONS",
+    "AUTO_LAY_ID",
+    "DECLARE_U_ID",
+    "DECLARE_U_KHAN_ID",
+    "DRAW_ID",
+    "MAX_PLAYERS",
     "MELDS",
+    "MELDS_PER_PLAYER",
     "NUM_ACTIONS",
     "Action",
     "AutoLay",
@@ -43,6 +50,12 @@ __all__ = [
     "Eat",
     "LayMeld",
     "Send",
+    "discard_id",
+    "discard_ids",
+    "eat_id",
+    "lay_id",
+    "send_id",
+    "send_ids",
 ]
 
 MAX_PLAYERS = 4
@@ -62,9 +75,55 @@ NUM_ACTIONS = LAY_BASE + len(MELDS)
 _BY_ID: dict[int, Action] = {}
 
 
+def eat_id(card_index: int) -> int:
+    """The id of ``Eat(card)``.
+
+    >>> eat_id(0) == Eat("AS").id
+    True
+    """
+    return EAT_BASE + card_index
+
+
+def discard_id(card_index: int) -> int:
+    """The id of ``Discard(card)``.
+
+    >>> discard_id(51) == Discard("KH").id
+    True
+    """
+    return DISCARD_BASE + card_index
+
+
+def discard_ids(mask: int) -> list[int]:
+    """The ids of ``Discard(card)`` for every card of ``mask``, ascending.
+
+    >>> discard_ids(0b101)
+    [56, 58]
+    """
+    return [DISCARD_BASE + c for c in card_indices(mask)]
+
+
+def send_ids(mask: int, player: int, meld_index: int) -> list[int]:
+    """The ids of ``Send(card, (player, meld_index))`` for every card of ``mask``, ascending."""
+    base = SEND_BASE + player * MELDS_PER_PLAYER + meld_index
+    return [base + c * MAX_PLAYERS * MELDS_PER_PLAYER for c in card_indices(mask)]
+
+
 def send_id(card_index: int, player: int, meld_index: int) -> int:
-    """The id of ``Send(card, (player, meld_index))`` (see the layout above)."""
+    """The id of ``Send(card, (player, meld_index))`` (see the layout above).
+
+    >>> send_id(Card.parse("8H").index, 2, 0)
+    1596
+    """
     return SEND_BASE + (card_index * MAX_PLAYERS + player) * MELDS_PER_PLAYER + meld_index
+
+
+def lay_id(meld: int) -> int:
+    """The id of ``LayMeld(meld)`` for a phỏm mask; KeyError if the mask is not a phỏm.
+
+    >>> lay_id(CardSet.parse("5H 6H 7H").mask) == LayMeld("5H 6H 7H").id
+    True
+    """
+    return LAY_BASE + _MELD_POSITION[meld]
 
 
 class Action:
@@ -85,10 +144,14 @@ class Action:
     @staticmethod
     def from_id(action_id: int) -> Action:
         """The action with this integer id (0 .. NUM_ACTIONS − 1)."""
+        if type(action_id) is int and 0 <= action_id < NUM_ACTIONS:
+            return ACTIONS[action_id]
         if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
             raise ValueError(f"action id {action_id!r} is not an integer from 0 to {NUM_ACTIONS - 1}")
-        if action_id in _BY_ID:
-            return _BY_ID[action_id]
+        return ACTIONS[int(action_id)]
+
+    @staticmethod
+    def _build(action_id: int) -> Action:
         if action_id < EAT_BASE:
             return (Draw, DeclareU, DeclareUKhan, AutoLay)[action_id]()
         if action_id < DISCARD_BASE:
@@ -293,3 +356,7 @@ class Send(Action):
 
     def __repr__(self) -> str:
         return f"Send({self.card!r}, {self.target!r})"
+
+
+#: Every action, by id (``ACTIONS[i].id == i``).
+ACTIONS: tuple[Action, ...] = tuple(Action._build(i) for i in range(NUM_ACTIONS))

@@ -29,6 +29,7 @@ __all__ = [
     "CardsLike",
     "Suit",
     "card_index",
+    "card_indices",
     "cards",
     "to_card",
     "to_mask",
@@ -53,6 +54,27 @@ _SUIT_BY_NAME = {
 }
 _TOKEN = re.compile(r"^(10|[2-9TAJQK])([SCDH♠♣♦♥♤♧♢♡])$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
+
+
+def _field_indices(suit: int) -> list[tuple[int, ...]]:
+    """For every 13-bit pattern of one suit's field, the card indices it holds, lowest first."""
+    table: list[tuple[int, ...]] = [()]
+    for rank in range(RANKS):   # doubling: the patterns with this rank are the earlier ones plus it
+        table += [t + (suit * RANKS + rank,) for t in table]
+    return table
+
+
+_SPADES, _CLUBS, _DIAMONDS, _HEARTS = (_field_indices(s) for s in range(SUITS))
+
+
+def card_indices(mask: int) -> list[int]:
+    """The card indices (bits) of a mask, lowest first (one table look-up per suit).
+
+    >>> card_indices(0b1010), card_indices(1 << 51)
+    ([1, 3], [51])
+    """
+    return [*_SPADES[mask & SUIT_FIELD], *_CLUBS[mask >> 13 & SUIT_FIELD], *_DIAMONDS[mask >> 26 & SUIT_FIELD],
+            *_HEARTS[mask >> 39 & SUIT_FIELD]]
 
 
 class CardError(ValueError):
@@ -304,10 +326,22 @@ class CardSet:
         """Parse card notation separated by spaces or commas: ``"9H 10H JH"``, ``"9♥,T♥,J♥"``."""
         if not isinstance(text, str):
             raise CardError(f"cards {text!r} is not a string")
-        return cls._from_mask(_parse_mask(text, "cards"))
+        return cls.from_mask(_parse_mask(text, "cards"))
 
     @classmethod
-    def _from_mask(cls, mask: int) -> CardSet:
+    def from_mask(cls, mask: int) -> CardSet:
+        """The set of an ``int`` mask, checking only its range: the fast constructor for code that
+        already holds masks (``CardSet(x)`` also parses text and iterables).
+
+        >>> str(CardSet.from_mask(0b111))
+        'A♠ 2♠ 3♠'
+        """
+        if type(mask) is not int or mask >> DECK_SIZE or mask < 0:
+            if isinstance(mask, bool) or not isinstance(mask, int):
+                raise CardError(f"mask {mask!r} is not an int")
+            if mask < 0 or mask >> DECK_SIZE:
+                raise CardError(f"mask {mask} has bits outside 0..51")
+            mask = int(mask)
         self = object.__new__(cls)
         object.__setattr__(self, "_mask", mask)
         return self
@@ -352,16 +386,16 @@ class CardSet:
         return to_mask(other, "cards")
 
     def __or__(self, other: CardsLike) -> CardSet:
-        return CardSet._from_mask(self._mask | self._other(other))
+        return CardSet.from_mask(self._mask | self._other(other))
 
     def __and__(self, other: CardsLike) -> CardSet:
-        return CardSet._from_mask(self._mask & self._other(other))
+        return CardSet.from_mask(self._mask & self._other(other))
 
     def __sub__(self, other: CardsLike) -> CardSet:
-        return CardSet._from_mask(self._mask & ~self._other(other))
+        return CardSet.from_mask(self._mask & ~self._other(other))
 
     def __xor__(self, other: CardsLike) -> CardSet:
-        return CardSet._from_mask(self._mask ^ self._other(other))
+        return CardSet.from_mask(self._mask ^ self._other(other))
 
     __ror__ = __or__
     __rand__ = __and__

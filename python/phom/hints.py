@@ -18,18 +18,14 @@ Discard(Card('QS'))
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from . import _solver
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
-from .bots import _card_values, danger, greedy_action
-from .cards import CardSet
+from .bots.greedy import greedy_action
+from .cards import card_indices
+from .game import Game
 from .results import LayPlan
-from .solver import arrange, best_lay, eat_melds
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .view import PlayerView
+from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
+from .view import PlayerView
 
 __all__ = ["Hint", "hint"]
 
@@ -49,8 +45,6 @@ class Hint:
 
 def hint(game_or_view: Game | PlayerView, player: int | None = None) -> Hint:
     """Advice for ``player`` (default: the player to move), who must be the one to move."""
-    from .game import Game
-
     if isinstance(game_or_view, Game):
         seat = game_or_view.to_move if player is None else player
         if seat is None:
@@ -63,19 +57,14 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None) -> Hint:
     if not view.legal_actions:
         raise ValueError(f"player {view.player} is not to move")
     scored = [_score(view, action) for action in view.legal_actions]
-    values = _solver.value_table(view.rules.values)
     choice = greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
-                           view.phase, values, _card_values(view.rules.values))
+                           view.phase, view.rules.value_table)
     scored.sort(key=lambda item: (item[0] is not choice, item[1], item[0].id))
     return Hint(choice, scored[0][2], tuple(scored))
 
 
-def _points(mask: int, values: tuple[int, ...]) -> int:
-    return sum(values[c.rank - 1] for c in CardSet(mask))
-
-
 def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:
-    hand, eaten, values = view.hand.mask, view.unlaid_eaten.mask, view.rules.values
+    hand, eaten, values = view.hand.mask, view.unlaid_eaten.mask, view.rules.value_table
     acting = view.turn_kind in ("lay", "tai")
     if isinstance(action, DeclareUKhan):
         return action, -1, "Declare ù khan: your dealt hand has no cạ and no phỏm."
@@ -88,13 +77,13 @@ def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:
     if isinstance(action, Eat):
         x = action.card
         after_hand, after_eaten = hand | x.mask, eaten | x.mask
-        best = min(_solver.min_points_mask(after_hand & ~c.mask, after_eaten, _solver.value_table(values))
-                   for c in CardSet(_solver.legal_discard_mask(after_hand, after_eaten)))
+        best = min(min_points_mask(after_hand & ~(1 << c), after_eaten, values)
+                   for c in card_indices(legal_discard_mask(after_hand, after_eaten)))
         joins = min(eat_melds(hand, x, eaten), key=lambda m: (len(m), m.mask))
         chot = " (ăn chốt)" if acting else ""
         return action, best, f"Eat {x}{chot}: it completes {joins} and leaves {best} points after your discard."
     if isinstance(action, Draw):
-        now = _solver.min_points_mask(hand, eaten, _solver.value_table(values))
+        now = min_points_mask(hand, eaten, values)
         return action, now, f"Draw: your best arrangement is {now} points before the new card."
     if isinstance(action, AutoLay):
         plan = _plan(view)
@@ -111,10 +100,10 @@ def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:
     c = action.card
     keep = hand & ~c.mask
     if acting and not eaten:
-        points = _points(keep, values)
+        points = sum(values.per_card[i] for i in card_indices(keep))
         stay = f"you keep {points} points"
     else:
-        points = _solver.min_points_mask(keep, eaten, _solver.value_table(values))
+        points = min_points_mask(keep, eaten, values)
         stay = f"your best arrangement stays at {points} points"
     risk = danger(c.index, view.unseen.mask)
     safety = "no phỏm can take it" if risk == 0 else f"the next player could eat it ({risk} way{'s' * (risk > 1)})"
@@ -122,16 +111,10 @@ def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:
 
 
 def _plan(view: PlayerView, hand: int | None = None, eaten: int | None = None, laid: bool = False) -> LayPlan:
-    """best_lay over the phỏm this player may send to now."""
-    me = view.player
-    if view.turn_kind == "lay":
-        table = [m for p, i, m in view.table if p != me]
-    elif view.rules.tai_gui:
-        table = [m for _, _, m in view.table]
-    else:
-        table = []
-    already = laid or (view.turn_kind == "tai" and bool(view.laid[me]))
+    """best_lay over the phỏm this player may send to now (the referee's ``send_targets``)."""
+    table = [m for _, _, m in view.send_targets()]
+    already = laid or bool(view.laid[view.player])
     plan = best_lay(view.hand.mask if hand is None else hand, view.unlaid_eaten.mask if eaten is None else eaten,
-                    table, values=view.rules.values, already_laid=already)
+                    table, values=view.rules.value_table, already_laid=already)
     assert plan is not None
     return plan

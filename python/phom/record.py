@@ -1,35 +1,72 @@
-"""Game records: JSON with the rules, the deal and every action; loading replays and checks each one.
+"""Game records: the JSON format, as pure encoding and decoding (``Game.from_json`` replays them).
 
->>> from phom import Game
->>> g = Game(seed=5)
->>> g.apply(g.legal_actions()[0])
->>> Game.from_json(g.to_json()).history == g.history
-True
+A record holds the rules, the leader, the deal and every action's text. ``decode`` checks the shape
+of a record and refuses anything malformed, oversized or nested too deeply with a one-line
+ValueError; whether the deal and the actions are legal is the referee's business, on replay.
+
+>>> from phom import Rules
+>>> from phom.referee import deal_cards
+>>> text = encode(Rules(), 0, deal_cards(Rules(), 0, seed=5), [])
+>>> data = decode(text)
+>>> data.leader, len(data.hands), len(data.stock), data.actions
+(0, 4, 15, [])
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
 from .rules import Rules
+from .state import Deal
 
-if TYPE_CHECKING:
-    from .game import Game
+__all__ = ["MAX_RECORD_CHARS", "GameRecord", "decode", "encode"]
 
-__all__ = ["load_game"]
-
-G = TypeVar("G", bound="Game")
+#: The longest record text accepted (a real game's record is a few kilobytes).
+MAX_RECORD_CHARS = 1_000_000
 _FIELDS = {"format", "version", "rules", "leader", "deal", "actions"}
 
 
-def load_game(cls: type[G], text: str) -> G:
-    """Parse a record, rebuild the deal and replay every action; ValueError names the first bad part."""
+@dataclass(frozen=True)
+class GameRecord:
+    """A decoded record: everything needed to replay the game, not yet checked against the rules."""
+
+    rules: Rules
+    leader: Any
+    hands: Any
+    stock: Any
+    actions: list[Any]
+
+
+def encode(rules: Rules, leader: int, deal: Deal, actions: Sequence[Action]) -> str:
+    """The record of a game as JSON text."""
+    return json.dumps({
+        "format": "phom-game",
+        "version": 1,
+        "rules": rules.to_dict(),
+        "leader": leader,
+        "deal": {"hands": [h.codes for h in deal.hands], "stock": [c.code for c in deal.stock]},
+        "actions": [str(a) for a in actions],
+    }, ensure_ascii=False)
+
+
+def decode(text: str) -> GameRecord:
+    """Parse and check the shape of a record; ValueError names the first bad part."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ValueError(f"game record must be JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise ValueError(f"game record is {len(text)} characters long; at most {MAX_RECORD_CHARS} are read")
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
+    except json.JSONDecodeError as exc:
         raise ValueError(f"game record is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError("game record is nested too deeply to be a game record") from None
+    except (TypeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"game record is not valid JSON text: {exc}") from None
     if not isinstance(data, dict):
         raise ValueError("game record must be a JSON object")
     if data.get("format") != "phom-game":
@@ -49,17 +86,7 @@ def load_game(cls: type[G], text: str) -> G:
     deal = data["deal"]
     if not isinstance(deal, dict) or set(deal) != {"hands", "stock"}:
         raise ValueError("game record: 'deal' must be an object with 'hands' and 'stock'")
-    try:
-        game = cls(rules, leader=data["leader"], deal=(deal["hands"], deal["stock"]))
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"game record: bad deal: {exc}") from None
     actions = data["actions"]
     if not isinstance(actions, list):
         raise ValueError("game record: 'actions' must be a list of action texts")
-    for i, text in enumerate(actions):
-        try:
-            action = Action.parse(text)
-            game.apply(action)
-        except ValueError as exc:
-            raise ValueError(f"game record: action {i} ({text!r}) is illegal: {exc}") from None
-    return game
+    return GameRecord(rules, data["leader"], deal["hands"], deal["stock"], actions)

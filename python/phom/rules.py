@@ -16,6 +16,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .solver import ValueTable, value_table
+
 __all__ = ["Rules", "Stakes"]
 
 ChotRule = Literal["lay_turn", "victim_last"]
@@ -91,15 +93,7 @@ class Rules:
                      "den_chot", "den_chot_eater"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"Rules.{name} = {getattr(self, name)!r}: True or False")
-        values = self.values
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-            raise ValueError(f"Rules.values = {values!r}: 13 integers from 0 to 255 for A..K")
-        values = tuple(values)
-        if len(values) != 13:
-            raise ValueError(f"Rules.values has {len(values)} entries: 13 integers for A..K")
-        for i, v in enumerate(values):
-            _check_int("Rules", f"values[{i}]", v, 0, 255, "card values are integers from 0 to 255")
-        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "values", value_table(self.values, "Rules.values").ranks)
         if not isinstance(self.stakes, Stakes):
             raise ValueError(f"Rules.stakes = {self.stakes!r}: a Stakes")
 
@@ -121,6 +115,15 @@ class Rules:
     @property
     def leader_hand_size(self) -> int:
         return self.hand_size + 1
+
+    @property
+    def value_table(self) -> ValueTable:
+        """The compiled table of ``values`` (cached by value: a look-up, not a rebuild).
+
+        >>> Rules().value_table.per_card[51]
+        13
+        """
+        return value_table(self.values)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON; ``Rules.from_dict`` reverses it."""

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .rules import Rules
+from .state import Payment
 
-__all__ = ["Payment", "Result", "rank_and_settle", "settle_u"]
+__all__ = ["Payment", "Result", "UKind", "rank_and_settle", "settle_u"]
 
-#: (payer, payee, amount, reason); reasons: "eat", "chot", "place", "mom", "u", "u_tron", "u_khan", "den".
-Payment = tuple[int, int, int, str]
 UKind = Literal["u", "u_tron", "u_khan"]
 
 

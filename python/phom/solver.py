@@ -3,9 +3,21 @@
 The extension module is the product, not an optional speed-up: if it is missing, importing phom fails
 with an explanation instead of falling back to the slow reference.
 
->>> from phom.solver import can_eat
+Two levels:
+
+- cards-like functions (``melds``, ``arrange``, ``min_points``, ``can_eat``, ``best_lay``, …) take any
+  card notation, check it and answer with ``CardSet``/``Arrangement``/``LayPlan``;
+- mask-level functions for engines and bots take int masks and return ints, checking only that the
+  masks are in range: ``meld_masks``, ``min_points_mask`` (−1: impossible), ``legal_discard_mask``,
+  ``is_meld_mask``, ``extension_mask`` (the cards gửi may add to a table phỏm), ``danger`` (how many
+  3-card phỏm unseen cards could make with a discard), and ``value_table`` (a checked, cached values
+  table; pass it as ``values=`` to skip the check).
+
+>>> from phom.solver import can_eat, min_points_mask, value_table
 >>> can_eat("9H 10H 3C", "JH")
 True
+>>> min_points_mask(0b111 | 1 << 20, 0, value_table(None))
+8
 """
 
 from __future__ import annotations
@@ -20,33 +32,53 @@ except ImportError as exc:  # pragma: no cover - exercised only on a broken inst
     ) from exc
 
 from ._solver import (
+    ValueTable,
     arrange,
     best_lay,
     bound_cards,
     can_eat,
     can_u,
+    danger,
     eat_melds,
+    extension_mask,
     is_meld,
+    is_meld_mask,
     is_u_khan,
     isolated,
+    legal_discard_mask,
     legal_discards,
+    meld_masks,
     melds,
     min_points,
+    min_points_mask,
     partial_melds,
+    table_masks,
+    table_summary,
+    value_table,
 )
 
 __all__ = [
+    "ValueTable",
     "arrange",
     "best_lay",
     "bound_cards",
     "can_eat",
     "can_u",
+    "danger",
     "eat_melds",
+    "extension_mask",
     "is_meld",
+    "is_meld_mask",
     "is_u_khan",
     "isolated",
+    "legal_discard_mask",
     "legal_discards",
+    "meld_masks",
     "melds",
     "min_points",
+    "min_points_mask",
     "partial_melds",
+    "table_masks",
+    "table_summary",
+    "value_table",
 ]

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from .cards import CardSet
+from .cards import card_indices
 from .game import Game
-from .solver import melds
+from .solver import meld_masks
 from .view import PlayerView
 
 __all__ = ["sample_world"]
@@ -28,8 +28,8 @@ def sample_world(view: PlayerView, rng: random.Random, attempts: int = 100) -> G
     and is filled uniformly from the unseen cards; the stock is a random draw of the rest, in random
     order; whatever is left is set aside.
     """
-    laid = [sum(m.mask for m in melds) for melds in view.laid]
     unseen_mask = view.unseen.mask
+    seats = view.public.state.seats
     for _ in range(attempts):
         pool = unseen_mask
         hands: list[int] = []
@@ -37,14 +37,14 @@ def sample_world(view: PlayerView, rng: random.Random, attempts: int = 100) -> G
             if p == view.player:
                 hands.append(view.hand.mask)
                 continue
-            known = view.eaten[p].mask & ~laid[p]
+            known = seats[p].unlaid_eaten
             support = _support(known, pool, rng)
             if support is None:
                 break
             pool &= ~support
             hands.append(known | support)
         else:
-            free = [c.index for c in CardSet(pool)]
+            free = card_indices(pool)
             rng.shuffle(free)
             pos = 0
             for p in range(view.rules.players):
@@ -58,9 +58,10 @@ def sample_world(view: PlayerView, rng: random.Random, attempts: int = 100) -> G
 def _support(eaten: int, pool: int, rng: random.Random) -> int | None:
     """Two cards from pool per eaten card, each pair making a 3-card phỏm with its card, all disjoint."""
     support = 0
-    for card in CardSet(eaten):
-        options = [m.mask & ~card.mask for m in melds(pool | card.mask)
-                   if len(m) == 3 and card in m]
+    for card in card_indices(eaten):
+        bit = 1 << card
+        options = [m & ~bit for m in meld_masks(pool | bit) if m.bit_count() == 3 and m & bit]
+        options.sort()
         options = [o for o in options if o & support == 0]
         if not options:
             return None

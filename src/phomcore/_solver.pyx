@@ -22,13 +22,13 @@ from phom.cards import Card, CardSet, to_card, to_mask
 from phom.results import Arrangement, LayPlan
 
 __all__ = [
-    "ValueTable", "value_table", "checked_mask",
+    "ValueTable", "value_table", "checked_mask", "extension_mask", "danger",
     "is_meld", "melds", "partial_melds", "isolated", "arrange", "min_points", "can_eat", "eat_melds",
     "legal_discards", "bound_cards", "can_u", "is_u_khan", "best_lay", "table_masks",
     "meld_masks", "legal_discard_mask", "min_points_mask", "is_meld_mask",
 ]
 
-cdef object _from_mask = CardSet._from_mask
+cdef object _from_mask = CardSet.from_mask
 cdef list _CARDS = [Card.from_index(i) for i in range(52)]
 
 
@@ -37,26 +37,32 @@ cdef list _CARDS = [Card.from_index(i) for i in range(52)]
 
 cdef class ValueTable:
     """Points per rank (A..K), expanded for the kernels: one int32 per card index, and the run table
-    (fewest points of each 13-bit suit field when only runs are laid).
+    (fewest points of each 13-bit suit field when only runs are laid). Build one with ``value_table``,
+    which checks the values and caches the table by value.
 
-    >>> ValueTable((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)).ranks[-1]
+    >>> value_table((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)).ranks[-1]
     10
     """
-    cdef int32_t per_card[52]
+    cdef int32_t per_card_values[52]
     cdef int16_t run_deadwood[RUN_TABLE_SIZE]
     cdef readonly tuple ranks
+    cdef readonly tuple per_card
 
     def __init__(self, ranks):
         cdef int i
         self.ranks = tuple(ranks)
         for i in range(52):
-            self.per_card[i] = self.ranks[i % 13]
-        build_run_table(self.per_card, self.run_deadwood)
+            self.per_card_values[i] = self.ranks[i % 13]
+        self.per_card = tuple([self.ranks[i % 13] for i in range(52)])
+        build_run_table(self.per_card_values, self.run_deadwood)
+
+    def __reduce__(self):
+        return (value_table, (self.ranks,))
 
     @property
     def per_card_view(self):
         """The 52 per-card values (int32 memoryview over this table, for the batch layer)."""
-        return <int32_t[:52]> self.per_card
+        return <int32_t[:52]> self.per_card_values
 
     @property
     def run_table_view(self):
@@ -64,35 +70,88 @@ cdef class ValueTable:
         return <int16_t[:RUN_TABLE_SIZE]> self.run_deadwood
 
 
+cdef dict _value_cache = {}
 cdef ValueTable DEFAULT_VALUES = ValueTable(range(1, 14))
 cdef ValueTable UNIT_VALUES = ValueTable([1] * 13)
-cdef dict _value_cache = {}
+_value_cache[bytes(DEFAULT_VALUES.ranks)] = DEFAULT_VALUES
+_value_cache[bytes(UNIT_VALUES.ranks)] = UNIT_VALUES
+# the table returned last: a repeated values argument costs 13 comparisons, no hashing
+cdef ValueTable _last_table = DEFAULT_VALUES
 
 
-cpdef ValueTable value_table(object values):
-    """Check a ``values`` argument: None (A=1 .. K=13) or 13 integers from 0 to 255 for A..K."""
+cdef inline bint read_plain_values(object values, unsigned char* out):
+    """Copy a list or tuple of 13 exact ints in 0..255 into out; False for anything else (no error:
+    the caller then takes the checking path, which names the problem)."""
+    cdef Py_ssize_t i
+    cdef object v
+    cdef long c
+    if type(values) is not list and type(values) is not tuple:
+        return False
+    if len(values) != 13:
+        return False
+    for i in range(13):
+        v = values[i]
+        if type(v) is not int:
+            return False
+        c = v
+        if c < 0 or c > 255:
+            return False
+        out[i] = <unsigned char>c
+    return True
+
+
+cdef inline bint same_ranks(ValueTable table, const unsigned char* ranks):
+    cdef int i
+    for i in range(13):
+        if table.per_card_values[i] != ranks[i]:
+            return False
+    return True
+
+
+cpdef ValueTable value_table(object values, str name="values"):
+    """Check a ``values`` argument and return its table: None (A=1 .. K=13), a ValueTable, or 13
+    integers from 0 to 255 for A..K. Tables are cached by value, so a list of values costs about as
+    much as no values at all. This is the only check of a values table; errors name the argument.
+
+    >>> value_table([1] * 13) is value_table((1,) * 13)
+    True
+    """
+    global _last_table
+    cdef ValueTable table
+    cdef tuple ranks
+    cdef unsigned char buf[13]
     if values is None:
         return DEFAULT_VALUES
-    if isinstance(values, ValueTable):
+    if type(values) is ValueTable:
         return values
+    if read_plain_values(values, buf):
+        if same_ranks(_last_table, buf):
+            return _last_table
+        found = _value_cache.get((<char*>buf)[:13])
+        if found is not None:
+            _last_table = found
+            return found
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"{name} = {values!r} is not a sequence of 13 integers for A..K")
     try:
         ranks = tuple(values)
     except TypeError:
-        raise ValueError(f"values {values!r} is not a sequence of 13 integers for A..K") from None
+        raise ValueError(f"{name} = {values!r} is not a sequence of 13 integers for A..K") from None
     if len(ranks) != 13:
-        raise ValueError(f"values has {len(ranks)} entries; it needs 13, for A 2 3 … 10 J Q K")
+        raise ValueError(f"{name} has {len(ranks)} entries; it needs 13, for A 2 3 … 10 J Q K")
     for i, v in enumerate(ranks):
         if isinstance(v, bool) or not hasattr(v, "__index__"):
-            raise ValueError(f"values[{i}] = {v!r} is not an integer")
+            raise ValueError(f"{name}[{i}] = {v!r} is not an integer")
         if not 0 <= v <= 255:
-            raise ValueError(f"values[{i}] = {v!r} is outside 0..255")
+            raise ValueError(f"{name}[{i}] = {v!r} is outside 0..255")
     ranks = tuple([int(v) for v in ranks])
-    table = _value_cache.get(ranks)
-    if table is not None:
-        return table
-    table = ValueTable(ranks)
-    if len(_value_cache) < 1024:
-        _value_cache[ranks] = table
+    key = bytes(ranks)
+    table = _value_cache.get(key)
+    if table is None:
+        table = ValueTable(ranks)
+        if len(_value_cache) < 1024:
+            _value_cache[key] = table
+    _last_table = table
     return table
 
 
@@ -287,7 +346,7 @@ def min_points(hand, eaten=None, *, values=None):
     cdef ValueTable vt = DEFAULT_VALUES if values is None else value_table(values)
     cdef int result
     with nogil:
-        result = min_points_of(h, e, vt.per_card, vt.run_deadwood)
+        result = min_points_of(h, e, vt.per_card_values, vt.run_deadwood)
     return None if result < 0 else result
 
 
@@ -304,7 +363,7 @@ def arrange(hand, eaten=None, *, values=None):
     cdef mask_t e = checked_eaten(h, eaten)
     cdef ValueTable vt = value_table(values)
     cdef Packer p
-    packer_init(&p, h, e, vt.per_card)
+    packer_init(&p, h, e, vt.per_card_values)
     with nogil:
         pack_search(&p, h, 0, 0)
     if not p.found:
@@ -326,7 +385,7 @@ def can_u(hand, eaten=None):
     cdef mask_t e = checked_eaten(h, eaten)
     cdef bint result
     with nogil:
-        result = can_u_of(h, e, UNIT_VALUES.per_card, UNIT_VALUES.run_deadwood)
+        result = can_u_of(h, e, UNIT_VALUES.per_card_values, UNIT_VALUES.run_deadwood)
     return result
 
 
@@ -395,13 +454,51 @@ cpdef mask_t legal_discard_mask(mask_t hand, mask_t eaten) except? 0xFFFFFFFFFFF
 cpdef int min_points_mask(mask_t hand, mask_t eaten, ValueTable values) except? -2:
     """Mask form of min_points for the engine: -1 when impossible (int masks only)."""
     check_engine_masks(hand, eaten)
-    return min_points_of(hand, eaten, values.per_card, values.run_deadwood)
+    return min_points_of(hand, eaten, values.per_card_values, values.run_deadwood)
 
 
 cpdef bint is_meld_mask(mask_t m) except -1:
     """Mask form of is_meld for the engine (int masks only)."""
     check_engine_masks(m, 0)
     return mask_is_meld(m)
+
+
+cpdef mask_t extension_mask(mask_t meld) except? 0xFFFFFFFFFFFFFFFF:
+    """The cards that keep the table phỏm ``meld`` valid when sent onto it (RULES 5.4): either end of
+    a run, the 4th card of a 3-set; 0 for a 4-set (int masks only; ``meld`` must be a phỏm).
+
+    >>> from phom import cards
+    >>> str(CardSet(extension_mask(cards("7H 8H 9H").mask))), str(CardSet(extension_mask(cards("AS 2S 3S").mask)))
+    ('6♥ 10♥', '4♠')
+    """
+    check_engine_masks(meld, 0)
+    if not mask_is_meld(meld):
+        raise ValueError(f"{_from_mask(meld)} is not a phỏm")
+    cdef mask_t ranks = rank_pattern(meld)
+    if popcount(ranks) == 1 and popcount(meld) <= 4:
+        return (ranks * ACES) & ~meld
+    return up(bit(highest_index(meld))) | down(bit(lowest_index(meld)))
+
+
+cpdef int danger(int card, mask_t unseen) except -1:
+    """How many 3-card phỏm could take ``card`` with two cards its thrower cannot see: 0 is a safe
+    discard (int masks only).
+
+    >>> from phom import cards
+    >>> danger(0, 0), danger(0, cards("2S 3S").mask), danger(0, cards("2S 3S AC AD AH").mask)
+    (0, 1, 4)
+    """
+    if not 0 <= card < 52:
+        raise ValueError(f"card index {card} is not from 0 to 51")
+    check_engine_masks(unseen, 0)
+    cdef mask_t triples[6]
+    cdef int n = triples_with(card, triples)
+    cdef int i
+    cdef int count = 0
+    for i in range(n):
+        if (triples[i] & ~bit(card)) & ~unseen == 0:
+            count += 1
+    return count
 
 
 def legal_discards(hand, eaten=None):
@@ -478,7 +575,7 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None, already_l
     cdef list masks = table_masks(table, h)
     runs, fourths = table_summary(masks)
     cdef Packer p
-    packer_init(&p, h, e, vt.per_card)
+    packer_init(&p, h, e, vt.per_card_values)
     lay_setup(&p, runs, fourths, bool(discard), bool(already_laid))
     with nogil:
         pack_search(&p, h, 0, 0)
@@ -491,7 +588,7 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None, already_l
     cdef mask_t sent = h & ~laid & ~p.best_left
     cdef object thrown = None
     if p.discard and p.best_left:
-        thrown = _CARDS[highest_value_card(p.best_left, vt.per_card)]
+        thrown = _CARDS[highest_value_card(p.best_left, vt.per_card_values)]
     return LayPlan(
         melds=tuple(_from_mask(p.best_melds[i]) for i in range(p.best_depth)),
         sends=send_order(sent, masks),

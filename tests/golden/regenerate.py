@@ -32,7 +32,7 @@ def kind_of(game: Game) -> str | None:
         return "u_tron"
     if "den" in reasons:
         return "den"
-    if result.u is None and "chot" in reasons and "Send" in actions and any(s.had_tai for s in game._seats):
+    if result.u is None and "chot" in reasons and "Send" in actions and any(s.had_tai for s in game.state.seats):
         return "ranked_chot_tai"
     return None
 

@@ -4,7 +4,7 @@ Type an action (``draw``, ``eat 7H``, ``lay 5H 6H 7H``, ``send 8H 2:0``, ``disca
 ``u``, ``u-khan``) or its number from the list, ``?`` for a hint, ``q`` to quit.
 
 >>> import io
->>> from phom.play import play_interactive
+>>> from phom.cli.play import play_interactive
 >>> out = io.StringIO()
 >>> play_interactive(players=2, seed=1, bots="greedy", seat=1, stdin=io.StringIO("1\\n" * 60), stdout=out)
 >>> "Net:" in out.getvalue()
@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from .actions import Action
-from .bots import make_bot
-from .game import Game, IllegalAction
-from .hints import hint
-from .render import Painter
-from .rules import Rules
+from ..actions import Action
+from ..bots import make_bot
+from ..game import Game, IllegalAction
+from ..hints import hint
+from ..rules import Rules
+from .render import Painter, result_text
 
 __all__ = ["play_interactive"]
 
@@ -86,9 +86,7 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
     except QuitGame:
         say("You left the game.")
         return
-    from .cli import _result_text
-
-    say(_result_text(game))
+    say(result_text(game))
 
 
 def _show(game: Game, seat: int, paint: Painter, say: Callable[[str], None]) -> None:

@@ -1,4 +1,5 @@
-"""RULES.md worked examples and named situations, played as real action sequences on fixed deals.
+"""RULES.md worked examples and named situations, played through the referee as real action sequences
+on fixed deals.
 
 Most scripts let every player draw and discard the card just drawn, so hands stay as dealt and the
 stock order decides who discards what; the tests then eat, lay and send where the rule under test acts.
@@ -472,15 +473,3 @@ def test_illegal_actions_change_nothing_and_say_why():
     with pytest.raises(IllegalAction, match="not an Action"):
         game.apply("draw")  # type: ignore[arg-type]
     assert len(game.history) == 1
-
-
-def test_settlement_example_of_rules_section_9():
-    # C nhất, D nhì, B ba, A móm; C ate once from B (1) and ate B's chốt (4)
-    from phom.scoring import rank_and_settle
-
-    result = rank_and_settle(Rules(), points=[40, 30, 5, 12], mom=[True, False, False, False],
-                             had_tai=[False, False, True, False], lay_order=[0, 1, 2, 3],
-                             eat_payments=[(B, C, 1, "eat"), (B, C, 4, "chot")])
-    assert result.ranking == (C, D, B, A)
-    assert result.net == (-4, -7, 12, -1)
-    assert sum(result.net) == 0

@@ -19,17 +19,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 import numpy as np
 
-from . import _batch, _solver
-from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
-from .bots import _card_values, danger, greedy_action
-from .worlds import sample_world
-
-if TYPE_CHECKING:
-    from .view import PlayerView
+from .. import _batch
+from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
+from ..referee import eat_is_chot, turn_kind_of
+from ..solver import ValueTable, danger, legal_discard_mask, table_summary
+from ..view import PlayerView
+from ..worlds import sample_world
+from .greedy import greedy_action
 
 __all__ = ["SearchBot"]
 
@@ -61,10 +59,9 @@ class SearchBot:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"player {view.player} has no action to take now")
-        values = _solver.value_table(view.rules.values)
-        value_of = _card_values(view.rules.values)
+        values = view.rules.value_table
         greedy = greedy_action(view.hand.mask, view.unlaid_eaten.mask, legal, view.unseen.mask, view.phase,
-                               values, value_of)
+                               values)
         if isinstance(greedy, (DeclareU, DeclareUKhan, AutoLay)):
             return greedy
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -72,7 +69,7 @@ class SearchBot:
         if view.turn_kind != "normal":
             # lay-down and tái turns: points are settled by the lay-down; only the discard's safety is open
             if view.phase == "play" and discards and len(discards) == len(legal):
-                return self._safe_discard(view, discards, value_of)
+                return self._safe_discard(view, discards, values)
             return greedy
         turns_left = 3 - len(view.rows[view.player])
         if turns_left < 1:
@@ -89,10 +86,9 @@ class SearchBot:
 
     @staticmethod
     def _table(view: PlayerView) -> tuple[int, int]:
-        """The phỏm laid by the others, summarised for the lay kernel."""
-        others = [m for p, _, m in view.table if p != view.player]
-        runs, fourths = _solver.table_summary(_solver.table_masks(others, 0))
-        return runs, fourths
+        """The phỏm he may send to in his lay-down turn (by the referee's rule), summarised for the
+        lay kernel."""
+        return table_summary([m.mask for _, _, m in view.send_targets("lay")])
 
     def _worlds(self, view: PlayerView) -> tuple[np.ndarray, list[list[int]], int]:
         """(next player's hands, stock cards per world, next seat) for ``samples`` sampled worlds."""
@@ -100,12 +96,12 @@ class SearchBot:
         hands, stocks = [], []
         for _ in range(self.samples):
             world = sample_world(view, self.rng)
-            hands.append(world._seats[nxt].hand)
-            stocks.append(list(reversed(world._stock)))
+            hands.append(world.state.seats[nxt].hand)
+            stocks.append(list(reversed(world.state.stock)))   # in draw order
         return np.array(hands, dtype=np.uint64), stocks, nxt
 
     def _playout(self, table: tuple[int, int], keep: int, eaten: int, stocks: list[list[int]], turns: int,
-                 values: _solver.ValueTable) -> np.ndarray:
+                 values: ValueTable) -> np.ndarray:
         """Points at the lay-down turn in every world, playing ``keep`` forward ``turns`` draws;
         ``table`` is the (run cards, missing 4th cards) summary of the phỏm he could send to."""
         s = len(stocks)
@@ -140,7 +136,7 @@ class SearchBot:
         mom = arranged == whole
         return np.asarray(result - U_BONUS * (out == 0) + MOM_PENALTY * mom, dtype=np.float64)
 
-    def _feed_penalty(self, card: int, next_hands: np.ndarray, next_eaten: int, chot: bool) -> float:
+    def _feed_penalty(self, card: int, next_hands: np.ndarray, next_eaten: int, stake: int) -> float:
         free = (next_hands & _BITS[card]) == 0
         if not free.any():
             return 0.0
@@ -148,33 +144,36 @@ class SearchBot:
         out = np.empty(hands.shape[0], dtype=np.uint8)
         _batch.can_eat(hands, np.full(hands.shape[0], card, dtype=np.int32),
                        np.full(hands.shape[0], next_eaten, dtype=np.uint64), out)
-        stakes = (4.0 if chot else 1.0) + 1.0  # the payment, and the phỏm it gives him
+        stakes = stake + 1.0  # the payment, and the phỏm it gives him
         return float(out.sum()) / float(next_hands.shape[0]) * stakes * POINTS_PER_STAKE
 
     def _discard(self, view: PlayerView, discards: Sequence[Discard], turns: int,
-                 values: _solver.ValueTable) -> Action:
+                 values: ValueTable) -> Action:
         next_hands, stocks, nxt = self._worlds(view)
         next_eaten = view.eaten[nxt].mask & ~sum(m.mask for m in view.laid[nxt]) if view.eaten[nxt] else 0
-        next_chot = view.laid_down[nxt] or len(view.rows[nxt]) == 3
+        next_kind = turn_kind_of(view.public.state.seats[nxt])
+        row = [c.index for c in view.rows[view.player]]
+        stakes = view.rules.stakes
         hand, eaten = view.hand.mask, view.unlaid_eaten.mask
         table = self._table(view)
         best, best_value = discards[0], None
         for action in discards:
             c = action.card.index
             value = float(self._playout(table, hand & ~(1 << c), eaten, stocks, turns, values).mean())
-            value += self._feed_penalty(c, next_hands, next_eaten, next_chot)
+            chot = eat_is_chot(view.rules, next_kind, row + [c], c)
+            value += self._feed_penalty(c, next_hands, next_eaten, stakes.chot if chot else stakes.eat)
             if best_value is None or value < best_value - 1e-9:
                 best, best_value = action, value
         return best
 
-    def _take(self, view: PlayerView, eat: Eat, turns: int, values: _solver.ValueTable) -> Action:
+    def _take(self, view: PlayerView, eat: Eat, turns: int, values: ValueTable) -> Action:
         _, stocks, _ = self._worlds(view)
         hand, eaten = view.hand.mask, view.unlaid_eaten.mask
         table = self._table(view)
         x = eat.card.index
         after, after_eaten = hand | 1 << x, eaten | 1 << x
         eat_value = None
-        free = _solver.legal_discard_mask(after, after_eaten)
+        free = legal_discard_mask(after, after_eaten)
         while free:
             low = free & -free
             free ^= low
@@ -183,14 +182,16 @@ class SearchBot:
                 eat_value = v
         if eat_value is None:
             return Draw()
-        eat_value -= POINTS_PER_STAKE * 1.0
+        victim_row = [c.index for c in view.rows[(view.player - 1) % view.rules.players]]
+        chot = eat_is_chot(view.rules, view.turn_kind, victim_row, x)
+        eat_value -= POINTS_PER_STAKE * (view.rules.stakes.chot if chot else view.rules.stakes.eat)
         # drawing: the first stock card of each world is this turn's draw, discarded greedily
         draw_value = float(self._playout(table, hand, eaten, stocks, turns + 1, values).mean())
         return eat if eat_value <= draw_value else Draw()
 
-    def _safe_discard(self, view: PlayerView, discards: Sequence[Discard], value_of: Sequence[int]) -> Action:
+    def _safe_discard(self, view: PlayerView, discards: Sequence[Discard], values: ValueTable) -> Action:
         """Lay-down / tái turn: the discard that leaves the fewest points, safest first on a tie."""
-        unseen = view.unseen.mask
-        total = sum(value_of[c.index] for c in view.hand)
-        return min(discards, key=lambda a: (total - value_of[a.card.index], danger(a.card.index, unseen),
+        unseen, per_card = view.unseen.mask, values.per_card
+        total = sum(per_card[c.index] for c in view.hand)
+        return min(discards, key=lambda a: (total - per_card[a.card.index], danger(a.card.index, unseen),
                                             -a.card.index))

@@ -1,6 +1,8 @@
 """The ``phom`` command: solve, play, simulate, replay, bench.
 
-Errors are one line on stderr and a non-zero exit code, never a traceback.
+Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
+to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
+``bench`` (core against reference).
 
 >>> main(["solve", "9H 10H JH 3C 5D", "--json"])  # doctest: +ELLIPSIS
 {"hand": "3C 5D 9H 10H JH", ...
@@ -16,12 +18,16 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import __version__
-from .cards import CardSet, to_mask
-from .game import Game
-from .render import Painter
-from .rules import Rules
-from .solver import (
+from ..bots import make_bot
+from ..cards import CardSet, to_mask
+from ..game import Game
+from ..rules import Rules
+from ..simulation import simulate
+from ..version import __version__
+from .bench import run_bench
+from .play import play_interactive
+from .render import Painter, result_text
+from ..solver import (
     arrange,
     best_lay,
     bound_cards,
@@ -86,8 +92,6 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         if args.command == "solve":
             _solve(args, out)
         elif args.command == "play":
-            from .play import play_interactive
-
             play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat,
                              stdin=stdin or sys.stdin, stdout=out)
         elif args.command == "simulate":
@@ -95,8 +99,6 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         elif args.command == "replay":
             _replay(args, out, stdin or sys.stdin)
         elif args.command == "bench":
-            from .benchmark import run_bench
-
             run_bench(args.hands, out)
         return 0
     except (ValueError, CommandError, OSError) as exc:
@@ -170,9 +172,6 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
-    from .bots import make_bot
-    from .simulation import simulate
-
     specs = [s for s in args.bots.split(",") if s.strip()]
     if not 2 <= len(specs) <= 4:
         raise CommandError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
@@ -209,6 +208,7 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read()
     game = Game.from_json(text)
+    assert game.deal is not None   # a replayed record always has its deal
     paint = Painter(stream=out)
     print(f"{game.players} players, leader {game.leader}", file=out)
     for p, hand in enumerate(game.deal.hands):
@@ -218,28 +218,7 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         prefix = f"{number:4d}. seat {p}: " if p != last else "      " + " " * len(f"seat {p}: ")
         print(f"{prefix}{action}", file=out)
         last = p
-    print(_result_text(game), file=out)
-
-
-def _result_text(game: Game) -> str:
-    result = game.result
-    if result is None:
-        return f"(unfinished: seat {game.to_move} to {game.phase})"
-    lines = []
-    if result.u is not None:
-        kind = {"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[result.u_kind or "u"]
-        lines.append(f"Seat {result.u} wins by {kind}.")
-    else:
-        places = ["nhất", "nhì", "ba", "bét"][: game.players]
-        if game.players < 4:
-            places[-1] = "bét"
-        for place, p in zip(places, result.ranking):
-            tag = " (móm)" if result.mom[p] else ""
-            lines.append(f"{place:>5}: seat {p}, {result.points[p]} points{tag}")
-    for payer, payee, amount, reason in result.payments:
-        lines.append(f"  seat {payer} pays seat {payee} {amount} ({reason})")
-    lines.append("Net: " + ", ".join(f"seat {p} {n:+d}" for p, n in enumerate(result.net)))
-    return "\n".join(lines)
+    print(result_text(game), file=out)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,58 @@
+"""Bots: anything with ``act(view) -> Action`` (optional ``name`` and ``reseed(seed)``). Each sees only
+its own ``PlayerView``.
+
+- ``RandomBot`` (``random``): uniform over the legal actions.
+- ``GreedyBot`` (``greedy``): one-step solver play: declares ù, eats when it lowers its points, lays
+  with the solver's best lay-down and gửi, discards the card that keeps the fewest points (the safest
+  on a tie).
+- ``SearchBot`` (``search``): determinized Monte Carlo: samples the hidden cards consistently with its
+  view and plays each candidate take or discard out to its lay-down with the batch solver.
+
+>>> from phom import Game
+>>> from phom.bots import GreedyBot, RandomBot
+>>> game = Game(seed=4)
+>>> bots = [GreedyBot(), RandomBot(1), RandomBot(2), RandomBot(3)]
+>>> while not game.is_over:
+...     game.apply(bots[game.to_move].act(game.view(game.to_move)))
+>>> sum(game.result.net)
+0
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..actions import Action
+from ..view import PlayerView
+from .greedy import GreedyBot, greedy_action
+from .random import RandomBot
+from .search import SearchBot
+
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "SearchBot", "greedy_action", "make_bot"]
+
+
+class Bot(Protocol):
+    """What ``simulate``, ``Match`` players and the command line accept as a player."""
+
+    def act(self, view: PlayerView) -> Action: ...
+
+
+BOT_NAMES = ("random", "greedy", "search")
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:SAMPLES``.
+
+    >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples
+    ('SearchBot', 4)
+    """
+    name, _, arg = spec.strip().lower().partition(":")
+    if name == "random" and not arg:
+        return RandomBot(seed)
+    if name == "greedy" and not arg:
+        return GreedyBot()
+    if name == "search":
+        if arg and not arg.isdigit():
+            raise ValueError(f"bot {spec!r}: write search:SAMPLES with a whole number, e.g. search:8")
+        return SearchBot(samples=int(arg) if arg else 32, seed=seed)
+    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search (or search:SAMPLES)")

@@ -1,0 +1,90 @@
+"""GreedyBot: one-step play with the solver, and ``greedy_action``, its decision on masks.
+
+>>> from phom import Game
+>>> game = Game(seed=12)
+>>> GreedyBot().act(game.view(0))
+Discard(Card('QS'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
+from ..solver import ValueTable, danger, legal_discard_mask, min_points_mask
+from ..view import PlayerView
+
+__all__ = ["GreedyBot", "greedy_action"]
+
+
+def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, phase: str,
+                  values: ValueTable) -> Action:
+    """The greedy choice for a player who holds ``hand`` (``eaten``: his eaten cards not yet laid),
+    given his legal actions and the cards he cannot see: ù first; eat when it lowers the points;
+    AutoLay; otherwise the discard that keeps the fewest points, then the safest (``danger``), then
+    the highest value, then the highest card."""
+    by_type: dict[type, list[Action]] = {}
+    for a in legal:
+        by_type.setdefault(type(a), []).append(a)
+    for kind in (DeclareUKhan, DeclareU):
+        if kind in by_type:
+            return by_type[kind][0]
+    if phase == "take":
+        if Eat in by_type:
+            eat = by_type[Eat][0]
+            assert isinstance(eat, Eat)
+            if eat_helps(hand, eaten, eat.card.index, values):
+                return eat
+        return by_type[Draw][0] if Draw in by_type else legal[0]
+    if AutoLay in by_type:
+        return by_type[AutoLay][0]
+    discards = by_type.get(Discard)
+    if not discards:
+        lays = [a for a in by_type.get(LayMeld, []) if isinstance(a, LayMeld) and a.meld.mask & eaten]
+        return (lays or legal)[0]
+    per_card = values.per_card
+    best, best_key = discards[0], None
+    for a in discards:
+        assert isinstance(a, Discard)
+        c = a.card.index
+        key = (min_points_mask(hand & ~(1 << c), eaten, values), danger(c, unseen), -per_card[c], -c)
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    return best
+
+
+def eat_helps(hand: int, eaten: int, card: int, values: ValueTable) -> bool:
+    """Eating ``card`` brings the best points after this turn's discard to the points held now, or lower.
+
+    >>> from phom import cards
+    >>> from phom.solver import value_table
+    >>> eat_helps(cards("9H 10H 3C 5D KS 2S 6C 8D QC").mask, 0, cards("JH").mask.bit_length() - 1,
+    ...           value_table(None))
+    True
+    """
+    now = min_points_mask(hand, eaten, values)
+    after_hand, after_eaten = hand | 1 << card, eaten | 1 << card
+    free = legal_discard_mask(after_hand, after_eaten)
+    best = None
+    while free:
+        low = free & -free
+        free ^= low
+        points = min_points_mask(after_hand & ~low, after_eaten, values)
+        if points >= 0 and (best is None or points < best):
+            best = points
+    return best is not None and best <= now
+
+
+class GreedyBot:
+    """One-step solver play (see ``greedy_action``); deterministic."""
+
+    name = "greedy"
+
+    def reseed(self, seed: int) -> None:
+        """Nothing to reseed: the bot is deterministic."""
+
+    def act(self, view: PlayerView) -> Action:
+        if not view.legal_actions:
+            raise ValueError(f"player {view.player} has no action to take now")
+        return greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
+                             view.phase, view.rules.value_table)

@@ -1,0 +1,115 @@
+"""The house rules of the package's layout: no import cycles, no private name used across modules.
+
+Every import counts, including those inside functions and under TYPE_CHECKING; importing a submodule
+also counts as importing the packages around it (as Python does), except the package being inside it.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import phom
+
+ROOT = pathlib.Path(phom.__file__).resolve().parent
+#: the compiled core: private modules by name, imported by the layers over them
+COMPILED = {"phom._solver", "phom._batch"}
+
+
+def module_name(path: pathlib.Path) -> str:
+    parts = ("phom", *path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+SOURCES = {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+MODULES = set(SOURCES) | COMPILED
+
+
+def package_of(name: str, path: pathlib.Path) -> str:
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def imports(name: str) -> list[tuple[str, list[str]]]:
+    """(imported phom module, names taken from it) for every import statement of module ``name``."""
+    path = SOURCES[name]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, []) for alias in node.names if alias.name.startswith("phom")]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package_of(name, path)
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            if not target.startswith("phom"):
+                continue
+            taken = [alias.name for alias in node.names]
+            submodules = [f"{target}.{n}" for n in taken if f"{target}.{n}" in MODULES]
+            found.append((target, [n for n in taken if f"{target}.{n}" not in MODULES]))
+            found += [(sub, []) for sub in submodules]
+    return found
+
+
+def edges(name: str) -> set[str]:
+    out = set()
+    for target, _ in imports(name):
+        parts = target.split(".")
+        for k in range(2, len(parts) + 1):   # the packages around the target, and the target
+            outer = ".".join(parts[:k])
+            if outer in MODULES and not (k < len(parts) and name.startswith(outer + ".")):
+                out.add(outer)
+    out.discard(name)
+    return out
+
+
+def test_the_package_has_no_import_cycle():
+    graph = {name: edges(name) - {"phom"} for name in SOURCES}
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append(stack[stack.index(nxt):] + [nxt] if nxt in stack else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, stack + [nxt])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert not cycles, "import cycles: " + "; ".join(" → ".join(c) for c in cycles)
+
+
+def test_no_private_name_crosses_a_module():
+    crossing = []
+    for name, path in SOURCES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        bound = set()
+        for target, taken in imports(name):
+            for item in taken:
+                if item.startswith("_") and not item.startswith("__"):
+                    crossing.append(f"{name} imports {item} from {target}")
+            bound.update(taken)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                bound.update(alias.asname or alias.name for alias in node.names)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound
+                    and node.attr.startswith("_") and not node.attr.startswith("__")):
+                crossing.append(f"{name} uses {node.value.id}.{node.attr}")
+    assert not crossing, "\n".join(crossing)
+
+
+def test_the_check_sees_the_whole_package():
+    assert {"phom.referee", "phom.state", "phom.game", "phom.bots.search", "phom.cli.play"} <= set(SOURCES)
+    assert "phom.state" in edges("phom.referee") and "phom.bots" in edges("phom.hints")
+
+
+def test_submodules_are_attributes_after_import_phom():
+    for name in ("batch", "bots", "reference", "referee", "state", "observation", "worlds"):
+        assert hasattr(phom, name), name
