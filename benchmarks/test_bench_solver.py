@@ -95,3 +95,18 @@ def test_batch_min_points(benchmark, impl, kind, rng):
         sample = [int(h) for h in hands[:REFERENCE_CALLS]]
         benchmark.extra_info["calls"] = len(sample)
         benchmark.pedantic(lambda: [reference.min_points(h) for h in sample], rounds=3, iterations=1)
+
+
+GIN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+@pytest.mark.parametrize("form", ["default", "list", "tuple", "table"])
+def test_min_points_values_argument(benchmark, rng, form):
+    """``values=`` as a list, a tuple or a prebuilt table: a cached look-up, not a table rebuilt per call."""
+    hands = [random_hand(rng, "uniform") for _ in range(CORE_CALLS)]
+    values = {"default": None, "list": list(GIN), "tuple": GIN, "table": phom.solver.value_table(GIN)}[form]
+    benchmark.group = f"min_points, values given as: {form}"
+    benchmark.extra_info.update(impl="core", calls=len(hands))
+    results = benchmark(lambda: [phom.min_points(h, values=values) for h in hands])
+    if values is not None:
+        assert results[:REFERENCE_CALLS] == [reference.min_points(h, values=GIN) for h in hands[:REFERENCE_CALLS]]

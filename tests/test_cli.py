@@ -13,6 +13,7 @@ import pytest
 
 from phom import Game
 from phom.cli import main
+from game_helpers import play_out
 
 
 def run(argv, stdin=""):
@@ -69,9 +70,7 @@ def test_simulate_table_with_jobs():
 
 
 def test_replay(tmp_path):
-    game = Game(seed=4)
-    while not game.is_over:
-        game.apply(game.legal_actions()[0])
+    game = play_out(Game(seed=4), "first")
     path = tmp_path / "game.json"
     path.write_text(game.to_json(), encoding="utf-8")
     code, text = run(["replay", str(path)])

@@ -30,6 +30,7 @@ from .cards import Card, CardError, CardSet, Suit, cards
 from .game import Game, IllegalAction
 from .hints import Hint, hint
 from .match import Match
+from .observation import OBSERVATION_SIZE
 from .results import Arrangement, LayPlan
 from .rules import Rules, Stakes
 from .scoring import Result
@@ -54,6 +55,7 @@ from .solver import (
 
 __all__ = [
     "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
     "Action",
     "Arrangement",
     "AutoLay",

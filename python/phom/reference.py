@@ -17,6 +17,7 @@ from itertools import combinations
 
 from .cards import Card, CardSet, CardsLike, to_card, to_mask
 from .results import Arrangement, LayPlan
+from .solver import ValueTable, value_table
 
 __all__ = [
     "arrange",
@@ -51,16 +52,10 @@ def _hand_and_eaten(hand: CardsLike, eaten: CardsLike | None) -> tuple[frozenset
     return h, e
 
 
-def _values(values: Sequence[int] | None) -> tuple[int, ...]:
-    if values is None:
-        return DEFAULT_VALUES
-    try:
-        table = tuple(values)
-    except TypeError:
-        raise ValueError(f"values {values!r} is not a sequence of 13 integers for A..K") from None
-    if len(table) != 13 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 255 for v in table):
-        raise ValueError(f"values {values!r} must be 13 integers from 0 to 255 for A..K")
-    return table
+def _values(values: Sequence[int] | ValueTable | None) -> tuple[int, ...]:
+    """The checked values: the one check of the package (``phom.solver.value_table``); the search
+    below stays plain Python."""
+    return DEFAULT_VALUES if values is None else value_table(values).ranks
 
 
 def _set(cards: Iterable[Card]) -> CardSet:
@@ -183,7 +178,7 @@ def _tie_key(points: int, left: frozenset[Card], packing: Packing) -> tuple[int,
     return (points, len(left), _mask(left), tuple(sorted(_mask(m) for m in packing)))
 
 
-def arrange(hand: CardsLike, eaten: CardsLike | None = None, *, values: Sequence[int] | None = None
+def arrange(hand: CardsLike, eaten: CardsLike | None = None, *, values: Sequence[int] | ValueTable | None = None
             ) -> Arrangement | None:
     """A minimum-points arrangement under the eat condition, or None."""
     h, e = _hand_and_eaten(hand, eaten)
@@ -204,7 +199,7 @@ def arrange(hand: CardsLike, eaten: CardsLike | None = None, *, values: Sequence
     )
 
 
-def min_points(hand: CardsLike, eaten: CardsLike | None = None, *, values: Sequence[int] | None = None
+def min_points(hand: CardsLike, eaten: CardsLike | None = None, *, values: Sequence[int] | ValueTable | None = None
                ) -> int | None:
     """The fewest points of a valid arrangement, or None."""
     result = arrange(hand, eaten, values=values)
@@ -276,7 +271,7 @@ def _send_outcomes(rest: frozenset[Card], table: tuple[frozenset[Card], ...]) ->
 
 
 def best_lay(hand: CardsLike, eaten: CardsLike | None = None, table: Sequence[CardsLike] = (), *,
-             discard: bool = True, values: Sequence[int] | None = None, already_laid: bool = False
+             discard: bool = True, values: Sequence[int] | ValueTable | None = None, already_laid: bool = False
              ) -> LayPlan | None:
     """The lay-down + gửi (+ discard of the highest-valued card left) leaving the fewest points.
 

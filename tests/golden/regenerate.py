@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import pathlib
-import random
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from game_helpers import POLICIES  # noqa: E402
+from game_helpers import play_out  # noqa: E402
 
 from phom import Game  # noqa: E402
 
@@ -40,10 +39,7 @@ def kind_of(game: Game) -> str | None:
 def main() -> None:
     found: dict[str, Game] = {}
     for seed in range(5000):
-        rng = random.Random(seed)
-        game = Game(seed=seed)
-        while not game.is_over:
-            game.apply(POLICIES["eager"](rng, game))
+        game = play_out(Game(seed=seed), "eager", seed)
         kind = kind_of(game)
         if kind is not None and kind not in found:
             found[kind] = game
