@@ -1,0 +1,254 @@
+"""``VectorGame``: many games of Phỏm stepped together from NumPy arrays, played out inside the core.
+
+Each game is a C struct that mirrors ``phom.state.State``; the compiled engine (``phom._engine``)
+follows ``phom.referee`` rule for rule and is tested against it in lockstep. Every array handed in is
+checked here, before it reaches C: an illegal id raises ``ValueError`` naming the game, and no game
+changes.
+
+>>> import numpy as np
+>>> from phom.vector import VectorGame
+>>> v = VectorGame(4, seed=1)
+>>> v.to_move.tolist(), v.done.tolist(), v.legal_mask().shape
+([0, 0, 0, 0], [False, False, False, False], (4, 2101))
+>>> v.playout("greedy", seed=2)
+>>> bool(v.done.all()), v.net.sum(axis=1).tolist()
+(True, [0, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _engine
+from .actions import NUM_ACTIONS
+from .game import Game
+from .observation import OBSERVATION_SIZE
+from .rules import Rules
+from .state import State
+
+__all__ = ["POLICIES", "VectorGame"]
+
+#: The policies that run inside the core: uniform over the legal ids, and GreedyBot's decisions.
+POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY}
+_SEED_MASK = (1 << 64) - 1
+
+
+def _whole(value: object, name: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or int(value) < low:
+        raise ValueError(f"{name} {value!r} must be a whole number ≥ {low}")
+    return int(value)
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        return int(np.random.SeedSequence().entropy) & _SEED_MASK  # type: ignore[arg-type]
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed {seed!r} must be an integer")
+    return int(seed) & _SEED_MASK
+
+
+def _policy(policy: str) -> int:
+    if policy not in POLICIES:
+        raise ValueError(f"policy {policy!r} is not a core policy: choose from {', '.join(POLICIES)}")
+    return POLICIES[policy]
+
+
+class VectorGame:
+    """``n`` games under one ``Rules``, dealt reproducibly from ``seed`` (leader: seat 0).
+
+    Arrays: ``to_move`` int8 (−1 once over), ``done`` bool, ``net`` int32 (n, players), each game's
+    ``Result.net`` once over. ``legal_mask()``, ``step(actions)``, ``observation(player)``,
+    ``playout(policy)``, ``reset()``. Methods may be called from several threads; each object
+    serialises its own calls, and ``playout`` releases the GIL while it plays.
+    """
+
+    def __init__(self, n: int, rules: Rules | None = None, *, seed: int | None = None) -> None:
+        n = _whole(n, "n")
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"rules {rules!r} is not a Rules")
+        self._engine = _engine.Engine(n, self.rules)
+        self._lock = threading.Lock()
+        self._next_seed = _seed(seed)
+        for i in range(n):
+            self._engine.deal(i, 0, self._draw_seed())
+
+    def _draw_seed(self) -> int:
+        self._next_seed = (self._next_seed * 6364136223846793005 + 1442695040888963407) & _SEED_MASK
+        return self._next_seed
+
+    @classmethod
+    def from_games(cls, games: Sequence[Game], *, seed: int | None = None) -> VectorGame:
+        """The current states of Python ``Game``s (fresh, mid-game or sampled worlds; one ``Rules``).
+
+        >>> from phom import Game
+        >>> g = Game(seed=3)
+        >>> VectorGame.from_games([g]).legal_mask()[0].tolist() == g.legal_action_mask().tolist()
+        True
+        """
+        games = list(games)
+        if not games:
+            raise ValueError("from_games needs at least one Game")
+        for i, game in enumerate(games):
+            if not isinstance(game, Game):
+                raise ValueError(f"games[{i}] = {game!r} is not a Game")
+            if game.is_over:
+                raise ValueError(f"games[{i}] is over; load games before their end")
+            if game.rules != games[0].rules:
+                raise ValueError(f"games[{i}] has other rules than games[0]; a VectorGame has one Rules")
+        v = cls(0, games[0].rules, seed=seed)
+        v._engine = _engine.Engine(len(games), v.rules)
+        for i, game in enumerate(games):
+            v._engine.load(i, game.state, v._draw_seed())
+        return v
+
+    @classmethod
+    def from_states(cls, rules: Rules, states: Sequence[State], *, seed: int | None = None) -> VectorGame:
+        """Like ``from_games``, from ``State`` objects (e.g. ``PublicState.with_hidden``)."""
+        return cls.from_games([Game.from_state(rules, s, leader=0) for s in states], seed=seed)
+
+    def __len__(self) -> int:
+        return int(self._engine.n)
+
+    def __repr__(self) -> str:
+        return f"<VectorGame of {len(self)} games, {int(self.done.sum())} over>"
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def _status(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+        n = len(self)
+        to_move = np.empty(n, dtype=np.int8)
+        done = np.empty(n, dtype=np.uint8)
+        net = np.empty((n, self.rules.players), dtype=np.int32)
+        self._engine.status(to_move, done, net)
+        return to_move, done, net
+
+    @property
+    def to_move(self) -> npt.NDArray[np.int8]:
+        """The player to move in each game; −1 once it is over."""
+        return self._status()[0]
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        return self._status()[1].astype(bool)
+
+    @property
+    def net(self) -> npt.NDArray[np.int32]:
+        """Each game's ``Result.net`` once over (zeros before), shape (n, players)."""
+        return self._status()[2]
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """(n, NUM_ACTIONS) bool: row i equals ``Game.legal_action_mask()`` of game i (all False once over)."""
+        out = np.zeros((len(self), NUM_ACTIONS), dtype=np.uint8)
+        with self._lock:
+            self._engine.legal_mask(out)
+        return out.view(bool)
+
+    def observation(self, player: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """(n, OBSERVATION_SIZE) float32: ``Game.observation(p)`` of each game for the player to move
+        (or ``player``: one seat for all games, or one per game). A finished game with no player given
+        is observed by seat 0."""
+        n = len(self)
+        if player is None:
+            seats = np.maximum(self.to_move, 0).astype(np.int8)
+        else:
+            raw = np.asarray(player)
+            if raw.ndim == 0:
+                raw = np.full(n, raw)
+            if raw.shape != (n,) or not np.issubdtype(raw.dtype, np.integer) or raw.dtype == np.bool_:
+                raise ValueError(f"player must be a seat or {n} integer seats, got {player!r}")
+            if n and ((raw < 0) | (raw >= self.rules.players)).any():
+                bad = int(np.argmax((raw < 0) | (raw >= self.rules.players)))
+                raise ValueError(f"player[{bad}] = {int(raw[bad])} is not a seat from 0 to {self.rules.players - 1}")
+            seats = raw.astype(np.int8)
+        out = np.empty((n, OBSERVATION_SIZE), dtype=np.float32)
+        with self._lock:
+            self._engine.observation(np.ascontiguousarray(seats), out)
+        return out
+
+    def state(self, i: int) -> State:
+        """Game i as a ``phom.state.State`` (a copy)."""
+        i = self._index(i)
+        state = State([0] * self.rules.players, [], 0)
+        with self._lock:
+            return self._engine.export(i, state)  # type: ignore[no-any-return]
+
+    def legal_ids(self, i: int) -> list[int]:
+        """The legal action ids of game i, ascending."""
+        i = self._index(i)
+        with self._lock:
+            return list(self._engine.legal_list(i))
+
+    def _index(self, i: int) -> int:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < len(self):
+            raise ValueError(f"game index {i!r} is not from 0 to {len(self) - 1}")
+        return int(i)
+
+    # -- moving --------------------------------------------------------------------------------
+
+    def step(self, actions: npt.ArrayLike) -> None:
+        """One action id per game (−1 for a finished game). Any illegal entry raises ValueError naming
+        the game and the id, and then no game changes."""
+        raw = np.asarray(actions)
+        n = len(self)
+        if raw.shape != (n,):
+            raise ValueError(f"actions must have shape ({n},), got {raw.shape}")
+        if n and (not np.issubdtype(raw.dtype, np.integer) or raw.dtype == np.bool_):
+            raise ValueError(f"actions must hold integer action ids, got dtype {raw.dtype}")
+        ids = np.ascontiguousarray(raw, dtype=np.int64)
+        out_of_range = (ids < -1) | (ids >= NUM_ACTIONS)
+        if out_of_range.any():
+            bad = int(np.argmax(out_of_range))
+            raise ValueError(f"actions[{bad}] = {int(ids[bad])} is not an action id (0 to {NUM_ACTIONS - 1}, "
+                             "or −1 for a finished game)")
+        with self._lock:
+            bad = int(self._engine.check(ids))
+            if bad >= 0:
+                over = bool(self._status()[1][bad])
+                why = "the game is over: give −1" if over else "it is not legal in that game now"
+                if ids[bad] == -1 and not over:
+                    why = "the game is not over: give a legal action id"
+                raise ValueError(f"game {bad}: action {int(ids[bad])} is refused ({why})")
+            self._engine.step(ids)
+
+    def playout(self, policy: str = "random", *, seed: int | None = None) -> None:
+        """Play every unfinished game to its end inside the core, without the GIL: ``"random"``
+        (uniform over the legal ids, each game's own generator, reseeded from ``seed`` when given)
+        or ``"greedy"`` (GreedyBot's decisions)."""
+        code = _policy(policy)
+        with self._lock:
+            self._engine.playout(code, _seed(seed), seed is not None)
+
+    def policy_actions(self, policy: str = "greedy") -> npt.NDArray[np.int64]:
+        """The id a core policy would play now in each game (−1 once over); nothing is applied.
+
+        >>> v = VectorGame(2, seed=5)
+        >>> bool((v.legal_mask()[np.arange(2), v.policy_actions("greedy")]).all())
+        True
+        """
+        code = _policy(policy)
+        out = np.empty(len(self), dtype=np.int64)
+        with self._lock:
+            self._engine.choose(code, out)
+        return out
+
+    def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:
+        """Deal new games in place: the finished ones (default), or the game indices given."""
+        with self._lock:
+            if games is None:
+                chosen = np.nonzero(self._status()[1])[0]
+            else:
+                chosen = np.asarray(games)
+                if chosen.ndim != 1 or (chosen.size and not np.issubdtype(chosen.dtype, np.integer)):
+                    raise ValueError("games must be a 1-D array of game indices")
+                if chosen.size and ((chosen < 0) | (chosen >= len(self))).any():
+                    raise ValueError(f"games holds an index outside 0 to {len(self) - 1}")
+            if seed is not None:
+                self._next_seed = _seed(seed)
+            for i in chosen.tolist():
+                self._engine.deal(int(i), 0, self._draw_seed())
+
