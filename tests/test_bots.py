@@ -6,7 +6,7 @@ import pytest
 
 import phom
 from phom import Game, Rules
-from phom.bots import GreedyBot, RandomBot, SearchBot, greedy_action, make_bot
+from phom.bots import GreedyBot, MonteCarloBot, RandomBot, SearchBot, greedy_action, make_bot
 from phom.simulation import simulate
 from phom.solver import value_table
 from game_helpers import play_out
@@ -39,11 +39,37 @@ def test_search_bot_plays_legal_actions_and_is_reproducible():
         assert run(seed) == run(seed)
 
 
+def test_montecarlo_bot_plays_legal_actions_and_is_reproducible():
+    def run(seed):
+        bots = [MonteCarloBot(worlds=4, seed=seed), GreedyBot(), RandomBot(seed), MonteCarloBot(worlds=3, seed=9)]
+        return [a.id for _, a in play_out(Game(seed=seed), bots_policy(bots)).history]
+
+    for seed in range(3):
+        assert run(seed) == run(seed)
+
+
+def test_montecarlo_values_say_what_the_playouts_won():
+    game = Game(seed=12)
+    view = game.view(0)
+    bot = MonteCarloBot(worlds=16, seed=2)
+    greedy = GreedyBot().act(view)
+    candidates = bot.candidates(view, greedy)
+    assert len(candidates) == len(view.legal_actions) and greedy in candidates   # the leader discards
+    found = bot.evaluate(view, candidates, greedy)
+    values = [v for _, v in found.values]
+    assert values == sorted(values, reverse=True) and found.playouts == 16
+    assert {a for a, _ in found.values} == set(candidates) and found.best == found.values[0][0]
+    with pytest.raises(ValueError, match="worlds"):
+        MonteCarloBot(worlds=0)
+    with pytest.raises(ValueError, match="policy"):
+        MonteCarloBot(policy="clever")
+
+
 @pytest.mark.parametrize("rules", [Rules(tai_gui=False, chot_rule="victim_last"),
                                    Rules(stakes=phom.Stakes(chot=1, eat=3), must_lay_all=True)])
-def test_search_bot_follows_the_house_rules(rules):
+def test_search_bots_follow_the_house_rules(rules):
     for seed in range(3):
-        bots = [SearchBot(samples=2, seed=seed), GreedyBot(), SearchBot(samples=2, seed=seed + 9), GreedyBot()]
+        bots = [SearchBot(samples=2, seed=seed), GreedyBot(), MonteCarloBot(worlds=3, seed=seed), GreedyBot()]
         play_out(Game(rules, seed=seed), bots_policy(bots))
 
 
@@ -79,6 +105,9 @@ def test_greedy_beats_random():
 def test_make_bot():
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert make_bot("search:5").samples == 5
+    assert isinstance(make_bot("montecarlo"), MonteCarloBot) and make_bot("montecarlo:7").worlds == 7
+    with pytest.raises(ValueError, match="whole number"):
+        make_bot("montecarlo:0")
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("clever")
     with pytest.raises(ValueError, match="whole number"):

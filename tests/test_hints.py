@@ -60,3 +60,28 @@ def test_hints_cover_every_legal_action_in_every_kind_of_turn(rules):
     for seed in range(8):
         play_out(Game(rules, seed=seed), "eager", seed, each=check)
     assert kinds == {"normal", "lay", "tai"}
+
+
+def test_a_search_hint_ranks_the_choices_by_the_money_they_win():
+    game = Game(seed=12)
+    advice = hint(game, search=True, budget=0.01, seed=3)
+    assert advice.action in game.legal_actions() and advice.playouts >= 64 * 2
+    values = [v for _, v in advice.values]
+    assert values == sorted(values, reverse=True) and advice.action == advice.values[0][0]
+    assert [a for a, _, _ in advice.alternatives][: len(values)] == [a for a, _ in advice.values]
+    assert advice.reason.startswith(f"Discard {advice.action.card}: it wins ")
+    assert f"over {advice.playouts:,} playouts" in advice.reason
+    with pytest.raises(ValueError, match="budget"):
+        hint(game, search=True, budget=0)
+
+
+def test_a_search_hint_says_when_there_is_nothing_to_search():
+    for seed in range(50):
+        game = Game(seed=seed)
+        game.apply(game.legal_actions()[0])
+        view = game.view(game.to_move)
+        if [type(a).__name__ for a in view.legal_actions] == ["Draw"]:
+            advice = hint(view, search=True, budget=0.01)
+            assert "no choice here worth a search" in advice.reason and advice.values == ()
+            return
+    raise AssertionError("no position with a forced draw in 50 games")

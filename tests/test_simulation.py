@@ -29,3 +29,33 @@ def test_simulate_checks_its_input():
         simulate([GreedyBot()] * 4, 0)
     with pytest.raises(ValueError, match="act"):
         simulate([GreedyBot()] * 3 + [object()], 1)  # type: ignore[list-item]
+
+
+def test_the_core_plays_greedy_tables_exactly_as_the_referee():
+    from phom import Rules
+
+    for rules, rotate in ((None, False), (None, True), (Rules(players=3, chot_rule="victim_last"), True)):
+        players = 4 if rules is None else rules.players
+        bots = [GreedyBot()] * players
+        python = simulate(bots, 90, seed=4, rotate=rotate, rules=rules, core=False)
+        core = simulate(bots, 90, seed=4, rotate=rotate, rules=rules)
+        assert python.summaries == core.summaries and python.mean_net == core.mean_net
+
+
+def test_core_tables_are_the_same_on_every_executor_and_chunking():
+    bots = [GreedyBot(), RandomBot(), RandomBot(), RandomBot()]
+    plain = simulate(bots, 2500, seed=2)
+    with ThreadPoolExecutor(2) as pool:
+        threaded = simulate(bots, 2500, seed=2, executor=pool, chunk=1000)
+    with ProcessPoolExecutor(2) as pool:
+        processes = simulate(bots, 2500, seed=2, executor=pool, chunk=1200)
+    assert plain.summaries == threaded.summaries == processes.summaries
+    assert plain.mean_net[0] - plain.ci95[0] > max(plain.mean_net[1:]) and abs(sum(plain.mean_net)) < 1e-9
+    assert all(s.actions >= 1 for s in plain.summaries) and plain.actions > 20 * plain.games
+
+
+def test_core_can_be_required_or_refused():
+    with pytest.raises(ValueError, match="core=True"):
+        simulate([GreedyBot(), SearchBot(samples=2), GreedyBot(), GreedyBot()], 2, core=True)
+    python = simulate([RandomBot(), RandomBot()] + [GreedyBot()] * 2, 30, seed=1, core=False)
+    assert python.games == 30 and abs(sum(python.mean_net)) < 1e-9

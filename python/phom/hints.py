@@ -13,14 +13,23 @@ order and breaks ties towards the safer discard.
 Discard(Card('QS'))
 >>> h.reason
 'Discard Q♠: your best arrangement stays at 35 points, and the next player could eat it (5 ways).'
+
+With ``search=True`` the choices that matter (eat or draw; which card to discard) are ranked by the
+money they win in MonteCarloBot's whole-game playouts, within a time budget:
+
+>>> h = hint(g, search=True, budget=0.05)
+>>> h.reason.startswith(str(h.action).capitalize().split()[0]) and "playouts" in h.reason
+True
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
 from .bots.greedy import greedy_action
+from .bots.montecarlo import MonteCarloBot
 from .cards import card_indices
 from .game import Game
 from .results import LayPlan
@@ -33,18 +42,26 @@ __all__ = ["Hint", "hint"]
 @dataclass(frozen=True)
 class Hint:
     """``action`` to play, ``reason`` in one sentence, ``alternatives``: (action, points, reason) for every
-    legal action, best first (points: the fewest the player can hold after it; −1 for an ù)."""
+    legal action, best first (points: the fewest the player can hold after it; −1 for an ù).
+    With a search, ``values`` holds the mean net money of each searched action over ``playouts``
+    whole-game playouts (best first), and the alternatives follow that order."""
 
     action: Action
     reason: str
     alternatives: tuple[tuple[Action, int, str], ...]
+    values: tuple[tuple[Action, float], ...] = ()
+    playouts: int = 0
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
 
 
-def hint(game_or_view: Game | PlayerView, player: int | None = None) -> Hint:
-    """Advice for ``player`` (default: the player to move), who must be the one to move."""
+def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: bool = False,
+         budget: float = 0.5, seed: int | None = None) -> Hint:
+    """Advice for ``player`` (default: the player to move), who must be the one to move.
+
+    ``search=True`` looks ahead: MonteCarloBot's playouts, 64 sampled worlds at a time until
+    ``budget`` seconds are spent (at least one round), rank the searched choices by mean net money."""
     if isinstance(game_or_view, Game):
         seat = game_or_view.to_move if player is None else player
         if seat is None:
@@ -60,7 +77,50 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None) -> Hint:
     choice = greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
                            view.phase, view.rules.value_table)
     scored.sort(key=lambda item: (item[0] is not choice, item[1], item[0].id))
+    if search:
+        return _searched(view, choice, scored, budget, seed)
     return Hint(choice, scored[0][2], tuple(scored))
+
+
+def _searched(view: PlayerView, greedy: Action, scored: list[tuple[Action, int, str]], budget: float,
+              seed: int | None) -> Hint:
+    """The hint of a MonteCarloBot search over the choices that matter (all others keep their order)."""
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 60:
+        raise ValueError(f"budget {budget!r} must be a number of seconds above 0 and at most 60")
+    bot = MonteCarloBot(worlds=64, seed=seed)
+    candidates = bot.candidates(view, greedy)
+    if len(candidates) < 2:
+        reason = scored[0][2].rstrip(".") + "; there is no choice here worth a search."
+        return Hint(greedy, reason, tuple(scored))
+    totals = dict.fromkeys(candidates, 0.0)
+    rounds, started = 0, time.perf_counter()
+    while rounds == 0 or time.perf_counter() - started < budget:
+        for action, value in bot.evaluate(view, candidates, greedy).values:
+            totals[action] += value
+        rounds += 1
+    ranked = sorted(candidates, key=lambda a: (-totals[a], a is not greedy, a.id))
+    values = tuple((a, totals[a] / rounds) for a in ranked)
+    playouts = rounds * bot.worlds * len(candidates)
+    place = {a: i for i, a in enumerate(ranked)}
+    ordered = sorted(scored, key=lambda item: place.get(item[0], len(ranked)))
+    (best, best_value), (second, second_value) = values[0], values[1]
+    gap = best_value - second_value
+    lead = {Discard: "Discard", Eat: "Eat", Draw: "Draw"}[type(best)]
+    named = f"{lead} {best.card}" if isinstance(best, (Discard, Eat)) else lead
+    if gap < 0.05:
+        compared = f"it wins as much on average as {_choice(second)}"
+    else:
+        compared = f"it wins {gap:.1f} stakes more on average than {_choice(second)}"
+    reason = f"{named}: {compared} over {playouts:,} playouts ({best_value:+.2f} stakes a game)."
+    return Hint(best, reason, tuple(ordered), values, playouts)
+
+
+def _choice(action: Action) -> str:
+    if isinstance(action, Discard):
+        return str(action.card)
+    if isinstance(action, Eat):
+        return f"eating {action.card}"
+    return "drawing"
 
 
 def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:

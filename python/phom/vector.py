@@ -215,13 +215,64 @@ class VectorGame:
                 raise ValueError(f"game {bad}: action {int(ids[bad])} is refused ({why})")
             self._engine.step(ids)
 
-    def playout(self, policy: str = "random", *, seed: int | None = None) -> None:
+    def playout(self, policy: str | Sequence[str] = "random", *, seed: int | None = None) -> None:
         """Play every unfinished game to its end inside the core, without the GIL: ``"random"``
         (uniform over the legal ids, each game's own generator, reseeded from ``seed`` when given)
-        or ``"greedy"`` (GreedyBot's decisions)."""
-        code = _policy(policy)
+        or ``"greedy"`` (GreedyBot's decisions); or one policy per seat, e.g. ``["greedy", "random"]``."""
+        names = [policy] * self.rules.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.rules.players:
+            raise ValueError(f"give one policy, or one per seat ({self.rules.players}), not {len(names)}")
+        codes = np.array([_policy(name) for name in names], dtype=np.int8)
         with self._lock:
-            self._engine.playout(code, _seed(seed), seed is not None)
+            self._engine.playout(codes, _seed(seed), seed is not None)
+
+    def tile(self, copies: int) -> VectorGame:
+        """A new VectorGame holding each game of this one ``copies`` times in a row (game i's copies
+        are games i·copies … i·copies + copies − 1), e.g. one per candidate action of a search."""
+        copies = _whole(copies, "copies", 1)
+        other = VectorGame(0, self.rules)
+        other._engine = _engine.Engine(len(self) * copies, self.rules)
+        with self._lock:
+            other._engine.tile(self._engine, copies)
+        return other
+
+    @classmethod
+    def from_decks(cls, rules: Rules, decks: Sequence[Sequence[int]], leaders: Sequence[int],
+                   seeds: Sequence[int] | None = None) -> VectorGame:
+        """Fresh games dealt from shuffled decks (52 card indices each) exactly as ``Game`` deals them
+        (``Game(rules, seed=s, leader=l)`` deals the deck ``random.Random(s).shuffle(list(range(52)))``);
+        ``seeds``: each game's own generator (the random policy), for results that do not depend on
+        how games are batched.
+
+        >>> import random
+        >>> from phom import Game
+        >>> deck = list(range(52)); random.Random(8).shuffle(deck)
+        >>> VectorGame.from_decks(Rules(), [deck], [1]).state(0) == Game(seed=8, leader=1).state
+        True
+        """
+        if len(decks) != len(leaders) or (seeds is not None and len(seeds) != len(decks)):
+            raise ValueError("give one leader (and one seed, if any) per deck")
+        v = cls(0, rules)
+        v._engine = _engine.Engine(len(decks), v.rules)
+        for i, (deck, leader) in enumerate(zip(decks, leaders)):
+            if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < v.rules.players:
+                raise ValueError(f"leaders[{i}] = {leader!r} is not a seat")
+            v._engine.deal_deck(i, leader, list(deck), v._draw_seed() if seeds is None else _seed(seeds[i]))
+        return v
+
+    def summaries(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8],
+                                 npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+        """For finished games: (net, winner, ù kind: 0 none 1 ù 2 ù tròn 3 ù khan, móm per seat,
+        actions played since dealt or loaded)."""
+        n, players = len(self), self.rules.players
+        net = np.zeros((n, players), dtype=np.int32)
+        winner = np.zeros(n, dtype=np.int8)
+        u_kind = np.zeros(n, dtype=np.int8)
+        mom = np.zeros((n, players), dtype=np.uint8)
+        actions = np.zeros(n, dtype=np.int32)
+        with self._lock:
+            self._engine.summaries(net, winner, u_kind, mom, actions)
+        return net, winner, u_kind, mom.view(bool), actions
 
     def policy_actions(self, policy: str = "greedy") -> npt.NDArray[np.int64]:
         """The id a core policy would play now in each game (−1 once over); nothing is applied.

@@ -615,6 +615,7 @@ cdef void apply_id(const RulesC* r, StateC* s, int action) noexcept nogil:
     cdef int p = s.to_move
     cdef int offset, card, owner, index, i
     s.turn_actions += 1
+    s.actions += 1
     if action == DRAW_ID:
         s.stock_len -= 1
         s.seats[p].hand |= bit(s.stock[s.stock_len])
@@ -651,13 +652,10 @@ cdef void apply_id(const RulesC* r, StateC* s, int action) noexcept nogil:
 # Dealing, observations, policies
 
 cdef void deal(const RulesC* r, StateC* s, int leader) noexcept nogil:
-    """A fresh game from this state's generator: Fisher–Yates over the deck, hands then the stock."""
+    """A fresh game from this state's generator: Fisher–Yates over the deck, then deal_deck."""
     cdef int8_t deck[52]
-    cdef int i, j, q, size, pos
+    cdef int i, j
     cdef int8_t t
-    cdef uint64_t rng = s.rng
-    memset(s, 0, sizeof(StateC))
-    s.rng = rng
     for i in range(52):
         deck[i] = i
     for i in range(51, 0, -1):
@@ -665,6 +663,16 @@ cdef void deal(const RulesC* r, StateC* s, int leader) noexcept nogil:
         t = deck[i]
         deck[i] = deck[j]
         deck[j] = t
+    deal_deck(r, s, leader, deck)
+
+
+cdef void deal_deck(const RulesC* r, StateC* s, int leader, const int8_t* deck) noexcept nogil:
+    """referee.deal_cards from a shuffled deck: each seat's hand in seat order (the leader's one card
+    longer), then the stock in draw order."""
+    cdef int i, q, size, pos
+    cdef uint64_t rng = s.rng
+    memset(s, 0, sizeof(StateC))
+    s.rng = rng
     s.players = r.players
     pos = 0
     for q in range(r.players):
@@ -886,6 +894,40 @@ cdef class Engine:
         deal(&self.rules, &self.states[i], leader)
         self.legal_count[i] = -1
 
+    def deal_deck(self, int i, int leader, deck, uint64_t seed):
+        """Deal game i from a shuffled deck (52 card indices) as referee.deal_cards deals it."""
+        cdef int8_t cards[52]
+        cdef int k
+        if len(deck) != 52 or sorted(deck) != list(range(52)):
+            raise ValueError("deck must hold each card index 0..51 once")
+        for k in range(52):
+            cards[k] = deck[k]
+        self.states[i].rng = seed
+        deal_deck(&self.rules, &self.states[i], leader, cards)
+        self.legal_count[i] = -1
+
+    def tile(self, Engine source, int copies):
+        """Fill this engine (n = len(source) × copies) with each game of source repeated ``copies`` times."""
+        cdef int i, k
+        if self.n != source.n * copies:
+            raise ValueError("tile: sizes do not match")
+        for i in range(source.n):
+            for k in range(copies):
+                memcpy(&self.states[i * copies + k], &source.states[i], sizeof(StateC))
+                self.legal_count[i * copies + k] = -1
+
+    def summaries(self, int32_t[:, ::1] net, int8_t[::1] winner, int8_t[::1] u_kind, uint8_t[:, ::1] mom,
+                  int32_t[::1] actions):
+        """The end of every game: net, winner, ù kind (0: none), móm per seat, actions played."""
+        cdef int i, q
+        for i in range(self.n):
+            winner[i] = self.states[i].winner
+            u_kind[i] = self.states[i].u_kind
+            actions[i] = self.states[i].actions
+            for q in range(net.shape[1]):
+                net[i, q] = self.states[i].net[q]
+                mom[i, q] = self.states[i].seats[q].laid_len == 0
+
     def reseed(self, int i, uint64_t seed):
         self.states[i].rng = seed
 
@@ -1049,19 +1091,18 @@ cdef class Engine:
             for i in range(self.n):
                 encode(&self.rules, &self.states[i], players[i], &out[i, 0])
 
-    def playout(self, int policy, uint64_t seed, bint reseed, int only=-1, int seat_policy_seat=-1,
-                int seat_policy=-1):
-        """Play every unfinished game (or only game ``only``) to its end with one core policy;
-        ``seat_policy`` (if ≥ 0) is used instead for the seat ``seat_policy_seat``."""
-        cdef int i, start, stop
-        start = 0 if only < 0 else only
-        stop = self.n if only < 0 else only + 1
+    def playout(self, const int8_t[::1] seat_policies, uint64_t seed, bint reseed):
+        """Play every unfinished game to its end; seat q plays with core policy seat_policies[q]."""
+        cdef int i, q
+        cdef int8_t policies[MAX_SEATS]
+        for q in range(MAX_SEATS):
+            policies[q] = seat_policies[q] if q < seat_policies.shape[0] else 0
         if reseed:
-            for i in range(start, stop):
+            for i in range(self.n):
                 self.states[i].rng = seed + <uint64_t>i * <uint64_t>0x9E3779B97F4A7C15
         with nogil:
-            for i in range(start, stop):
-                self.play_one(i, policy, seat_policy_seat, seat_policy)
+            for i in range(self.n):
+                self.play_one(i, policies)
 
     def choose(self, int policy, int64_t[::1] out):
         """out[i] = the id the core policy picks in game i now (−1 once over); advances the generators."""
@@ -1077,11 +1118,8 @@ cdef class Engine:
             return greedy_choice(&self.rules, &self.states[i], ids, count)
         return ids[random_below(&self.states[i].rng, count)]
 
-    cdef void play_one(self, int i, int policy, int special_seat, int special_policy) noexcept nogil:
+    cdef void play_one(self, int i, const int8_t* policies) noexcept nogil:
         cdef StateC* s = &self.states[i]
-        cdef int action, chosen
         while s.phase != PHASE_OVER:
-            chosen = special_policy if s.to_move == special_seat and special_policy >= 0 else policy
-            action = self.choose_one(i, chosen)
-            apply_id(&self.rules, s, action)
+            apply_id(&self.rules, s, self.choose_one(i, policies[s.to_move]))
             self.legal_count[i] = -1

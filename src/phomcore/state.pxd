@@ -95,6 +95,8 @@ ctypedef struct StateC:
     int8_t plan_n_sends
     # this game's own random generator (the random policy, dealing)
     uint64_t rng
+    # actions applied since the game was dealt or loaded (the engine's count, not part of state.py)
+    int16_t actions
 
 
 ctypedef struct RulesC:

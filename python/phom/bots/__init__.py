@@ -7,6 +7,8 @@ its own ``PlayerView``.
   on a tie).
 - ``SearchBot`` (``search``): determinized Monte Carlo: samples the hidden cards consistently with its
   view and plays each candidate take or discard out to its lay-down with the batch solver.
+- ``MonteCarloBot`` (``montecarlo``): determinized playouts of whole games in the compiled core, every
+  seat played by GreedyBot's policy, each candidate judged by the mean net money it wins.
 
 >>> from phom import Game
 >>> from phom.bots import GreedyBot, RandomBot
@@ -25,10 +27,12 @@ from typing import Protocol
 from ..actions import Action
 from ..view import PlayerView
 from .greedy import GreedyBot, greedy_action
+from .montecarlo import MonteCarloBot
 from .random import RandomBot
 from .search import SearchBot
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "SearchBot", "greedy_action", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "MonteCarloBot", "RandomBot", "SearchBot", "greedy_action",
+           "make_bot"]
 
 
 class Bot(Protocol):
@@ -37,22 +41,26 @@ class Bot(Protocol):
     def act(self, view: PlayerView) -> Action: ...
 
 
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "montecarlo")
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:SAMPLES``.
+    """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:SAMPLES``, ``montecarlo`` or
+    ``montecarlo:WORLDS``.
 
-    >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples
-    ('SearchBot', 4)
+    >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
+    ('SearchBot', 4, 8)
     """
     name, _, arg = spec.strip().lower().partition(":")
     if name == "random" and not arg:
         return RandomBot(seed)
     if name == "greedy" and not arg:
         return GreedyBot()
-    if name == "search":
-        if arg and not arg.isdigit():
-            raise ValueError(f"bot {spec!r}: write search:SAMPLES with a whole number, e.g. search:8")
-        return SearchBot(samples=int(arg) if arg else 32, seed=seed)
-    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search (or search:SAMPLES)")
+    if name in ("search", "montecarlo"):
+        if arg and not (arg.isdigit() and int(arg) > 0):
+            raise ValueError(f"bot {spec!r}: write {name}:N with a whole number N ≥ 1, e.g. {name}:8")
+        if name == "search":
+            return SearchBot(samples=int(arg) if arg else 32, seed=seed)
+        return MonteCarloBot(worlds=int(arg) if arg else 24, seed=seed)
+    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo "
+                     "(or search:SAMPLES, montecarlo:WORLDS)")

@@ -60,13 +60,16 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game against bots in the terminal")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--bots", default=None, help="comma-separated bots for the other seats (default greedy)")
+    play.add_argument("--bots", default=None,
+                      help="comma-separated bots for the other seats: random, greedy, search, montecarlo "
+                           "(default greedy)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0, the leader)")
 
     sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--bots", default="greedy,random,random,random",
-                     help="comma-separated: random, greedy, search or search:SAMPLES (one per seat)")
+                     help="comma-separated, one per seat: random, greedy, search[:SAMPLES], montecarlo[:WORLDS]; "
+                          "random and greedy tables run in the compiled core")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rotate", action="store_true", help="play every deal once per seat rotation")

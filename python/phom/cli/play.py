@@ -1,7 +1,8 @@
 """``phom play``: a full game against bots in the terminal, driven by lines of input.
 
 Type an action (``draw``, ``eat 7H``, ``lay 5H 6H 7H``, ``send 8H 2:0``, ``discard KS``, ``autolay``,
-``u``, ``u-khan``) or its number from the list, ``?`` for a hint, ``q`` to quit.
+``u``, ``u-khan``) or its number from the list, ``?`` for a hint, ``??`` for a hint that looks ahead
+(half a second of whole-game playouts), ``q`` to quit.
 
 >>> import io
 >>> from phom.cli.play import play_interactive
@@ -26,7 +27,7 @@ from .render import Painter, result_text
 __all__ = ["play_interactive"]
 
 HELP = ("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, autolay, u, u-khan) "
-        "or its number; ? for a hint; q to quit.")
+        "or its number; ? for a hint, ?? for one that looks ahead; q to quit.")
 
 
 class QuitGame(Exception):
@@ -118,8 +119,8 @@ def _human_turn(game: Game, seat: int, console: Console, paint: Painter) -> None
         if text.lower() in ("h", "help"):
             say(HELP)
             continue
-        if text == "?":
-            advice = hint(game, seat)
+        if text in ("?", "??"):
+            advice = hint(game, seat, search=text == "??")
             say(f"Hint: {advice.action} — {advice.reason}")
             continue
         legal = game.legal_actions()
