@@ -2,7 +2,8 @@
 
     python3 benchmarks/ladder.py --games 2000 --jobs 2
 
-Rung 1: GreedyBot against three RandomBots. Rung 2: SearchBot against three GreedyBots. Each rung plays
+Rung 1: GreedyBot against three RandomBots. Rung 2: SearchBot against three GreedyBots. Rung 3:
+MonteCarloBot against three GreedyBots. Rung 4: MonteCarloBot against three SearchBots. Each rung plays
 ``--games`` games (every deal once per seat rotation) and reports the challenger's mean net stakes per
 game with a 95 % confidence interval; the challenger is significantly ahead when the interval lies
 above zero (in a zero-sum game with three identical opponents, equal strength means 0).
@@ -14,7 +15,7 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from phom.bots import GreedyBot, RandomBot, SearchBot
+from phom.bots import GreedyBot, MonteCarloBot, RandomBot, SearchBot
 from phom.simulation import simulate
 
 
@@ -35,13 +36,26 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--samples", type=int, default=32, help="SearchBot worlds per decision")
+    parser.add_argument("--worlds", type=int, default=64, help="MonteCarloBot worlds per decision")
+    parser.add_argument("--rungs", default="1,2,3,4", help="which rungs to play, e.g. 3,4")
     args = parser.parse_args()
+    chosen = {int(r) for r in args.rungs.split(",")}
     with ProcessPoolExecutor(args.jobs) as pool:
-        rung("greedy vs 3 random", [GreedyBot(), RandomBot(), RandomBot(), RandomBot()], args.games, args.seed,
-             pool)
-        search = SearchBot(samples=args.samples)
-        rung(f"search({args.samples}) vs 3 greedy", [search, GreedyBot(), GreedyBot(), GreedyBot()], args.games,
-             args.seed, pool)
+        if 1 in chosen:
+            rung("greedy vs 3 random", [GreedyBot(), RandomBot(), RandomBot(), RandomBot()], args.games,
+                 args.seed, pool)
+        if 2 in chosen:
+            search = SearchBot(samples=args.samples)
+            rung(f"search({args.samples}) vs 3 greedy", [search, GreedyBot(), GreedyBot(), GreedyBot()],
+                 args.games, args.seed, pool)
+        montecarlo = MonteCarloBot(worlds=args.worlds)
+        if 3 in chosen:
+            rung(f"montecarlo({args.worlds}) vs 3 greedy", [montecarlo, GreedyBot(), GreedyBot(), GreedyBot()],
+                 args.games, args.seed, pool)
+        if 4 in chosen:
+            searchers = [SearchBot(samples=args.samples) for _ in range(3)]
+            rung(f"montecarlo({args.worlds}) vs 3 search({args.samples})", [montecarlo, *searchers],
+                 args.games, args.seed, pool)
 
 
 if __name__ == "__main__":

@@ -175,7 +175,7 @@ class VectorGame:
         i = self._index(i)
         state = State([0] * self.rules.players, [], 0)
         with self._lock:
-            return self._engine.export(i, state)  # type: ignore[no-any-return]
+            return self._engine.export(i, state)
 
     def legal_ids(self, i: int) -> list[int]:
         """The legal action ids of game i, ascending."""

@@ -52,7 +52,7 @@ class MonteCarloBot:
 
     name = "montecarlo"
 
-    def __init__(self, worlds: int = 24, *, policy: str = "greedy", seed: int | None = None) -> None:
+    def __init__(self, worlds: int = 64, *, policy: str = "greedy", seed: int | None = None) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds {worlds!r} must be a whole number ≥ 1")
         if policy not in ("greedy", "random"):
@@ -85,7 +85,7 @@ class MonteCarloBot:
             return []
         if view.phase == "take":
             return [a for a in view.legal_actions if isinstance(a, (Eat, Draw))]
-        discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+        discards: list[Action] = [a for a in view.legal_actions if isinstance(a, Discard)]
         return discards if greedy in discards else []
 
     def evaluate(self, view: PlayerView, candidates: list[Action], greedy: Action | None = None) -> Valuation:
