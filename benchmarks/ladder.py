@@ -36,7 +36,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--samples", type=int, default=32, help="SearchBot worlds per decision")
-    parser.add_argument("--worlds", type=int, default=64, help="MonteCarloBot worlds per decision")
+    parser.add_argument("--worlds", type=int, default=128, help="MonteCarloBot worlds per decision")
     parser.add_argument("--rungs", default="1,2,3,4", help="which rungs to play, e.g. 3,4")
     args = parser.parse_args()
     chosen = {int(r) for r in args.rungs.split(",")}

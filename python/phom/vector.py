@@ -24,11 +24,12 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _engine
-from .actions import NUM_ACTIONS
+from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_SIZE
 from .rules import Rules
 from .state import State
+from .view import PlayerView
 
 __all__ = ["POLICIES", "VectorGame"]
 
@@ -110,6 +111,41 @@ class VectorGame:
     def from_states(cls, rules: Rules, states: Sequence[State], *, seed: int | None = None) -> VectorGame:
         """Like ``from_games``, from ``State`` objects (e.g. ``PublicState.with_hidden``)."""
         return cls.from_games([Game.from_state(rules, s, leader=0) for s in states], seed=seed)
+
+    @classmethod
+    def sample_worlds(cls, view: PlayerView, count: int, *, seed: int | None = None, tries: int = 1
+                      ) -> VectorGame:
+        """``count`` full games that agree with ``view`` on everything its player knows, the hidden
+        cards drawn as ``phom.worlds.sample_world`` draws them (in C: about a microsecond a world).
+
+        ``tries`` > 1 reads the opponents as greedy players: a seat whose latest discard was made in
+        a normal turn is dealt up to ``tries`` times until GreedyBot, holding that hand and the card,
+        would have thrown that card (the last try stands if none fits).
+
+        >>> from phom import Game
+        >>> worlds = VectorGame.sample_worlds(Game(seed=2).view(1), 3, seed=4)
+        >>> [len(worlds.legal_ids(i)) for i in range(3)] == [10, 10, 10]
+        True
+        """
+        count = _whole(count, "count", 1)
+        tries = _whole(tries, "tries", 1)
+        if view.is_over:
+            raise ValueError("the game in this view is over")
+        public = view.public
+        last_discards = [-1] * view.rules.players
+        for player, action in reversed(view.history):
+            if player != view.player and last_discards[player] == -1 and not view.laid_down[player]:
+                last_discards[player] = action.card.index if isinstance(action, Discard) else -2
+        last_discards = [max(d, -1) for d in last_discards]   # −2: his latest action was no discard
+        v = cls(0, view.rules)
+        source = _engine.Engine(1, v.rules)
+        source.load(0, public.state, 0)
+        v._engine = _engine.Engine(count, v.rules)
+        failed = v._engine.sample_worlds(source, view.player, list(public.hand_sizes), public.stock_size,
+                                         _seed(seed), last_discards, tries)
+        if failed:
+            raise ValueError("no deal of the unseen cards fits this view")
+        return v
 
     def __len__(self) -> int:
         return int(self._engine.n)

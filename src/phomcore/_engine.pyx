@@ -696,6 +696,135 @@ cdef void deal_deck(const RulesC* r, StateC* s, int leader, const int8_t* deck) 
         s.ranking[q] = -1
 
 
+cdef bint greedy_would_discard(const RulesC* r, mask_t hand, mask_t eaten, int card, mask_t unseen) noexcept nogil:
+    """Would GreedyBot, holding ``hand`` in a normal turn, have discarded ``card``? (No ù on offer, and
+    ``card`` wins greedy_choice's key among the legal discards; ``unseen`` stands for what it could not see.)"""
+    cdef mask_t free = hand & ~eaten & ~bound_of(hand, eaten)
+    cdef int c, best = -1
+    cdef long key0, key1, b0 = 0, b1 = 0
+    if not free & bit(card):
+        return False
+    key0 = min_points_of(hand, eaten, UNIT_VALUES, UNIT_RUNS)
+    if key0 == 0 or key0 == 1:
+        return False
+    while free:
+        c = lowest_index(free)
+        free &= free - 1
+        key0 = min_points_of(hand & ~bit(c), eaten, r.values, r.run_deadwood)
+        key1 = danger_of(c, unseen)
+        if best < 0 or key0 < b0 or (key0 == b0 and (key1 < b1 or (key1 == b1 and (
+                r.values[c] > r.values[best] or (r.values[c] == r.values[best] and c > best))))):
+            best = c
+            b0 = key0
+            b1 = key1
+    return best == card
+
+
+cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes, int stock_size,
+                        const int* last_discards, int tries) noexcept nogil:
+    """worlds.sample_world: keep the viewer's hand; give each other hand its unlaid eaten cards, two
+    unseen cards completing a 3-card phỏm with each of them, and unseen cards up to its size; draw the
+    stock from the rest in random order. Uses the state's generator; False after 100 failed attempts.
+
+    With ``tries`` > 1, a seat q with ``last_discards[q]`` ≥ 0 (its latest discard, made in a normal
+    turn) is refilled up to ``tries`` times until GreedyBot would have made that discard from the hand
+    drawn (plus the card): opponents read as greedy players. ``tries`` = 1 is sample_world's draw."""
+    cdef mask_t visible = s.seats[viewer].hand
+    cdef mask_t pool, support, known, todo, options[6], choice, unseen, fill
+    cdef mask_t hands[MAX_SEATS]
+    cdef int8_t free[52]
+    cdef int q, i, c, k, n_options, n_free, need, attempt, trial
+    cdef int8_t t
+    cdef bint ok
+    for q in range(s.players):
+        visible |= s.seats[q].eaten
+        for i in range(s.seats[q].row_len):
+            visible |= bit(s.seats[q].row[i])
+        for i in range(s.seats[q].laid_len):
+            visible |= s.seats[q].laid[i]
+    unseen = DECK_MASK & ~visible
+    for attempt in range(100):
+        pool = unseen
+        ok = True
+        for q in range(s.players):
+            if q == viewer:
+                hands[q] = s.seats[q].hand
+                continue
+            known = s.seats[q].unlaid_eaten
+            support = 0
+            todo = known
+            while todo and ok:
+                c = lowest_index(todo)
+                todo &= todo - 1
+                n_options = 0
+                k = triples_with(c, options)
+                for i in range(k):
+                    choice = options[i] & ~bit(c)
+                    if choice & ~pool == 0 and choice & support == 0:
+                        options[n_options] = choice
+                        n_options += 1
+                if n_options == 0:
+                    ok = False
+                else:
+                    choice = options[random_below(&s.rng, n_options)]
+                    support |= choice
+                    pool &= ~choice
+            if not ok:
+                break
+            hands[q] = known | support
+        if not ok:
+            continue
+        for q in range(s.players):
+            need = sizes[q] - popcount(hands[q])
+            if q == viewer or need <= 0:
+                continue
+            for trial in range(tries if last_discards[q] >= 0 else 1):
+                fill = random_subset(&s.rng, pool, need)
+                if trial == tries - 1 or last_discards[q] < 0 or greedy_would_discard(
+                        r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
+                        last_discards[q], unseen & ~hands[q] & ~fill):
+                    break
+            hands[q] |= fill
+            pool &= ~fill
+        for q in range(s.players):
+            s.seats[q].hand = hands[q]
+        n_free = 0
+        while pool:
+            free[n_free] = lowest_index(pool)
+            n_free += 1
+            pool &= pool - 1
+        for i in range(n_free - 1, 0, -1):
+            k = random_below(&s.rng, i + 1)
+            t = free[i]
+            free[i] = free[k]
+            free[k] = t
+        s.stock_len = stock_size
+        for i in range(stock_size):       # free[0] is drawn first
+            s.stock[stock_size - 1 - i] = free[i]
+        return True
+    return False
+
+
+cdef mask_t random_subset(uint64_t* rng, mask_t pool, int count) noexcept nogil:
+    """``count`` cards of ``pool``, uniformly (a partial Fisher–Yates)."""
+    cdef int8_t cards[52]
+    cdef int n = 0
+    cdef int i, k
+    cdef int8_t t
+    cdef mask_t out = 0
+    while pool:
+        cards[n] = lowest_index(pool)
+        n += 1
+        pool &= pool - 1
+    for i in range(count):
+        k = i + random_below(rng, n - i)
+        t = cards[i]
+        cards[i] = cards[k]
+        cards[k] = t
+        out |= bit(cards[i])
+    return out
+
+
 cdef void encode(const RulesC* r, const StateC* s, int player, float* out) noexcept nogil:
     """observation.encode of ``player``'s view."""
     cdef int n = s.players
@@ -927,6 +1056,31 @@ cdef class Engine:
             for q in range(net.shape[1]):
                 net[i, q] = self.states[i].net[q]
                 mom[i, q] = self.states[i].seats[q].laid_len == 0
+
+    def sample_worlds(self, Engine source, int viewer, hand_sizes, int stock_size, uint64_t seed,
+                      last_discards, int tries):
+        """Fill every game of this engine with a world drawn from game 0 of ``source``, a public state
+        (the other hands and the stock empty) seen by ``viewer``: worlds.sample_world in C (see
+        sample_hidden for ``last_discards`` and ``tries``). Returns how many games could not be filled."""
+        cdef int sizes[MAX_SEATS]
+        cdef int discards[MAX_SEATS]
+        cdef int q, i, failed = 0
+        if len(hand_sizes) != source.states[0].players or len(last_discards) != source.states[0].players:
+            raise ValueError("hand_sizes and last_discards need one entry per seat")
+        if tries < 1:
+            raise ValueError("tries must be ≥ 1")
+        for q in range(source.states[0].players):
+            sizes[q] = hand_sizes[q]
+            discards[q] = last_discards[q]
+        cdef uint64_t rng = seed
+        with nogil:
+            for i in range(self.n):
+                memcpy(&self.states[i], &source.states[0], sizeof(StateC))
+                self.states[i].rng = next_random(&rng)
+                self.legal_count[i] = -1
+                if not sample_hidden(&self.states[i], &self.rules, viewer, sizes, stock_size, discards, tries):
+                    failed += 1
+        return failed
 
     def reseed(self, int i, uint64_t seed):
         self.states[i].rng = seed

@@ -61,6 +61,6 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             raise ValueError(f"bot {spec!r}: write {name}:N with a whole number N ≥ 1, e.g. {name}:8")
         if name == "search":
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
-        return MonteCarloBot(worlds=int(arg) if arg else 64, seed=seed)
+        return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
     raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo "
                      "(or search:SAMPLES, montecarlo:WORLDS)")

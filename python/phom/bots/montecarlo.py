@@ -1,8 +1,9 @@
 """MonteCarloBot: determinized playouts of whole games inside the compiled core, judged by money.
 
 For a decision with more than one sensible choice (take: eat or draw; play: which card to discard) it
-samples ``worlds`` deals of the hidden cards consistent with its view (``phom.worlds``), loads them
-into a ``VectorGame``, copies each world once per candidate, applies the candidate and plays every copy
+samples ``worlds`` deals of the hidden cards consistent with its view (``VectorGame.sample_worlds``:
+``phom.worlds``' sampling done in C, reading each opponent's latest discard as a greedy player's),
+copies each world once per candidate, applies the candidate and plays every copy
 to the end with a core policy (``policy``, GreedyBot's decisions by default, for every seat). The
 candidate with the highest mean net money for its seat wins; ties go to GreedyBot's choice. Ù, ù khan
 and the lay-down (AutoLay) follow GreedyBot.
@@ -24,7 +25,6 @@ import numpy as np
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from ..vector import VectorGame
 from ..view import PlayerView
-from ..worlds import sample_world
 from .greedy import greedy_action
 
 __all__ = ["MonteCarloBot", "Valuation"]
@@ -47,18 +47,28 @@ class MonteCarloBot:
     """Determinized Monte Carlo over whole games in the core (see the module docstring).
 
     ``worlds``: sampled deals per decision (each candidate is played once in every world);
+    ``tries``: deals per opponent until his latest discard is the one GreedyBot would have made
+    (``VectorGame.sample_worlds``; 1 samples uniformly); ``margin``: how many standard errors a
+    candidate must beat GreedyBot's choice by (paired over the same worlds) to be played instead;
     ``policy``: the core policy of every seat in the playouts (``"greedy"`` or ``"random"``).
     """
 
     name = "montecarlo"
 
-    def __init__(self, worlds: int = 64, *, policy: str = "greedy", seed: int | None = None) -> None:
+    def __init__(self, worlds: int = 128, *, policy: str = "greedy", margin: float = 0.0, tries: int = 20,
+                 seed: int | None = None) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds {worlds!r} must be a whole number ≥ 1")
         if policy not in ("greedy", "random"):
             raise ValueError(f"policy {policy!r}: choose 'greedy' or 'random'")
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
+            raise ValueError(f"margin {margin!r} must be a number ≥ 0 (standard errors)")
+        if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+            raise ValueError(f"tries {tries!r} must be a whole number ≥ 1")
         self.worlds = worlds
+        self.tries = tries
         self.policy = policy
+        self.margin = float(margin)
         self.rng = random.Random(seed)
 
     def reseed(self, seed: int) -> None:
@@ -91,12 +101,20 @@ class MonteCarloBot:
     def evaluate(self, view: PlayerView, candidates: list[Action], greedy: Action | None = None) -> Valuation:
         """Mean net money of each candidate over ``worlds`` determinized playouts, best first."""
         greedy = greedy if greedy is not None else self._greedy(view)
-        worlds = [sample_world(view, self.rng) for _ in range(self.worlds)]
-        base = VectorGame.from_games(worlds, seed=self.rng.getrandbits(63))
-        tiled = base.tile(len(candidates))
-        tiled.step(np.tile([a.id for a in candidates], len(worlds)))
+        worlds = VectorGame.sample_worlds(view, self.worlds, seed=self.rng.getrandbits(63), tries=self.tries)
+        tiled = worlds.tile(len(candidates))
+        tiled.step(np.tile([a.id for a in candidates], self.worlds))
         tiled.playout(self.policy, seed=self.rng.getrandbits(63))
-        money = tiled.net[:, view.player].reshape(len(worlds), len(candidates)).mean(axis=0)
+        won = tiled.net[:, view.player].reshape(self.worlds, len(candidates)).astype(np.float64)
+        money = won.mean(axis=0)
+        # how sure each candidate beats greedy's choice: the paired difference over the same worlds
+        g = candidates.index(greedy) if greedy in candidates else 0
+        gain = won - won[:, [g]]
+        spread = gain.std(axis=0, ddof=1) / np.sqrt(self.worlds) if self.worlds > 1 else np.zeros(len(candidates))
         order = sorted(range(len(candidates)),
                        key=lambda k: (-float(money[k]), candidates[k] is not greedy, candidates[k].id))
-        return Valuation(tuple((candidates[k], float(money[k])) for k in order), len(worlds), greedy)
+        best = order[0]
+        if best != g and gain[:, best].mean() <= self.margin * spread[best]:
+            order.remove(g)
+            order.insert(0, g)
+        return Valuation(tuple((candidates[k], float(money[k])) for k in order), self.worlds, greedy)
