@@ -130,3 +130,23 @@ def test_simulate_greedy_against_random(benchmark, impl):
             return simulate(bots, games, seed=1, executor=pool, core=impl == "core").mean_net[0]
 
     assert benchmark.pedantic(run, rounds=3, iterations=1) > 5
+
+
+def test_gymnasium_vector_env_steps(benchmark):
+    """PhomVectorEnv (256 games, greedy opponents in the core): one learner step per env, per step;
+    the learner plays its first legal id."""
+    from phom.envs.gymnasium import PhomVectorEnv
+
+    benchmark.group = "gymnasium PhomVectorEnv step, 256 envs, per env-step"
+    envs = PhomVectorEnv(256, opponents="greedy")
+    _, info = envs.reset(seed=1)
+    state = {"info": info}
+    rounds = 50
+
+    def run() -> None:
+        for _ in range(rounds):
+            actions = state["info"]["action_mask"].argmax(axis=1)
+            _, _, _, _, state["info"] = envs.step(actions)
+
+    benchmark.pedantic(run, rounds=5, iterations=1)
+    benchmark.extra_info.update(impl="core", calls=256 * rounds)

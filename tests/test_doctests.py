@@ -13,7 +13,8 @@ MODULES = [
     "phom.rules", "phom.actions", "phom.state", "phom.referee", "phom.game", "phom.scoring", "phom.view",
     "phom.observation", "phom.record", "phom.match", "phom.worlds", "phom.bots", "phom.bots.random",
     "phom.bots.greedy", "phom.bots.search", "phom.bots.montecarlo", "phom.vector", "phom.hints", "phom.simulation", "phom.cli", "phom.cli.render",
-    "phom.cli.play", "phom.cli.bench",
+    "phom.cli.play", "phom.cli.bench", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
+    "phom.envs.gymnasium", "phom.envs.openspiel",
 ]
 
 

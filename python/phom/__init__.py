@@ -1,7 +1,7 @@
 """phom — a fast, exact engine and solver for Phỏm (Tá lả), the Vietnamese rummy.
 
-This module only re-exports the public names; the submodules ``batch``,
-``bots``, ``reference``, ``referee``, ``state``, ``observation`` and ``worlds`` are attributes after
+This module only re-exports the public names; the submodules ``batch``, ``bots``, ``reference``,
+``referee``, ``render``, ``state``, ``observation``, ``vector`` and ``worlds`` are attributes after
 ``import phom``.
 
 >>> import phom
@@ -25,7 +25,7 @@ from .actions import (
     LayMeld,
     Send,
 )
-from . import batch, bots, observation, reference, referee, state, worlds
+from . import batch, bots, observation, reference, referee, render, state, vector, worlds
 from .cards import Card, CardError, CardSet, Suit, cards
 from .game import Game, IllegalAction
 from .hints import Hint, hint
@@ -86,7 +86,9 @@ __all__ = [
     "observation",
     "referee",
     "reference",
+    "render",
     "state",
+    "vector",
     "worlds",
     "arrange",
     "best_lay",

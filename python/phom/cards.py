@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Union
 
+from .drawing import cards_svg
+
 __all__ = [
     "DECK_MASK",
     "RANKS",
@@ -192,6 +194,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
+
+    def _repr_svg_(self) -> str:
+        """The card drawn (notebooks show it)."""
+        return cards_svg([[(self.rank, int(self.suit))]], title=str(self))
 
     def __eq__(self, other: object) -> bool:
         return self is other
@@ -428,6 +434,10 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet({self.codes!r})"
+
+    def _repr_svg_(self) -> str:
+        """The cards drawn in index order (notebooks show them); ``phom.render.svg`` groups a hand."""
+        return cards_svg([[(c.rank, int(c.suit)) for c in self]], title=str(self) or "no cards")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (CardSet, (self._mask,))

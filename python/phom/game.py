@@ -25,6 +25,7 @@ from .actions import ACTIONS, NUM_ACTIONS, Action
 from .cards import Card, CardSet, CardsLike
 from .observation import encode
 from .referee import Legal, apply, deal_cards, legal, refusal
+from .render import html
 from .rules import Rules
 from .scoring import Payment, Result
 from .state import Deal, Phase, State, TurnKind
@@ -255,3 +256,7 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"player {self.to_move} to {self.phase} ({self.turn_kind} turn)"
         return f"<Game {self.players} players, stock {self.stock_size}, {state}>"
+
+    def _repr_html_(self) -> str:
+        """The table as the player to move sees it (notebooks show it; nobody else's hand is shown)."""
+        return html(self)

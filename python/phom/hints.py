@@ -32,6 +32,7 @@ from .bots.greedy import greedy_action
 from .bots.montecarlo import MonteCarloBot
 from .cards import card_indices
 from .game import Game
+from .render import html
 from .results import LayPlan
 from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
 from .view import PlayerView
@@ -54,6 +55,10 @@ class Hint:
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
+
+    def _repr_html_(self) -> str:
+        """The advice, its cards and the alternatives (notebooks show it)."""
+        return html(self)
 
 
 def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: bool = False,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, CardSet
+from .drawing import cards_svg
 
 __all__ = ["Arrangement", "LayPlan"]
 
@@ -29,6 +30,13 @@ class Arrangement:
     def __str__(self) -> str:
         laid = " | ".join(str(m) for m in self.melds) or "no phỏm"
         return f"{laid}; left {self.deadwood or '—'} ({self.points} points)"
+
+    def _repr_svg_(self) -> str:
+        """The phỏm grouped, then the cards left (notebooks show it)."""
+        groups = [_faces(m) for m in self.melds] + [_faces(self.deadwood)]
+        marks = [["phom"] * len(m) for m in self.melds] + [["rac"] * len(self.deadwood)]
+        labels = ["phỏm"] * len(self.melds) + [f"left: {self.points} points"]
+        return cards_svg(groups, labels=labels, marks=marks, title=str(self))
 
 
 @dataclass(frozen=True)
@@ -55,3 +63,20 @@ class LayPlan:
             parts.append(f"discard {self.discard}")
         parts.append(f"{self.points} points" + (" — ù" if self.u else ""))
         return "; ".join(parts)
+
+    def _repr_svg_(self) -> str:
+        """The phỏm laid, the cards sent (with their table phỏm) and the discard (notebooks show it)."""
+        groups = [_faces(m) for m in self.melds]
+        labels = ["hạ"] * len(self.melds)
+        for card, index in self.sends:
+            groups.append([(card.rank, int(card.suit))])
+            labels.append(f"gửi → {index}")
+        if self.discard is not None:
+            groups.append([(self.discard.rank, int(self.discard.suit))])
+            labels.append("đánh")
+        marks = [["phom"] * len(g) if i < len(self.melds) else [None] * len(g) for i, g in enumerate(groups)]
+        return cards_svg(groups, labels=labels, marks=marks, title=str(self))
+
+
+def _faces(cards: CardSet) -> list[tuple[int, int]]:
+    return [(c.rank, int(c.suit)) for c in cards]

@@ -13,6 +13,7 @@ statistics are then per bot (index into ``bots``), which equals per seat when ``
 
 from __future__ import annotations
 
+import collections
 import copy
 import functools
 import math
@@ -22,13 +23,14 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import Bot, GreedyBot, RandomBot
 from .game import Game
 from .rules import Rules
 from .vector import VectorGame
 
-__all__ = ["CORE_POLICIES", "GameSummary", "Stats", "core_policies", "play_chunk_in_core", "play_game",
+__all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "play_chunk_in_core", "play_game",
            "simulate"]
 
 
@@ -41,6 +43,44 @@ class GameSummary:
     u: tuple[bool, ...]
     mom: tuple[bool, ...]
     actions: int
+
+
+@dataclass
+class Tally:
+    """Exact running sums per bot over played games: what Stats needs, in O(players) memory. Integer
+    sums make the statistics identical however the games were split among workers."""
+
+    players: int
+    games: int = 0
+    net: list[int] = field(default_factory=list)
+    net_squared: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    u: list[int] = field(default_factory=list)
+    mom: list[int] = field(default_factory=list)
+    actions: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("net", "net_squared", "wins", "u", "mom"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.players)
+
+    def add(self, game: GameSummary) -> None:
+        self.games += 1
+        self.actions += game.actions
+        for b in range(self.players):
+            self.net[b] += game.net[b]
+            self.net_squared[b] += game.net[b] ** 2
+            self.wins[b] += game.won[b]
+            self.u[b] += game.u[b]
+            self.mom[b] += game.mom[b]
+
+    def merge(self, other: Tally) -> None:
+        self.games += other.games
+        self.actions += other.actions
+        for name in ("net", "net_squared", "wins", "u", "mom"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for b in range(self.players):
+                mine[b] += theirs[b]
 
 
 @dataclass(frozen=True)
@@ -57,6 +97,7 @@ class Stats:
     mom_rate: tuple[float, ...]
     seconds: float
     actions: int
+    #: every game's summary, in game order, when ``simulate(..., keep_summaries=True)``
     summaries: tuple[GameSummary, ...] = field(repr=False, default=())
 
     @property
@@ -113,6 +154,16 @@ def _play_chunk(bots: Sequence[Bot], rules: Rules, seed: int, indices: Sequence[
     return [play_game(bots, rules, seed, i, rotate) for i in indices]
 
 
+def _tallied(play: Callable[[list[int]], list[GameSummary]], players: int, keep: bool, indices: list[int]
+             ) -> tuple[Tally, list[GameSummary]]:
+    """Play a chunk and sum it up where it ran: only the sums travel back, unless summaries are kept."""
+    games = play(indices)
+    tally = Tally(players)
+    for game in games:
+        tally.add(game)
+    return tally, games if keep else []
+
+
 #: Bots whose decisions the compiled core makes itself (``phom.vector.POLICIES``).
 CORE_POLICIES: dict[type, str] = {RandomBot: "random", GreedyBot: "greedy"}
 
@@ -160,13 +211,17 @@ def play_chunk_in_core(policies: Sequence[str], rules: Rules, seed: int, indices
 
 def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, seed: int | None = None,
              progress: bool | Callable[[int, int], None] = False, executor: Executor | None = None,
-             rotate: bool = False, chunk: int = 25, core: bool | None = None) -> Stats:
+             rotate: bool = False, chunk: int = 25, core: bool | None = None, keep_summaries: bool = False
+             ) -> Stats:
     """Play ``games`` games between ``bots`` (one per seat) and summarise them per bot.
 
-    When every bot is a RandomBot or a GreedyBot, the games are played inside the compiled core
-    (``core=None``, the default; ``core=False`` forces the Python referee): the same deals and the same
-    statistics, in chunks of at least 1,000 games. GreedyBot-only tables give identical results on both
-    paths; RandomBots draw from the core's generators instead of Python's.
+    Statistics stream: each chunk is summed where it is played and only the sums come back, so memory
+    stays O(players) for any number of games (at most four chunks per worker are in flight);
+    ``keep_summaries=True`` also returns every game's summary. When every bot is a RandomBot or a
+    GreedyBot, the games are played inside the compiled core (``core=None``, the default;
+    ``core=False`` forces the Python referee): the same deals and the same statistics, in chunks of
+    at least 1,000 games. GreedyBot-only tables give identical results on both paths; RandomBots draw
+    from the core's generators instead of Python's.
     """
     rules = rules if rules is not None else Rules()
     if len(bots) != rules.players:
@@ -183,51 +238,61 @@ def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, see
         raise ValueError("core=True needs every bot to be a RandomBot or a GreedyBot")
     if policies is not None:
         chunk = max(chunk, 1000)
-    chunks = [list(range(start, min(games, start + chunk))) for start in range(0, games, chunk)]
-    started = time.perf_counter()
-    summaries: list[GameSummary] = []
-
-    work: Callable[[list[int]], list[GameSummary]]
+    play: Callable[[list[int]], list[GameSummary]]
     if policies is not None:
-        work = functools.partial(play_chunk_in_core, policies, rules, seed, rotate=rotate)
+        play = functools.partial(play_chunk_in_core, policies, rules, seed, rotate=rotate)
     else:
-        work = functools.partial(_play_chunk, list(bots), rules, seed, rotate=rotate)
+        play = functools.partial(_play_chunk, list(bots), rules, seed, rotate=rotate)
+    work = functools.partial(_tallied, play, rules.players, keep_summaries)
+    chunks = (list(range(start, min(games, start + chunk))) for start in range(0, games, chunk))
+    started = time.perf_counter()
+    total = Tally(rules.players)
+    kept: list[GameSummary] = []
+
+    def collect(result: tuple[Tally, list[GameSummary]]) -> None:
+        total.merge(result[0])
+        kept.extend(result[1])
+        if report:
+            report(total.games, games)
+
     if executor is None:
         for indices in chunks:
-            summaries.extend(work(indices))
-            if report:
-                report(len(summaries), games)
+            collect(work(indices))
     else:
-        for future in [executor.submit(work, indices) for indices in chunks]:
-            summaries.extend(future.result())
-            if report:
-                report(len(summaries), games)
+        window = 4 * max(1, getattr(executor, "_max_workers", 2) or 2)
+        pending: collections.deque[Any] = collections.deque()
+        for indices in chunks:
+            pending.append(executor.submit(work, indices))
+            if len(pending) >= window:
+                collect(pending.popleft().result())
+        while pending:
+            collect(pending.popleft().result())
     seconds = time.perf_counter() - started
-    return _stats(bots, summaries, seconds)
+    return _stats(bots, total, tuple(kept), seconds)
 
 
-def _stats(bots: Sequence[Bot], summaries: Sequence[GameSummary], seconds: float) -> Stats:
-    n, count = len(bots), len(summaries)
+def _stats(bots: Sequence[Bot], tally: Tally, summaries: tuple[GameSummary, ...], seconds: float) -> Stats:
+    n, count = len(bots), tally.games
     means, sds, cis = [], [], []
     for b in range(n):
-        values = [s.net[b] for s in summaries]
-        mean = sum(values) / count
-        var = sum((v - mean) ** 2 for v in values) / (count - 1) if count > 1 else 0.0
-        means.append(mean)
+        total, squares = tally.net[b], tally.net_squared[b]
+        means.append(total / count)
+        # the sample variance from exact integer sums: (count·Σx² − (Σx)²) / (count·(count − 1))
+        var = (count * squares - total * total) / (count * (count - 1)) if count > 1 else 0.0
         sds.append(math.sqrt(var))
         cis.append(1.96 * math.sqrt(var / count) if count > 1 else math.inf)
     return Stats(
         names=tuple(getattr(b, "name", type(b).__name__) for b in bots),
         games=count,
-        wins=tuple(sum(s.won[b] for s in summaries) for b in range(n)),
+        wins=tuple(tally.wins),
         mean_net=tuple(means),
         std_net=tuple(sds),
         ci95=tuple(cis),
-        u_rate=tuple(sum(s.u[b] for s in summaries) / count for b in range(n)),
-        mom_rate=tuple(sum(s.mom[b] for s in summaries) / count for b in range(n)),
+        u_rate=tuple(u / count for u in tally.u),
+        mom_rate=tuple(m / count for m in tally.mom),
         seconds=seconds,
-        actions=sum(s.actions for s in summaries),
-        summaries=tuple(summaries),
+        actions=tally.actions,
+        summaries=summaries,
     )
 
 

@@ -226,41 +226,61 @@ class VectorGame:
 
     # -- moving --------------------------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike) -> None:
+    def step(self, actions: npt.ArrayLike, *, only: npt.ArrayLike | None = None) -> None:
         """One action id per game (−1 for a finished game). Any illegal entry raises ValueError naming
-        the game and the id, and then no game changes."""
+        the game and the id, and then no game changes. ``only``: a bool mask of the games to step; the
+        others stay as they are and their entries are not read."""
         raw = np.asarray(actions)
         n = len(self)
+        if only is None:
+            active = np.ones(n, dtype=np.uint8)
+        else:
+            chosen = np.asarray(only)
+            if chosen.shape != (n,) or chosen.dtype != np.bool_:
+                raise ValueError(f"only must be a bool array of shape ({n},)")
+            active = chosen.astype(np.uint8)
         if raw.shape != (n,):
             raise ValueError(f"actions must have shape ({n},), got {raw.shape}")
         if n and (not np.issubdtype(raw.dtype, np.integer) or raw.dtype == np.bool_):
             raise ValueError(f"actions must hold integer action ids, got dtype {raw.dtype}")
         ids = np.ascontiguousarray(raw, dtype=np.int64)
-        out_of_range = (ids < -1) | (ids >= NUM_ACTIONS)
+        out_of_range = ((ids < -1) | (ids >= NUM_ACTIONS)) & active.astype(bool)
         if out_of_range.any():
             bad = int(np.argmax(out_of_range))
             raise ValueError(f"actions[{bad}] = {int(ids[bad])} is not an action id (0 to {NUM_ACTIONS - 1}, "
                              "or −1 for a finished game)")
         with self._lock:
-            bad = int(self._engine.check(ids))
+            bad = int(self._engine.check(ids, active))
             if bad >= 0:
                 over = bool(self._status()[1][bad])
                 why = "the game is over: give −1" if over else "it is not legal in that game now"
                 if ids[bad] == -1 and not over:
                     why = "the game is not over: give a legal action id"
                 raise ValueError(f"game {bad}: action {int(ids[bad])} is refused ({why})")
-            self._engine.step(ids)
+            self._engine.step(ids, active)
 
     def playout(self, policy: str | Sequence[str] = "random", *, seed: int | None = None) -> None:
         """Play every unfinished game to its end inside the core, without the GIL: ``"random"``
         (uniform over the legal ids, each game's own generator, reseeded from ``seed`` when given)
         or ``"greedy"`` (GreedyBot's decisions); or one policy per seat, e.g. ``["greedy", "random"]``."""
+        codes = self._policy_codes(policy)
+        with self._lock:
+            self._engine.playout(codes, _seed(seed), seed is not None)
+
+    def advance(self, seat: int, policy: str | Sequence[str] = "greedy") -> None:
+        """In every unfinished game, the other seats play with core policies (one, or one per seat)
+        until ``seat`` is to move or the game is over: a learning seat against core opponents."""
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.rules.players:
+            raise ValueError(f"seat {seat!r} is not a seat from 0 to {self.rules.players - 1}")
+        codes = self._policy_codes(policy)
+        with self._lock:
+            self._engine.advance(int(seat), codes)
+
+    def _policy_codes(self, policy: str | Sequence[str]) -> npt.NDArray[np.int8]:
         names = [policy] * self.rules.players if isinstance(policy, str) else list(policy)
         if len(names) != self.rules.players:
             raise ValueError(f"give one policy, or one per seat ({self.rules.players}), not {len(names)}")
-        codes = np.array([_policy(name) for name in names], dtype=np.int8)
-        with self._lock:
-            self._engine.playout(codes, _seed(seed), seed is not None)
+        return np.array([_policy(name) for name in names], dtype=np.int8)
 
     def tile(self, copies: int) -> VectorGame:
         """A new VectorGame holding each game of this one ``copies`` times in a row (game i's copies

@@ -18,6 +18,7 @@ from functools import cached_property
 from .actions import Action
 from .cards import DECK_MASK, Card, CardSet
 from .referee import send_targets
+from .render import html
 from .rules import Rules
 from .state import Phase, PublicState, TurnKind
 
@@ -74,6 +75,10 @@ class PlayerView:
 
     def __repr__(self) -> str:
         return f"<PlayerView of player {self.player}: {self.phase} phase, stock {self.stock_size}>"
+
+    def _repr_html_(self) -> str:
+        """The table as this player sees it (notebooks show it): see ``phom.render.html``."""
+        return html(self)
 
     @cached_property
     def hand(self) -> CardSet:

@@ -1209,12 +1209,14 @@ cdef class Engine:
         cdef int16_t* ids = self.legal_of(i)
         return [ids[k] for k in range(self.legal_count[i])]
 
-    def check(self, const int64_t[::1] actions):
-        """Index of the first game whose entry is not legal (−1 for a finished game), or −1 if all are."""
+    def check(self, const int64_t[::1] actions, const uint8_t[::1] active):
+        """Index of the first active game whose entry is not legal (−1 for a finished game), or −1."""
         cdef int i, k
         cdef int16_t* ids
         cdef bint ok
         for i in range(self.n):
+            if not active[i]:
+                continue
             if self.states[i].phase == PHASE_OVER:
                 if actions[i] != -1:
                     return i
@@ -1229,12 +1231,12 @@ cdef class Engine:
                 return i
         return -1
 
-    def step(self, const int64_t[::1] actions):
-        """Apply one checked id per unfinished game (see check)."""
+    def step(self, const int64_t[::1] actions, const uint8_t[::1] active):
+        """Apply one checked id per active unfinished game (see check)."""
         cdef int i
         with nogil:
             for i in range(self.n):
-                if self.states[i].phase != PHASE_OVER:
+                if active[i] and self.states[i].phase != PHASE_OVER:
                     self.legal_of(i)     # the AutoLay plan of this state
                     apply_id(&self.rules, &self.states[i], <int>actions[i])
                     self.legal_count[i] = -1
@@ -1257,6 +1259,21 @@ cdef class Engine:
         with nogil:
             for i in range(self.n):
                 self.play_one(i, policies)
+
+    def advance(self, int seat, const int8_t[::1] seat_policies):
+        """In every unfinished game, let the other seats play (each with its core policy) until ``seat``
+        is to move or the game is over."""
+        cdef int i, q
+        cdef int8_t policies[MAX_SEATS]
+        cdef StateC* s
+        for q in range(MAX_SEATS):
+            policies[q] = seat_policies[q] if q < seat_policies.shape[0] else 0
+        with nogil:
+            for i in range(self.n):
+                s = &self.states[i]
+                while s.phase != PHASE_OVER and s.to_move != seat:
+                    apply_id(&self.rules, s, self.choose_one(i, policies[s.to_move]))
+                    self.legal_count[i] = -1
 
     def choose(self, int policy, int64_t[::1] out):
         """out[i] = the id the core policy picks in game i now (−1 once over); advances the generators."""

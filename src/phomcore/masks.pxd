@@ -18,9 +18,16 @@ cdef extern from *:
     #define PHOM_KINGS (PHOM_ACES << 12)
     /* ranks A..J of every suit: the cards a 3-run may start at */
     #define PHOM_RUN3_STARTS (0x7FFULL * PHOM_ACES)
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int phom_popcount(unsigned long long x) { return (int)__popcnt64(x); }
+    static __inline int phom_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static __inline int phom_highest(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+    #else
     static inline int phom_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int phom_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int phom_highest(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    #endif
     """
     const int RANKS "PHOM_RANKS"
     const int DECK_SIZE "PHOM_DECK_SIZE"

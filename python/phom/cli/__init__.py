@@ -21,12 +21,9 @@ from typing import TextIO
 from ..bots import make_bot
 from ..cards import CardSet, to_mask
 from ..game import Game
+from ..render import result_text
 from ..rules import Rules
 from ..simulation import simulate
-from ..version import __version__
-from .bench import run_bench
-from .play import play_interactive
-from .render import Painter, result_text
 from ..solver import (
     arrange,
     best_lay,
@@ -37,6 +34,10 @@ from ..solver import (
     melds,
     partial_melds,
 )
+from ..version import __version__
+from .bench import run_bench
+from .play import play_interactive
+from .render import Painter
 
 __all__ = ["main"]
 

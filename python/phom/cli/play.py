@@ -22,7 +22,8 @@ from ..bots import make_bot
 from ..game import Game, IllegalAction
 from ..hints import hint
 from ..rules import Rules
-from .render import Painter, result_text
+from ..render import result_text
+from .render import Painter
 
 __all__ = ["play_interactive"]
 

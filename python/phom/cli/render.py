@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ..cards import Card, CardSet
-from ..game import Game
 
-__all__ = ["Painter", "result_text", "wants_colour"]
+__all__ = ["Painter", "wants_colour"]
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -50,25 +49,3 @@ class Painter:
 
     def bold(self, text: str) -> str:
         return f"{_BOLD}{text}{_RESET}" if self.colour else text
-
-
-def result_text(game: Game) -> str:
-    """How a finished game ended, for people: places or the ù, every payment, the net per seat."""
-    result = game.result
-    if result is None:
-        return f"(unfinished: seat {game.to_move} to {game.phase})"
-    lines = []
-    if result.u is not None:
-        kind = {"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[result.u_kind or "u"]
-        lines.append(f"Seat {result.u} wins by {kind}.")
-    else:
-        places = ["nhất", "nhì", "ba", "bét"][: game.players]
-        if game.players < 4:
-            places[-1] = "bét"
-        for place, p in zip(places, result.ranking):
-            tag = " (móm)" if result.mom[p] else ""
-            lines.append(f"{place:>5}: seat {p}, {result.points[p]} points{tag}")
-    for payer, payee, amount, reason in result.payments:
-        lines.append(f"  seat {payer} pays seat {payee} {amount} ({reason})")
-    lines.append("Net: " + ", ".join(f"seat {p} {n:+d}" for p, n in enumerate(result.net)))
-    return "\n".join(lines)
