@@ -85,3 +85,18 @@ def test_a_search_hint_says_when_there_is_nothing_to_search():
             assert "no choice here worth a search" in advice.reason and advice.values == ()
             return
     raise AssertionError("no position with a forced draw in 50 games")
+
+
+def test_an_eat_that_leaves_nothing_to_discard_gets_a_hint():
+    """Found by the load test: in a tái turn, eating the card that makes a phỏm of the whole hand."""
+    from phom.position import view_from_position
+
+    view = view_from_position({
+        "player": 1, "hand": "5H 6H", "phase": "take", "last_discard": "7H", "stock_size": 5,
+        "seats": [{"hand_size": 4, "row": "KS QS JD 7H", "laid": ["2C 3C 4C"], "laid_down": True},
+                  {"hand_size": 2, "row": "AS 2S 9D", "laid": ["8S 8C 8D", "10C JC QC"], "laid_down": True},
+                  {"hand_size": 9, "row": "4S"}, {"hand_size": 9, "row": "5S"}]})
+    assert view.turn_kind == "tai" and "eat 7H" in [str(a) for a in view.legal_actions]
+    advice = hint(view)
+    eat = next(reason for a, _, reason in advice.alternatives if str(a) == "eat 7H")
+    assert eat == "Eat 7♥ (ăn chốt): it completes 5♥ 6♥ 7♥, which you lay with the rest of your hand."

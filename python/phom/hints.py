@@ -142,10 +142,13 @@ def _score(view: PlayerView, action: Action) -> tuple[Action, int, str]:
     if isinstance(action, Eat):
         x = action.card
         after_hand, after_eaten = hand | x.mask, eaten | x.mask
-        best = min(min_points_mask(after_hand & ~(1 << c), after_eaten, values)
-                   for c in card_indices(legal_discard_mask(after_hand, after_eaten)))
         joins = min(eat_melds(hand, x, eaten), key=lambda m: (len(m), m.mask))
         chot = " (ăn chốt)" if acting else ""
+        free = card_indices(legal_discard_mask(after_hand, after_eaten))
+        if not free:   # every card goes into phỏm with it (a tái turn's new phỏm): nothing is left to discard
+            best = min_points_mask(after_hand, after_eaten, values)
+            return action, best, f"Eat {x}{chot}: it completes {joins}, which you lay with the rest of your hand."
+        best = min(min_points_mask(after_hand & ~(1 << c), after_eaten, values) for c in free)
         return action, best, f"Eat {x}{chot}: it completes {joins} and leaves {best} points after your discard."
     if isinstance(action, Draw):
         now = min_points_mask(hand, eaten, values)

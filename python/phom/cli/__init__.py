@@ -1,4 +1,4 @@
-"""The ``phom`` command: solve, play, simulate, replay, bench.
+"""The ``phom`` command: solve, play, simulate, replay, bench, serve.
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
 to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
@@ -20,8 +20,10 @@ from typing import TextIO
 
 from ..bots import make_bot
 from ..cards import CardSet, to_mask
+from ..extras import missing_extra
 from ..game import Game
 from ..render import result_text
+from ..report import solve_report
 from ..rules import Rules
 from ..simulation import simulate
 from ..solver import (
@@ -81,6 +83,10 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="time the compiled core against the reference on this machine")
     bench.add_argument("--hands", type=int, default=200, help="hands per operation (default 200)")
+
+    serve = sub.add_parser("serve", help="the JSON API and the table in the browser (pip install \"phom[web]\")")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     return parser
 
 
@@ -104,8 +110,10 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             _replay(args, out, stdin or sys.stdin)
         elif args.command == "bench":
             run_bench(args.hands, out)
+        elif args.command == "serve":
+            _serve(args, out)
         return 0
-    except (ValueError, CommandError, OSError) as exc:
+    except (ValueError, CommandError, OSError, ImportError) as exc:
         print(f"phom {args.command}: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -119,26 +127,9 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
     if eaten & ~hand:
         raise CommandError(f"--eaten {CardSet(eaten & ~hand)} is not in CARDS")
     table = [CardSet(to_mask(m, f"--table {m!r}")) for m in args.table]
+    found = solve_report(hand, eaten, table)
     arrangement = arrange(hand, eaten)
     plan = best_lay(hand, eaten, table)
-    found = {
-        "hand": CardSet(hand).codes,
-        "eaten": CardSet(eaten).codes,
-        "points": CardSet(hand).points,
-        "melds": [m.codes for m in melds(hand)],
-        "partial_melds": [p.codes for p in partial_melds(hand)],
-        "isolated": isolated(hand).codes,
-        "arrangement": None if arrangement is None else {
-            "melds": [m.codes for m in arrangement.melds], "deadwood": arrangement.deadwood.codes,
-            "points": arrangement.points},
-        "best_lay": None if plan is None else {
-            "melds": [m.codes for m in plan.melds], "sends": [[c.code, i] for c, i in plan.sends],
-            "discard": plan.discard.code if plan.discard else None, "points": plan.points, "u": plan.u,
-            "mom": plan.mom},
-        "bound": bound_cards(hand, eaten).codes,
-        "can_u": can_u(hand, eaten),
-        "u_khan": is_u_khan(hand),
-    }
     if args.json:
         print(json.dumps(found, ensure_ascii=False), file=out)
         return
@@ -173,6 +164,19 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
         lines.append(f"Bound     {paint.cards(bound_cards(hand, eaten))}")
     lines.append(f"Ù now     {'yes' if found['can_u'] else 'no'}; ù khan {'yes' if found['u_khan'] else 'no'}")
     print("\n".join(lines), file=out)
+
+
+def _serve(args: argparse.Namespace, out: TextIO) -> None:
+    if not 0 < args.port < 65536:
+        raise CommandError(f"--port {args.port} is not a port from 1 to 65535")
+    try:
+        import uvicorn
+    except ImportError:
+        raise missing_extra("web", "phom serve (uvicorn)") from None
+    from ..web.app import create_app   # needs the web extra, so only when serving
+
+    print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops)", file=out)
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:

@@ -5,18 +5,6 @@
   the compiled engine (``pip install "phom[rl]"``).
 - ``phom.envs.openspiel``: ``python_phom`` for ``pyspiel.load_game`` (``pip install "phom[openspiel]"``).
 
-``import phom`` never imports these; a missing extra is a one-line ImportError naming the install.
+``import phom`` never imports these; a missing extra is a one-line ImportError naming the install
+(``phom.extras.missing_extra``).
 """
-
-from __future__ import annotations
-
-__all__ = ["missing_extra"]
-
-
-def missing_extra(extra: str, what: str) -> ImportError:
-    """The one-line error for an adapter whose extra is not installed.
-
-    >>> str(missing_extra("rl", "phom.envs.pettingzoo (PettingZoo)"))
-    'phom.envs.pettingzoo (PettingZoo) needs the optional extra: pip install "phom[rl]"'
-    """
-    return ImportError(f'{what} needs the optional extra: pip install "phom[{extra}]"')

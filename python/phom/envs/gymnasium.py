@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import missing_extra
+from ..extras import missing_extra
 
 try:
     import gymnasium

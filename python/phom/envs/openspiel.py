@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from . import missing_extra
+from ..extras import missing_extra
 
 try:
     import pyspiel

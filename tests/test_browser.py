@@ -1,0 +1,130 @@
+"""The table in a real browser: Playwright drives Debian's headless Chromium against `phom serve` on a
+loopback port. One full game against three bots by clicking, a hint, a refused move with the referee's
+reason, the result table; screenshots of the start, a lay-down and the result are kept as artifacts
+(``PHOM_ARTIFACTS``, default ``tests/artifacts``)."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+ARTIFACTS = pathlib.Path(os.environ.get("PHOM_ARTIFACTS", pathlib.Path(__file__).parent / "artifacts"))
+
+
+def chromium_path() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.fail("Debian's chromium is needed for the browser tests (apt-get install chromium; .ci/run does)")
+    return found
+
+
+@pytest.fixture(scope="module")
+def server():
+    import uvicorn
+
+    from phom.web.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if running.started:
+            break
+        time.sleep(0.05)
+    assert running.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def test_a_full_game_by_clicking(server, browser):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server + "/")
+    page.click("#new-game-button")
+    page.wait_for_selector(".phom-seat.me g.card")
+    page.screenshot(path=str(ARTIFACTS / "web-start.png"), full_page=True)
+    hand = page.locator(".phom-seat.me .phom-part").first.locator("g.card")
+    assert hand.count() == 10                                            # the leader holds 10 cards
+
+    # select two cards, then clear; ask for a hint
+    hand.nth(0).click()
+    hand.nth(1).click()
+    assert len(page.inner_text("#selected").split()) == 2
+    page.click("#hint")
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message").startswith("Hint: discard")
+
+    laid_down_shot = False
+    refused_seen = False
+    for _ in range(200):
+        if page.locator("#result:not([hidden])").count():
+            break
+        buttons = page.locator("#moves button")
+        page.wait_for_function("document.querySelectorAll('#moves button').length > 0 || "
+                               "!document.getElementById('result').hidden")
+        if page.locator("#result:not([hidden])").count():
+            break
+        labels = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        if not refused_seen and "draw" in labels:
+            # a discard before taking a card: the referee refuses it and the page says why
+            page.locator(".phom-seat.me .phom-part").first.locator("g.card").first.dblclick()
+            page.wait_for_selector("#message.refused")
+            assert "must first take a card" in page.inner_text("#message")
+            refused_seen = True
+        if "autolay" in labels:
+            page.click('#moves button[data-action="autolay"]')
+            page.wait_for_load_state()
+            if not laid_down_shot:
+                page.screenshot(path=str(ARTIFACTS / "web-lay-down.png"), full_page=True)
+                laid_down_shot = True
+            continue
+        discards = [label for label in labels if label and label.startswith("discard ")]
+        if discards and "draw" not in labels:
+            code = discards[-1].split()[1]
+            before = page.inner_text("#status")
+            page.locator(".phom-seat.me .phom-part").first.locator(f'g.card[data-card="{code}"]').dblclick()
+            page.wait_for_function("([s]) => document.getElementById('status').innerText !== s || "
+                                   "!document.getElementById('result').hidden", arg=[before])
+            continue
+        page.click(f'#moves button[data-action="{labels[0]}"]')
+        page.wait_for_timeout(30)
+    page.wait_for_selector("#result:not([hidden]) #result-table")
+    page.screenshot(path=str(ARTIFACTS / "web-result.png"), full_page=True)
+    rows = page.locator("#result-table tr")
+    assert rows.count() == 5 and refused_seen
+    money = [int(rows.nth(i).locator("td").nth(3).inner_text()) for i in range(1, 5)]
+    assert sum(money) == 0
+    page.click("#play-again")
+    page.wait_for_selector("#result", state="hidden")
+    assert page.locator(".phom-seat.me .phom-part").first.locator("g.card").count() == 10
+
+
+def test_a_phone_sized_screen(server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page.goto(server + "/")
+    page.click("#new-game-button")
+    page.wait_for_selector(".phom-seat.me g.card")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width}px wide on a 390px screen"
+    page.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
