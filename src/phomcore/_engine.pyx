@@ -130,14 +130,6 @@ cdef inline bint eat_is_chot(const RulesC* r, int eater_kind, const SeatC* victi
     return eater_kind != TURN_NORMAL
 
 
-cdef inline mask_t extension_of(mask_t meld) noexcept nogil:
-    """solver.extension_mask."""
-    cdef mask_t ranks = rank_pattern(meld)
-    if popcount(ranks) == 1 and popcount(meld) <= 4:
-        return (ranks * ACES) & ~meld
-    return up(bit(highest_index(meld))) | down(bit(lowest_index(meld)))
-
-
 cdef inline int hand_points(const RulesC* r, mask_t hand) noexcept nogil:
     return mask_points(hand, r.values)
 
@@ -175,59 +167,6 @@ cdef inline void sort_ids(int16_t* ids, int n) noexcept nogil:
 # ---------------------------------------------------------------------------------------------------
 # AutoLay's plan (referee._auto_plan: best_lay over the targets, the sends in replayable order)
 
-cdef void table_summary_of(const mask_t* table, int n, mask_t* runs, mask_t* fourths) noexcept nogil:
-    cdef int i
-    cdef mask_t m, ranks
-    runs[0] = 0
-    fourths[0] = 0
-    for i in range(n):
-        m = table[i]
-        ranks = rank_pattern(m)
-        if popcount(ranks) == 1 and popcount(m) <= 4:
-            if popcount(m) == 3:
-                fourths[0] |= (ranks * ACES) & ~m
-        else:
-            runs[0] |= m
-
-
-cdef int order_sends(mask_t sent, const mask_t* table, int n, int8_t* cards, int8_t* targets) noexcept nogil:
-    """solver.send_order: runs take their chains (up, then down), 3-sets their 4th card last."""
-    cdef int count = 0
-    cdef int i
-    cdef mask_t todo = sent
-    cdef mask_t m, ranks, edge
-    for i in range(n):
-        m = table[i]
-        ranks = rank_pattern(m)
-        if popcount(ranks) == 1 and popcount(m) <= 4:
-            continue
-        edge = up(bit(highest_index(m)))
-        while edge & todo:
-            cards[count] = lowest_index(edge)
-            targets[count] = i
-            count += 1
-            todo &= ~edge
-            edge = up(edge)
-        edge = down(bit(lowest_index(m)))
-        while edge & todo:
-            cards[count] = lowest_index(edge)
-            targets[count] = i
-            count += 1
-            todo &= ~edge
-            edge = down(edge)
-    for i in range(n):
-        m = table[i]
-        ranks = rank_pattern(m)
-        if popcount(ranks) == 1 and popcount(m) == 3:
-            edge = (ranks * ACES) & ~m & todo
-            if edge:
-                cards[count] = lowest_index(edge)
-                targets[count] = i
-                count += 1
-                todo &= ~edge
-    return count
-
-
 cdef bint find_auto_plan(const RulesC* r, StateC* s) noexcept nogil:
     """Fill s.plan_*; False when AutoLay would do nothing (or leave no card to discard, ù by gửi off)."""
     cdef SeatC* seat = &s.seats[s.to_move]
@@ -241,7 +180,7 @@ cdef bint find_auto_plan(const RulesC* r, StateC* s) noexcept nogil:
     cdef int i, n_sends
     cdef int8_t cards[52]
     cdef int8_t which[52]
-    table_summary_of(table, n_table, &runs, &fourths)
+    summarize_table(table, n_table, &runs, &fourths)
     s.plan_ready = False
     s.plan_n_melds = 0
     s.plan_n_sends = 0
@@ -364,7 +303,7 @@ cdef int legal_ids(const RulesC* r, StateC* s, int16_t* out) noexcept nogil:
             n_table = send_targets(s, r, p, s.turn_kind, owners, indices, table)
             for i in range(n_table):
                 if indices[i] < MELDS_PER_PLAYER:
-                    ext = extension_of(table[i]) & hand
+                    ext = extension_cards(table[i]) & hand
                     while ext:
                         card = lowest_index(ext)
                         out[n] = SEND_BASE + (card * ACTION_PLAYERS + owners[i]) * MELDS_PER_PLAYER + indices[i]
@@ -711,7 +650,7 @@ cdef bint greedy_would_discard(const RulesC* r, mask_t hand, mask_t eaten, int c
         c = lowest_index(free)
         free &= free - 1
         key0 = min_points_of(hand & ~bit(c), eaten, r.values, r.run_deadwood)
-        key1 = danger_of(c, unseen)
+        key1 = danger_count(c, unseen)
         if best < 0 or key0 < b0 or (key0 == b0 and (key1 < b1 or (key1 == b1 and (
                 r.values[c] > r.values[best] or (r.values[c] == r.values[best] and c > best))))):
             best = c
@@ -863,18 +802,6 @@ cdef inline void put_mask(float* out, mask_t m) noexcept nogil:
         m &= m - 1
 
 
-cdef int danger_of(int card, mask_t unseen) noexcept nogil:
-    """solver.danger."""
-    cdef mask_t triples[6]
-    cdef int n = triples_with(card, triples)
-    cdef int i
-    cdef int count = 0
-    for i in range(n):
-        if (triples[i] & ~bit(card)) & ~unseen == 0:
-            count += 1
-    return count
-
-
 cdef mask_t unseen_by(const StateC* s, int player) noexcept nogil:
     """PlayerView.unseen: every card but his hand, the rows, the laid phỏm and the eaten cards."""
     cdef mask_t seen = s.seats[player].hand
@@ -938,7 +865,7 @@ cdef int greedy_choice(const RulesC* r, const StateC* s, const int16_t* ids, int
         if DISCARD_BASE <= a < SEND_BASE:
             c = a - DISCARD_BASE
             key0 = min_points_of(seat.hand & ~bit(c), seat.unlaid_eaten, r.values, r.run_deadwood)
-            key1 = danger_of(c, unseen)
+            key1 = danger_count(c, unseen)
             key2 = -r.values[c]
             key3 = -c
             if best < 0 or key0 < b0 or (key0 == b0 and (key1 < b1 or (key1 == b1 and (

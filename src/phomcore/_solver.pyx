@@ -13,7 +13,7 @@ beyond game size (arrange of the full deck about 1 s, best_lay about 10 s).
 >>> min_points("9H 10H JH 3C 5D")
 8
 """
-from libc.stdint cimport int16_t, int32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint64_t
 
 from masks cimport *
 from kernels cimport *
@@ -213,16 +213,14 @@ def table_masks(table, mask_t hand):
 
 def table_summary(masks):
     """(run cards, missing 4th cards of 3-sets) of checked table masks, as the lay kernel wants them."""
-    cdef mask_t runs = 0
-    cdef mask_t fourths = 0
-    cdef mask_t m, ranks
-    for m in masks:
-        ranks = rank_pattern(m)
-        if popcount(ranks) == 1 and popcount(m) <= 4:
-            if popcount(m) == 3:
-                fourths |= (ranks * ACES) & ~m
-        else:
-            runs |= m
+    cdef mask_t table[MELD_CAPACITY * 4]
+    cdef mask_t runs, fourths
+    cdef int i, n = len(masks)
+    if n > MELD_CAPACITY * 4:
+        raise ValueError("the table holds more phỏm than a deck can make")
+    for i in range(n):
+        table[i] = masks[i]
+    summarize_table(table, n, &runs, &fourths)
     return runs, fourths
 
 
@@ -474,10 +472,7 @@ cpdef mask_t extension_mask(mask_t meld) except? 0xFFFFFFFFFFFFFFFF:
     check_engine_masks(meld, 0)
     if not mask_is_meld(meld):
         raise ValueError(f"{_from_mask(meld)} is not a phỏm")
-    cdef mask_t ranks = rank_pattern(meld)
-    if popcount(ranks) == 1 and popcount(meld) <= 4:
-        return (ranks * ACES) & ~meld
-    return up(bit(highest_index(meld))) | down(bit(lowest_index(meld)))
+    return extension_cards(meld)
 
 
 cpdef int danger(int card, mask_t unseen) except -1:
@@ -491,14 +486,7 @@ cpdef int danger(int card, mask_t unseen) except -1:
     if not 0 <= card < 52:
         raise ValueError(f"card index {card} is not from 0 to 51")
     check_engine_masks(unseen, 0)
-    cdef mask_t triples[6]
-    cdef int n = triples_with(card, triples)
-    cdef int i
-    cdef int count = 0
-    for i in range(n):
-        if (triples[i] & ~bit(card)) & ~unseen == 0:
-            count += 1
-    return count
+    return danger_count(card, unseen)
 
 
 def legal_discards(hand, eaten=None):
@@ -524,34 +512,21 @@ def send_order(mask_t sent, list table):
     Runs take their chains first (upwards, then downwards from each run, table order); 3-sets take
     their 4th card last. ``sent`` must be exactly what the lay kernel found sendable.
     """
-    cdef list sends = []
-    cdef mask_t todo = sent
-    cdef mask_t m, ranks, edge
-    cdef int i
-    for i, m in enumerate(table):
-        ranks = rank_pattern(m)
-        if popcount(ranks) == 1 and popcount(m) <= 4:
-            continue
-        edge = up(bit(highest_index(m)))
-        while edge & todo:
-            sends.append((_CARDS[lowest_index(edge)], i))
-            todo &= ~edge
-            edge = up(edge)
-        edge = down(bit(lowest_index(m)))
-        while edge & todo:
-            sends.append((_CARDS[lowest_index(edge)], i))
-            todo &= ~edge
-            edge = down(edge)
-    for i, m in enumerate(table):
-        ranks = rank_pattern(m)
-        if popcount(ranks) == 1 and popcount(m) == 3:
-            edge = (ranks * ACES) & ~m & todo
-            if edge:
-                sends.append((_CARDS[lowest_index(edge)], i))
-                todo &= ~edge
-    if todo:
-        raise AssertionError(f"cards {_from_mask(todo)} were found sendable but have no place")
-    return tuple(sends)
+    cdef mask_t masks[MELD_CAPACITY * 4]
+    cdef int8_t cards[52]
+    cdef int8_t targets[52]
+    cdef int i, n = len(table)
+    if n > MELD_CAPACITY * 4:
+        raise ValueError("the table holds more phỏm than a deck can make")
+    for i in range(n):
+        masks[i] = table[i]
+    cdef int count = order_sends(sent, masks, n, cards, targets)
+    if count != popcount(sent):
+        placed = 0
+        for i in range(count):
+            placed |= bit(cards[i])
+        raise AssertionError(f"cards {_from_mask(sent & ~placed)} were found sendable but have no place")
+    return tuple((_CARDS[cards[i]], targets[i]) for i in range(count))
 
 
 def best_lay(hand, eaten=None, table=(), *, discard=True, values=None, already_laid=False):

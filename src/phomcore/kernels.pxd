@@ -5,7 +5,7 @@
 # with cards of higher suits. c is then either laid in one of those or left (deadwood). Cards that no
 # phỏm of the undecided cards can hold are left at once; an eaten card among them ends the branch.
 # This visits every packing of disjoint phỏm exactly once.
-from libc.stdint cimport int16_t
+from libc.stdint cimport int8_t, int16_t
 
 from masks cimport *
 
@@ -431,3 +431,83 @@ cdef inline int best_lay_points_of(mask_t hand, mask_t eaten, mask_t table_runs,
     lay_setup(&p, table_runs, table_fourths, discard, already_laid)
     pack_search(&p, hand, 0, 0)
     return p.best_points if p.found else -1
+
+
+# ---------------------------------------------------------------------------------------------------
+# The table: what gửi may add to a phỏm, and in what order a plan's sends replay; discard safety
+
+cdef inline mask_t extension_cards(mask_t meld) noexcept nogil:
+    """The cards that keep the table phỏm meld valid when sent onto it: either end of a run, the 4th
+    card of a 3-set (none for a 4-set)."""
+    cdef mask_t ranks = rank_pattern(meld)
+    if popcount(ranks) == 1 and popcount(meld) <= 4:
+        return (ranks * ACES) & ~meld
+    return up(bit(highest_index(meld))) | down(bit(lowest_index(meld)))
+
+
+cdef inline void summarize_table(const mask_t* table, int n, mask_t* runs, mask_t* fourths) noexcept nogil:
+    """(cards of the table's runs, the missing 4th cards of its 3-sets), as the lay kernel wants them."""
+    cdef int i
+    cdef mask_t m, ranks
+    runs[0] = 0
+    fourths[0] = 0
+    for i in range(n):
+        m = table[i]
+        ranks = rank_pattern(m)
+        if popcount(ranks) == 1 and popcount(m) <= 4:
+            if popcount(m) == 3:
+                fourths[0] |= (ranks * ACES) & ~m
+        else:
+            runs[0] |= m
+
+
+cdef inline int order_sends(mask_t sent, const mask_t* table, int n, int8_t* cards, int8_t* targets) noexcept nogil:
+    """Order the sent cards as (card, table index) pairs that replay one by one: runs take their chains
+    (upwards, then downwards from each run, in table order), 3-sets their 4th card last. Returns how
+    many were placed (fewer than popcount(sent) means some card had no place)."""
+    cdef int count = 0
+    cdef int i
+    cdef mask_t todo = sent
+    cdef mask_t m, ranks, edge
+    for i in range(n):
+        m = table[i]
+        ranks = rank_pattern(m)
+        if popcount(ranks) == 1 and popcount(m) <= 4:
+            continue
+        edge = up(bit(highest_index(m)))
+        while edge & todo:
+            cards[count] = lowest_index(edge)
+            targets[count] = i
+            count += 1
+            todo &= ~edge
+            edge = up(edge)
+        edge = down(bit(lowest_index(m)))
+        while edge & todo:
+            cards[count] = lowest_index(edge)
+            targets[count] = i
+            count += 1
+            todo &= ~edge
+            edge = down(edge)
+    for i in range(n):
+        m = table[i]
+        ranks = rank_pattern(m)
+        if popcount(ranks) == 1 and popcount(m) == 3:
+            edge = (ranks * ACES) & ~m & todo
+            if edge:
+                cards[count] = lowest_index(edge)
+                targets[count] = i
+                count += 1
+                todo &= ~edge
+    return count
+
+
+cdef inline int danger_count(int card, mask_t unseen) noexcept nogil:
+    """How many 3-card phỏm could take card with two cards of unseen (0: a safe discard)."""
+    cdef mask_t triples[6]
+    cdef int n = triples_with(card, triples)
+    cdef int i
+    cdef int count = 0
+    for i in range(n):
+        if (triples[i] & ~bit(card)) & ~unseen == 0:
+            count += 1
+    return count

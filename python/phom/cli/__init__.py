@@ -30,8 +30,6 @@ from ..solver import (
     arrange,
     best_lay,
     bound_cards,
-    can_u,
-    is_u_khan,
     isolated,
     melds,
     partial_melds,
