@@ -1,0 +1,75 @@
+"""House rules of Tiến lên as data: ``TienLenRules`` and ``TienLenStakes``, frozen and keyword-only,
+checked on construction; every option of TIENLEN.md with the default named there.
+
+>>> TienLenRules().players, TienLenRules().pass_locks_round, TienLenStakes().toi_trang
+(4, True, 6)
+>>> TienLenRules(players=5)
+Traceback (most recent call last):
+...
+ValueError: TienLenRules.players = 5: a game has 2 to 4 players
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+__all__ = ["TienLenRules", "TienLenStakes"]
+
+
+def _check_int(owner: str, name: str, value: object, low: int, high: int, why: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{owner}.{name} = {value!r}: {why}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TienLenStakes:
+    """Money in stakes (TIENLEN.md §7): places pay the nhất (nhì ``second``, ba ``third``, bét ``last``;
+    with 3 players bét pays ``third``, with 2 ``second``); ``toi_trang`` from everyone to an instant
+    winner; ``cong`` from a cóng player; and the value of each heo or hàng in a chặt chain or a thối."""
+
+    second: int = 1
+    third: int = 2
+    last: int = 3
+    toi_trang: int = 6
+    cong: int = 6
+    black_heo: int = 1
+    red_heo: int = 2
+    three_pairs: int = 3
+    four_kind: int = 4
+    four_pairs: int = 6
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            _check_int("TienLenStakes", f.name, getattr(self, f.name), 0, 10**9, "a stake is an integer ≥ 0")
+
+    def by_place(self, players: int) -> tuple[int, ...]:
+        """What each place pays the nhất (index 0 is the nhất)."""
+        return (0, self.second, self.third, self.last)[:players]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TienLenRules:
+    """The rules of one game (TIENLEN.md), every house option a field with its default.
+
+    ``four_kind_beats_single_heo`` (§3.2), ``cong_leads`` (§4.2), ``pass_locks_round`` and
+    ``chat_after_pass`` (§4.3), ``end_at_first_out`` (§4.5), ``dem_heo`` (§7.2).
+    """
+
+    players: int = 4
+    four_kind_beats_single_heo: bool = True
+    cong_leads: bool = False
+    pass_locks_round: bool = True
+    chat_after_pass: bool = True
+    end_at_first_out: bool = False
+    dem_heo: bool = False
+    stakes: TienLenStakes = field(default_factory=TienLenStakes)
+
+    def __post_init__(self) -> None:
+        _check_int("TienLenRules", "players", self.players, 2, 4, "a game has 2 to 4 players")
+        for name in ("four_kind_beats_single_heo", "cong_leads", "pass_locks_round", "chat_after_pass",
+                     "end_at_first_out", "dem_heo"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"TienLenRules.{name} = {getattr(self, name)!r}: True or False")
+        if not isinstance(self.stakes, TienLenStakes):
+            raise ValueError(f"TienLenRules.stakes = {self.stakes!r}: a TienLenStakes")
