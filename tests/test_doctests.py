@@ -16,6 +16,7 @@ MODULES = [
     "phom.cli.play", "phom.cli.bench", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.position", "phom.report", "phom.web",
     "phom.web.app", "phom.web.hosting", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
+    "phom.tienlen.combos",
 ]
 
 
@@ -25,7 +26,7 @@ def test_every_module_is_doctested():
     import phom
 
     found = {m.name for m in pkgutil.walk_packages(phom.__path__, "phom.")} | {"phom"}
-    assert found - set(MODULES) <= {"phom.__main__", "phom._batch", "phom._engine", "phom.version"}
+    assert found - set(MODULES) <= {"phom.__main__", "phom._batch", "phom._engine", "phom._tienlen", "phom.version"}
 
 
 @pytest.mark.parametrize("name", MODULES)

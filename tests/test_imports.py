@@ -13,7 +13,7 @@ import phom
 
 ROOT = pathlib.Path(phom.__file__).resolve().parent
 #: the compiled core: private modules by name, imported by the layers over them
-COMPILED = {"phom._solver", "phom._batch", "phom._engine"}
+COMPILED = {"phom._solver", "phom._batch", "phom._engine", "phom._tienlen"}
 
 
 def module_name(path: pathlib.Path) -> str:

@@ -1,7 +1,23 @@
 """Tiến lên (miền Nam), the second game of the source documents, on phom's cards (rules: TIENLEN.md).
 
-This package grows in steps. Here now: ``rules`` (``TienLenRules``, ``TienLenStakes``: every house
-option with its default, checked on construction) and ``reference``, the plain, exhaustive Python
-specification of combinations, beating, legal plays, the fewest-plays split and tới trắng. The
-compiled core, the referee, bots and the command line come next and will be tested against it.
+This package grows in steps. Here now:
+
+- ``rules``: ``TienLenRules`` and ``TienLenStakes``, every house option with its default, checked on
+  construction;
+- ``combos``: the compiled combination core: ``classify``, ``beats`` (the full chặt table),
+  ``legal_plays`` (every suit choice, as a NumPy array of masks), ``count_plays`` and ``min_plays``;
+- ``reference``: the plain, exhaustive Python specification they are tested against, with
+  ``best_split`` and ``toi_trang``.
+
+The referee, bots and the command line come next.
+
+>>> from phom.tienlen import classify, min_plays
+>>> classify("QS KS AS").kind, min_plays("3S 3C 4D 4H 5S 5C")
+('straight', 1)
 """
+
+from .combos import Combo, beats, classify, count_plays, legal_plays, min_plays
+from .rules import TienLenRules, TienLenStakes
+
+__all__ = ["Combo", "TienLenRules", "TienLenStakes", "beats", "classify", "count_plays", "legal_plays",
+           "min_plays"]

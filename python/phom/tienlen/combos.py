@@ -1,0 +1,69 @@
+"""Tiến lên combinations answered by the compiled core (``phom._tienlen``): what a set of cards is,
+what beats what, every legal play, and the fewest plays that empty a hand.
+
+>>> classify("5S 6S 7H")
+Combo(kind='straight', length=3, high=Card('7H'))
+>>> beats("8S 8C 8D 8H", "2S 2H"), count_plays("3S 4S 5S"), min_plays("3S 4S 5S 9D 9H KC")
+(True, 4, 3)
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _tienlen
+from ..cards import Card, CardSet, CardsLike, to_mask
+from .reference import Combo, Kind
+from .rules import TienLenRules
+
+__all__ = ["Combo", "beats", "classify", "count_plays", "legal_plays", "min_plays"]
+
+
+def classify(cards: CardsLike) -> Combo | None:
+    """The combination these cards are (kind, length, highest card), or None (TIENLEN.md §2)."""
+    kind, length, high = _tienlen.classify_mask(cards)
+    if kind is None:
+        return None
+    return Combo(cast(Kind, kind), length, Card.from_index(high))
+
+
+_DEFAULT_RULES = TienLenRules()
+
+
+def _rules(rules: TienLenRules | None) -> TienLenRules:
+    if rules is None:
+        return _DEFAULT_RULES
+    if not isinstance(rules, TienLenRules):
+        raise ValueError(f"rules {rules!r} is not a TienLenRules")
+    return rules
+
+
+def beats(play: CardsLike, table: CardsLike, rules: TienLenRules | None = None) -> bool:
+    """Does ``play`` beat ``table``: same kind and length with a stronger highest card, or a chặt
+    (§3)? ValueError when either is no combination."""
+    answer = _tienlen.beats_mask(play, table, _rules(rules).four_kind_beats_single_heo)
+    if answer < 0:
+        name, cards = ("play", play) if answer == -1 else ("table", table)
+        raise ValueError(f"{name} {CardSet(to_mask(cards, name))} is not a combination")
+    return bool(answer)
+
+
+def legal_plays(hand: CardsLike, table: CardsLike | None = None, rules: TienLenRules | None = None
+                ) -> npt.NDArray[np.uint64]:
+    """Every play from ``hand`` that may be made on ``table`` (any combination when None), each exactly
+    once, as ascending uint64 masks (every suit choice of straights and đôi thông included)."""
+    result: npt.NDArray[np.uint64] = _tienlen.legal_plays_mask(hand, table, _rules(rules).four_kind_beats_single_heo)
+    return result
+
+
+def count_plays(hand: CardsLike, table: CardsLike | None = None, rules: TienLenRules | None = None) -> int:
+    """``len(legal_plays(...))`` without building the list."""
+    return int(_tienlen.count_plays_mask(hand, table, _rules(rules).four_kind_beats_single_heo))
+
+
+def min_plays(hand: CardsLike) -> int:
+    """The fewest combinations that play the whole hand out (exact: a dynamic programme over ranks)."""
+    return int(_tienlen.min_plays_mask(hand))

@@ -1,0 +1,335 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled Tiến lên combination core: classification, beating with the chặt table, every legal
+play (each suit choice, as a NumPy array of phom masks) and the fewest plays that empty a hand.
+
+Inside, a hand is a "strength mask": bit ``order * 4 + suit`` (orders 3 … A, 2 = 0 … 12; suits ♠ ♣ ♦ ♥),
+so the four cards of one rank are one nibble and straights are runs of nibbles. ``phom.tienlen.reference``
+is the specification; tests compare the two on thousands of random hands.
+"""
+from libc.stdint cimport int8_t, int16_t, int32_t, uint64_t
+from libc.string cimport memset
+
+from masks cimport *
+
+import numpy as np
+
+from phom.cards import to_mask
+
+cdef enum:
+    NUM_ORDERS = 13
+    HEO = 12
+    ACE = 11
+
+cdef enum Kind:
+    K_NONE = 0
+    K_SINGLE = 1
+    K_PAIR = 2
+    K_TRIPLE = 3
+    K_STRAIGHT = 4
+    K_PAIRS_RUN = 5
+    K_FOUR = 6
+
+KIND_NAMES = (None, "single", "pair", "triple", "straight", "pairs_run", "four")
+
+cdef int8_t TO_STRENGTH[52]
+cdef int8_t FROM_STRENGTH[52]
+for _c in range(52):
+    _order = (_c % 13 + 11) % 13
+    TO_STRENGTH[_c] = _order * 4 + _c // 13
+    FROM_STRENGTH[_order * 4 + _c // 13] = _c
+
+
+cdef inline mask_t to_strength(mask_t m) noexcept nogil:
+    cdef mask_t out = 0
+    while m:
+        out |= bit(TO_STRENGTH[lowest_index(m)])
+        m &= m - 1
+    return out
+
+
+cdef inline mask_t from_strength(mask_t t) noexcept nogil:
+    cdef mask_t out = 0
+    while t:
+        out |= bit(FROM_STRENGTH[lowest_index(t)])
+        t &= t - 1
+    return out
+
+
+cdef inline int nibble(mask_t t, int order) noexcept nogil:
+    return <int>((t >> (4 * order)) & 0xF)
+
+
+ctypedef struct Combo:
+    int kind
+    int length
+    int high        # strength of the highest card
+
+
+cdef inline Combo classify_t(mask_t t) noexcept nogil:
+    """reference.classify over a strength mask."""
+    cdef Combo c
+    cdef int n = popcount(t)
+    cdef int low, high, o, k
+    c.kind = K_NONE
+    c.length = n
+    c.high = -1
+    if n == 0:
+        return c
+    c.high = highest_index(t)
+    low = lowest_index(t) >> 2
+    high = c.high >> 2
+    if low == high:
+        if n == 1:
+            c.kind = K_SINGLE
+        elif n == 2:
+            c.kind = K_PAIR
+        elif n == 3:
+            c.kind = K_TRIPLE
+        elif n == 4:
+            c.kind = K_FOUR
+        return c
+    if high > ACE:
+        return c
+    k = high - low + 1
+    if n == k and n >= 3:
+        for o in range(low, high + 1):
+            if popcount(nibble(t, o)) != 1:
+                return c
+        c.kind = K_STRAIGHT
+    elif n == 2 * k and k >= 3:
+        for o in range(low, high + 1):
+            if popcount(nibble(t, o)) != 2:
+                return c
+        c.kind = K_PAIRS_RUN
+    return c
+
+
+cdef inline bint chop(Combo play, Combo table, bint four_beats_single_heo) noexcept nogil:
+    """reference._chop: a bomb beating out of kind (TIENLEN.md §3.2)."""
+    cdef bint heo_single = table.kind == K_SINGLE and (table.high >> 2) == HEO
+    cdef bint heo_pair = table.kind == K_PAIR and (table.high >> 2) == HEO
+    cdef int table_pairs = table.length // 2 if table.kind == K_PAIRS_RUN else 0
+    cdef int pairs = play.length // 2 if play.kind == K_PAIRS_RUN else 0
+    if play.kind == K_PAIRS_RUN and pairs == 3:
+        return heo_single
+    if play.kind == K_FOUR:
+        return (heo_single and four_beats_single_heo) or heo_pair or table_pairs == 3
+    if play.kind == K_PAIRS_RUN and pairs >= 4:
+        return heo_single or heo_pair or table_pairs == 3 or table.kind == K_FOUR or (pairs >= 5 and table_pairs == 4)
+    return False
+
+
+cdef inline bint beats_c(Combo play, Combo table, bint four_beats_single_heo) noexcept nogil:
+    if play.kind == table.kind and play.length == table.length:
+        return play.high > table.high
+    return chop(play, table, four_beats_single_heo)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Every combination of a hand
+
+ctypedef struct Listing:
+    bint has_table
+    Combo table
+    bint four_beats_single_heo
+    Py_ssize_t count
+    Py_ssize_t capacity   # 0: count only
+    uint64_t* out
+
+
+cdef inline void offer(Listing* l, mask_t t) noexcept nogil:
+    if l.has_table and not beats_c(classify_t(t), l.table, l.four_beats_single_heo):
+        return
+    if l.count < l.capacity:
+        l.out[l.count] = from_strength(t)
+    l.count += 1
+
+
+cdef void sequences(Listing* l, mask_t t, int order, int end, int per_order, mask_t chosen) noexcept nogil:
+    """Every way to take ``per_order`` cards (1: straight, 2: đôi thông) of each order up to ``end``."""
+    cdef int f, sub
+    if order > end:
+        offer(l, chosen)
+        return
+    f = nibble(t, order)
+    sub = f
+    while sub:
+        if popcount(sub) == per_order:
+            sequences(l, t, order + 1, end, per_order, chosen | (<mask_t>sub << (4 * order)))
+        sub = (sub - 1) & f
+
+
+cdef void list_combinations(Listing* l, mask_t t) noexcept nogil:
+    cdef int o, f, sub, start, end, per_order, last
+    cdef int enough[3]          # per_order -> 13-bit pattern of the orders holding that many cards
+    enough[1] = 0
+    enough[2] = 0
+    for o in range(NUM_ORDERS):
+        f = nibble(t, o)
+        if f and o <= ACE:
+            enough[1] |= 1 << o
+            if popcount(f) >= 2:
+                enough[2] |= 1 << o
+        sub = f
+        while sub:
+            offer(l, <mask_t>sub << (4 * o))
+            sub = (sub - 1) & f
+    for per_order in range(1, 3):
+        for start in range(ACE + 1):
+            if not (enough[per_order] >> start) & 1:
+                continue
+            last = start
+            while last + 1 <= ACE and (enough[per_order] >> (last + 1)) & 1:
+                last += 1
+            for end in range(start + 2, last + 1):
+                sequences(l, t, start, end, per_order, 0)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The fewest plays: suits never matter for this count, only how many cards each rank has. A dynamic
+# programme over the orders 3 … A carries the sequences still open (straights and đôi thông of length
+# 1, 2 and ≥ 3); what is left of a rank is one group play; the heo are one play together.
+
+cdef enum:
+    STATE_COUNT = 5 * 5 * 5 * 3 * 3 * 3
+
+
+cdef inline int encode(int a1, int a2, int a3, int b1, int b2, int b3) noexcept nogil:
+    return ((((a1 * 5 + a2) * 5 + a3) * 3 + b1) * 3 + b2) * 3 + b3
+
+
+cdef int min_plays_counts(const int* counts) noexcept nogil:
+    cdef int8_t cost_now[STATE_COUNT]
+    cdef int8_t cost_next[STATE_COUNT]
+    cdef int16_t live_now[STATE_COUNT]
+    cdef int16_t live_next[STATE_COUNT]
+    cdef int n_now = 1, n_next, i, s, o, c, a1, a2, a3, b1, b2, b3, k3, m3, ns, np_, x, y, cost, nxt
+    cdef int best = 127
+    memset(cost_now, 127, STATE_COUNT)
+    cost_now[0] = 0
+    live_now[0] = 0
+    for o in range(ACE + 1):
+        c = counts[o]
+        memset(cost_next, 127, STATE_COUNT)
+        n_next = 0
+        for i in range(n_now):
+            s = live_now[i]
+            b3 = s % 3
+            b2 = (s // 3) % 3
+            b1 = (s // 9) % 3
+            a3 = (s // 27) % 5
+            a2 = (s // 135) % 5
+            a1 = s // 675
+            for k3 in range(a3 + 1):
+                for m3 in range(b3 + 1):
+                    y = b1 + b2 + m3
+                    x = a1 + a2 + k3
+                    if x + 2 * y > c:
+                        continue
+                    for np_ in range((c - x - 2 * y) // 2 + 1):
+                        for ns in range(c - x - 2 * (y + np_) + 1):
+                            cost = cost_now[s] + ns + np_ + (1 if c - x - ns - 2 * (y + np_) > 0 else 0)
+                            if a2 + k3 > 4 or b2 + m3 > 2 or ns > 4 or np_ > 2:
+                                continue
+                            nxt = encode(ns, a1, a2 + k3, np_, b1, b2 + m3)
+                            if cost_next[nxt] == 127:
+                                live_next[n_next] = nxt
+                                n_next += 1
+                            if cost < cost_next[nxt]:
+                                cost_next[nxt] = cost
+        for i in range(n_next):
+            live_now[i] = live_next[i]
+            cost_now[live_next[i]] = cost_next[live_next[i]]
+        n_now = n_next
+    for i in range(n_now):
+        s = live_now[i]
+        b2 = (s // 3) % 3
+        b1 = (s // 9) % 3
+        a2 = (s // 135) % 5
+        a1 = s // 675
+        if a1 == 0 and a2 == 0 and b1 == 0 and b2 == 0 and cost_now[s] < best:
+            best = cost_now[s]
+    return best + (1 if counts[HEO] > 0 else 0)
+
+
+cdef inline int min_plays_t(mask_t t) noexcept nogil:
+    cdef int counts[NUM_ORDERS]
+    cdef int o
+    for o in range(NUM_ORDERS):
+        counts[o] = popcount(nibble(t, o))
+    return min_plays_counts(counts)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Entry points (checked)
+
+cdef inline mask_t checked(object cards, str name) except? 0xFFFFFFFFFFFFFFFF:
+    if type(cards) is int and 0 <= cards <= DECK_MASK:
+        return cards
+    return to_mask(cards, name)
+
+
+def classify_mask(cards):
+    """(kind name or None, length, phom index of the highest card or -1) of a cards-like."""
+    cdef Combo c = classify_t(to_strength(checked(cards, "cards")))
+    return KIND_NAMES[c.kind], c.length, (FROM_STRENGTH[c.high] if c.high >= 0 else -1)
+
+
+def beats_mask(play, table, bint four_beats_single_heo=True):
+    """Does ``play`` beat ``table``? -1 when either is not a combination (the caller names which)."""
+    cdef Combo p = classify_t(to_strength(checked(play, "play")))
+    cdef Combo q = classify_t(to_strength(checked(table, "table")))
+    if p.kind == K_NONE:
+        return -1
+    if q.kind == K_NONE:
+        return -2
+    return int(beats_c(p, q, four_beats_single_heo))
+
+
+cdef Listing listing(object table, bint four_beats_single_heo) except *:
+    cdef Listing l
+    l.has_table = table is not None
+    l.four_beats_single_heo = four_beats_single_heo
+    l.count = 0
+    l.capacity = 0
+    l.out = NULL
+    if table is not None:
+        l.table = classify_t(to_strength(checked(table, "table")))
+        if l.table.kind == K_NONE:
+            raise ValueError("table is not a combination")
+    return l
+
+
+def count_plays_mask(hand, table=None, bint four_beats_single_heo=True):
+    cdef mask_t t = to_strength(checked(hand, "hand"))
+    cdef Listing l = listing(table, four_beats_single_heo)
+    with nogil:
+        list_combinations(&l, t)
+    return l.count
+
+
+def legal_plays_mask(hand, table=None, bint four_beats_single_heo=True):
+    """Every legal play as a uint64 NumPy array of phom masks, ascending."""
+    cdef mask_t t = to_strength(checked(hand, "hand"))
+    cdef Listing l = listing(table, four_beats_single_heo)
+    with nogil:
+        list_combinations(&l, t)
+    result = np.empty(l.count, dtype=np.uint64)
+    cdef uint64_t[::1] view = result
+    l.capacity = l.count
+    l.count = 0
+    if l.capacity:
+        l.out = &view[0]
+        with nogil:
+            list_combinations(&l, t)
+    result.sort()
+    return result
+
+
+def min_plays_mask(hand):
+    """The fewest combinations that play the whole hand out."""
+    cdef mask_t t = to_strength(checked(hand, "hand"))
+    cdef int result
+    with nogil:
+        result = min_plays_t(t)
+    return result
