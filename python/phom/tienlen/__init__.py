@@ -7,9 +7,11 @@ This package grows in steps. Here now:
 - ``combos``: the compiled combination core: ``classify``, ``beats`` (the full chặt table),
   ``legal_plays`` (every suit choice, as a NumPy array of masks), ``count_plays`` and ``min_plays``;
 - ``reference``: the plain, exhaustive Python specification they are tested against, with
-  ``best_split`` and ``toi_trang``.
+  ``best_split`` and ``toi_trang``;
+- ``game``: ``TienLenGame``, the referee (rounds, passes that lock, chặt after a pass, hưởng sái,
+  places, tới trắng, cóng, thối, chặt chains and every payment), ``Play`` and ``Pass``.
 
-The referee, bots and the command line come next.
+Bots and the command line come next.
 
 >>> from phom.tienlen import classify, min_plays
 >>> classify("QS KS AS").kind, min_plays("3S 3C 4D 4H 5S 5C")
@@ -17,7 +19,8 @@ The referee, bots and the command line come next.
 """
 
 from .combos import Combo, beats, classify, count_plays, legal_plays, min_plays
+from .game import IllegalPlay, Pass, Play, TienLenGame, TienLenResult
 from .rules import TienLenRules, TienLenStakes
 
-__all__ = ["Combo", "TienLenRules", "TienLenStakes", "beats", "classify", "count_plays", "legal_plays",
-           "min_plays"]
+__all__ = ["Combo", "IllegalPlay", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenRules", "TienLenStakes",
+           "beats", "classify", "count_plays", "legal_plays", "min_plays"]
