@@ -16,7 +16,7 @@ MODULES = [
     "phom.cli.play", "phom.cli.bench", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.position", "phom.report", "phom.web",
     "phom.web.app", "phom.web.hosting", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
-    "phom.tienlen.combos", "phom.tienlen.game",
+    "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
 ]
 
 

@@ -147,7 +147,7 @@ def test_views_hide_other_hands_and_records_replay():
         game = play_random(TienLenGame(seed=seed), rng, check=False)
         replay = TienLenGame.from_json(game.to_json())
         assert replay.result == game.result and replay.history == game.history
-        view = game.view(1)
+        view = game.view(1).to_dict()
         assert view["hand"] == CardSet(game.hands_[1]).codes
         assert "hands" not in view and len(view["hand_sizes"]) == 4
     with pytest.raises(ValueError, match="not valid JSON"):
@@ -166,3 +166,37 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="TienLenRules"):
         TienLenGame(rules={"players": 3})  # type: ignore[arg-type]
     assert classify("3S") is not None and copy.copy(Pass()) == Pass()
+
+
+def test_bots_play_legal_actions_and_greedy_beats_random():
+    from phom.tienlen.bots import GreedyTienLenBot, RandomTienLenBot, make_tienlen_bot
+    from phom.tienlen.simulation import simulate
+
+    for players in (2, 3, 4):
+        for seed in range(20):
+            game = TienLenGame(TienLenRules(players=players), seed=seed)
+            bots = [GreedyTienLenBot() if q % 2 else RandomTienLenBot(seed + q) for q in range(players)]
+            while not game.is_over:
+                view = game.view(game.to_move)
+                action = bots[game.to_move].act(view)
+                assert action in view.legal_actions
+                game.apply(action)
+    stats = simulate([GreedyTienLenBot(), RandomTienLenBot(), RandomTienLenBot(), RandomTienLenBot()], 200, seed=3)
+    assert stats.mean_net[0] - stats.ci95[0] > max(stats.mean_net[1:]) and abs(sum(stats.mean_net)) < 1e-9
+    assert isinstance(make_tienlen_bot("greedy"), GreedyTienLenBot)
+    with pytest.raises(ValueError, match="unknown Tiến lên bot"):
+        make_tienlen_bot("clever")
+
+
+def test_the_tienlen_command_line(capsys):
+    from phom.cli import main
+
+    assert main(["tienlen", "solve", "3S 4S 5S 9D 9H KC", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["min_plays"] == 3 and data["best_split"] == ["3S 4S 5S", "9D 9H", "KC"] and data["plays"] == 8
+    assert main(["tienlen", "solve", "8S 8C 8D 8H", "--table", "2S 2H"]) == 0
+    assert "Plays     1 that beat 2♠ 2♥" in capsys.readouterr().out
+    assert main(["tienlen", "simulate", "--games", "8", "--bots", "greedy,random"]) == 0
+    assert "0:greedy" in capsys.readouterr().out
+    assert main(["tienlen", "solve", "3S", "--table", "3S 5S"]) == 1
+    assert "not a combination" in capsys.readouterr().err

@@ -11,7 +11,10 @@ This package grows in steps. Here now:
 - ``game``: ``TienLenGame``, the referee (rounds, passes that lock, chặt after a pass, hưởng sái,
   places, tới trắng, cóng, thối, chặt chains and every payment), ``Play`` and ``Pass``.
 
-Bots and the command line come next.
+- ``bots``: ``RandomTienLenBot`` and ``GreedyTienLenBot``; ``simulation``: seat-rotated games.
+
+``phom tienlen solve`` and ``phom tienlen simulate`` are the command line. A search bot and
+``phom tienlen play`` come next.
 
 >>> from phom.tienlen import classify, min_plays
 >>> classify("QS KS AS").kind, min_plays("3S 3C 4D 4H 5S 5C")

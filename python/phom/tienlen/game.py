@@ -26,7 +26,8 @@ from .combos import beats, classify, legal_plays
 from .reference import order, strength, toi_trang
 from .rules import TienLenRules, TienLenStakes
 
-__all__ = ["IllegalPlay", "Pass", "Play", "TienLenGame", "TienLenResult", "bomb_value", "thoi"]
+__all__ = ["IllegalPlay", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenView", "bomb_value", "parse_action",
+           "thoi"]
 
 Payment = tuple[int, int, int, str]
 
@@ -133,6 +134,30 @@ def thoi(hand: CardsLike, stakes: TienLenStakes | None = None) -> int:
             total += stakes.three_pairs if run == 3 else stakes.four_pairs
         run = 0
     return total
+
+
+@dataclass(frozen=True)
+class TienLenView:
+    """One player's knowledge of a game (no other hand): see ``TienLenGame.view``."""
+
+    player: int
+    rules: TienLenRules
+    hand: CardSet
+    hand_sizes: tuple[int, ...]
+    table: CardSet
+    table_owner: int
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    to_move: int | None
+    legal_actions: tuple[Action, ...]
+    history: tuple[tuple[int, Action], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "hand": self.hand.codes, "hand_sizes": list(self.hand_sizes),
+                "table": self.table.codes, "table_owner": self.table_owner, "passed": sorted(self.passed),
+                "finished": list(self.finished), "to_move": self.to_move,
+                "legal_actions": [str(a) for a in self.legal_actions],
+                "history": [[p, str(a)] for p, a in self.history]}
 
 
 class TienLenGame:
@@ -385,18 +410,17 @@ class TienLenGame:
 
     # -- views and records -------------------------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> TienLenView:
         """What ``player`` may know: his hand, every hand size, the table, passes, places, the history."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
             raise ValueError(f"player {player!r} is not a seat from 0 to {self.players - 1}")
-        return {
-            "player": player, "hand": CardSet(self.hands_[player]).codes,
-            "hand_sizes": [h.bit_count() for h in self.hands_], "table": CardSet(self.table).codes,
-            "table_owner": self.table_owner, "passed": sorted(self.passed), "finished": list(self.finished),
-            "to_move": self.to_move,
-            "legal_actions": [str(a) for a in self.legal_actions()] if self.to_move == player else [],
-            "history": [[p, str(a)] for p, a in self.history],
-        }
+        return TienLenView(
+            player=player, rules=self.rules, hand=CardSet(self.hands_[player]),
+            hand_sizes=tuple(h.bit_count() for h in self.hands_), table=CardSet(self.table),
+            table_owner=self.table_owner, passed=frozenset(self.passed), finished=tuple(self.finished),
+            to_move=self.to_move,
+            legal_actions=tuple(self.legal_actions()) if self.to_move == player else (),
+            history=tuple(self.history))
 
     def to_json(self) -> str:
         """The rules, the deal, the leader and every action; ``TienLenGame.from_json`` replays it."""

@@ -23,8 +23,8 @@ from typing import Literal
 from ..cards import Card, CardSet, CardsLike, to_mask
 from .rules import TienLenRules
 
-__all__ = ["Combo", "Kind", "beats", "best_split", "classify", "count_plays", "legal_plays", "min_plays",
-           "order", "strength", "toi_trang"]
+__all__ = ["Combo", "Kind", "beats", "best_split", "classify", "count_plays", "in_order", "legal_plays",
+           "min_plays", "order", "strength", "toi_trang"]
 
 Kind = Literal["single", "pair", "triple", "straight", "pairs_run", "four"]
 _HEO = 12          # the order of rank 2
@@ -47,6 +47,16 @@ def strength(card: Card) -> int:
     (0, 51)
     """
     return order(card) * 4 + int(card.suit)
+
+
+def in_order(cards: CardsLike, *, codes: bool = False) -> str:
+    """The cards weakest first, as Tiến lên ranks them (``codes``: ``3S`` rather than ``3♠``).
+
+    >>> in_order("2H 3S KC 3H"), in_order("2H 3S", codes=True)
+    ('3♠ 3♥ K♣ 2♥', '3S 2H')
+    """
+    ranked = sorted(CardSet(to_mask(cards, "cards")), key=strength)
+    return " ".join(c.code if codes else str(c) for c in ranked)
 
 
 @dataclass(frozen=True)
