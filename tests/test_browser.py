@@ -18,9 +18,13 @@ ARTIFACTS = pathlib.Path(os.environ.get("PHOM_ARTIFACTS", pathlib.Path(__file__)
 
 
 def chromium_path() -> str:
+    """Debian's chromium: CI installs it (.ci/run) and fails without it; elsewhere its absence skips."""
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     if found is None:
-        pytest.fail("Debian's chromium is needed for the browser tests (apt-get install chromium; .ci/run does)")
+        message = "Debian's chromium is needed for the browser tests: apt-get install chromium (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     return found
 
 
