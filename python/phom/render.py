@@ -26,7 +26,7 @@ from .drawing import MARKS, cards_svg
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
-__all__ = ["hand_groups", "html", "result_text", "svg", "table_text"]
+__all__ = ["hand_groups", "html", "render_text", "result_text", "svg", "table_text"]
 
 Face = tuple[int, int]
 
@@ -234,3 +234,15 @@ def table_text(game: Any) -> str:
     if game.is_over:
         lines.append(result_text(game))
     return "\n".join(lines)
+
+
+def render_text(game: Any, mode: str | None) -> str | None:
+    """The render of an environment: ``table_text`` returned for ``"ansi"``, printed for ``"human"``,
+    nothing without a mode."""
+    if mode is None:
+        return None
+    text = table_text(game)
+    if mode == "ansi":
+        return text
+    print(text)
+    return None

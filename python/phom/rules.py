@@ -18,13 +18,20 @@ from typing import Any, Literal
 
 from .solver import ValueTable, value_table
 
-__all__ = ["Rules", "Stakes"]
+__all__ = ["Rules", "Stakes", "check_int"]
 
 ChotRule = Literal["lay_turn", "victim_last"]
 EatPay = Literal["flat", "progressive"]
 
 
-def _check_int(owner: str, name: str, value: object, low: int, high: int, why: str) -> None:
+def check_int(owner: str, name: str, value: object, low: int, high: int, why: str) -> None:
+    """Refuse a field that is not an integer from low to high, naming it (shared by the rules of both games).
+
+    >>> check_int("Rules", "players", 5, 2, 4, "a game has 2 to 4 players")
+    Traceback (most recent call last):
+    ...
+    ValueError: Rules.players = 5: a game has 2 to 4 players
+    """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{owner}.{name} = {value!r}: {why}")
 
@@ -50,7 +57,7 @@ class Stakes:
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            _check_int("Stakes", f.name, getattr(self, f.name), 0, 10**9, "a stake is an integer ≥ 0")
+            check_int("Stakes", f.name, getattr(self, f.name), 0, 10**9, "a stake is an integer ≥ 0")
 
     def by_place(self, players: int) -> tuple[int, ...]:
         """What each place pays the nhất (index 0 is the nhất)."""
@@ -82,7 +89,7 @@ class Rules:
     stakes: Stakes = field(default_factory=Stakes)
 
     def __post_init__(self) -> None:
-        _check_int("Rules", "players", self.players, 2, 4, "a game has 2 to 4 players")
+        check_int("Rules", "players", self.players, 2, 4, "a game has 2 to 4 players")
         if self.hand_size not in (8, 9) or isinstance(self.hand_size, bool):
             raise ValueError(f"Rules.hand_size = {self.hand_size!r}: 9 (standard) or 8 (phỏm 8 lá)")
         if self.chot_rule not in ("lay_turn", "victim_last"):

@@ -238,8 +238,9 @@ cdef int legal_ids(const RulesC* r, StateC* s, int16_t* out) noexcept nogil:
     cdef int p = s.to_move
     cdef SeatC* seat
     cdef bint acting, untouched, must_lay_all, complete
-    cdef int card, best, best_total, q, i, suit, start, end, rank, position
-    cdef mask_t m, rest, hand, field, low, subset, ext
+    cdef int card, best, best_total, q, i, n_melds
+    cdef mask_t m, hand, ext
+    cdef mask_t melds[MAX_HAND_MELDS]
     cdef int8_t owners[MAX_SEATS * LAID_CAPACITY]
     cdef int8_t indices[MAX_SEATS * LAID_CAPACITY]
     cdef mask_t table[MAX_SEATS * LAID_CAPACITY]
@@ -280,24 +281,10 @@ cdef int legal_ids(const RulesC* r, StateC* s, int16_t* out) noexcept nogil:
             n += 1
         if not s.sent_this_turn:
             best_total = min_points_of(hand, seat.unlaid_eaten, r.values, r.run_deadwood) if must_lay_all else -2
-            # every phỏm inside the hand (solver.meld_masks), each checked as referee._meld_refusal does
-            for suit in range(4):
-                field = (hand >> (suit * 13)) & SUIT_FIELD
-                for start in range(13):
-                    end = start
-                    while end < 13 and field & bit(end):
-                        end += 1
-                        if end - start >= 3:
-                            m = (((<mask_t>1 << (end - start)) - 1) << start) << (suit * 13)
-                            n = push_meld(r, seat, m, best_total, out, n)
-            for rank in range(13):
-                low = hand & (ACES << rank)
-                if popcount(low) >= 3:
-                    subset = low
-                    while subset:
-                        if popcount(subset) >= 3:
-                            n = push_meld(r, seat, subset, best_total, out, n)
-                        subset = (subset - 1) & low
+            # every phỏm inside the hand, each checked as referee._meld_refusal does
+            n_melds = hand_melds(hand, melds)
+            for i in range(n_melds):
+                n = push_meld(r, seat, melds[i], best_total, out, n)
         if (seat.unlaid_eaten == 0 and seat.laid_len > 0 and not (s.turn_kind == TURN_TAI and not r.tai_gui)
                 and complete and not (popcount(hand) == 1 and not r.u_by_gui)):
             n_table = send_targets(s, r, p, s.turn_kind, owners, indices, table)
@@ -668,20 +655,13 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
     With ``tries`` > 1, a seat q with ``last_discards[q]`` ≥ 0 (its latest discard, made in a normal
     turn) is refilled up to ``tries`` times until GreedyBot would have made that discard from the hand
     drawn (plus the card): opponents read as greedy players. ``tries`` = 1 is sample_world's draw."""
-    cdef mask_t visible = s.seats[viewer].hand
     cdef mask_t pool, support, known, todo, options[6], choice, unseen, fill
     cdef mask_t hands[MAX_SEATS]
     cdef int8_t free[52]
     cdef int q, i, c, k, n_options, n_free, need, attempt, trial
     cdef int8_t t
     cdef bint ok
-    for q in range(s.players):
-        visible |= s.seats[q].eaten
-        for i in range(s.seats[q].row_len):
-            visible |= bit(s.seats[q].row[i])
-        for i in range(s.seats[q].laid_len):
-            visible |= s.seats[q].laid[i]
-    unseen = DECK_MASK & ~visible
+    unseen = unseen_by(s, viewer)
     for attempt in range(100):
         pool = unseen
         ok = True

@@ -262,26 +262,9 @@ cdef inline int check_engine_masks(mask_t hand, mask_t eaten) except -1:
 cpdef list meld_masks(mask_t h):
     """Every phỏm inside the mask h, as int masks, unsorted (engine helper: int masks only)."""
     check_engine_masks(h, 0)
-    cdef list found = []
-    cdef int suit, start, end, rank
-    cdef mask_t field, low, subset
-    for suit in range(4):
-        field = (h >> (suit * 13)) & SUIT_FIELD
-        for start in range(13):
-            end = start
-            while end < 13 and field & bit(end):
-                end += 1
-                if end - start >= 3:
-                    found.append((((<mask_t>1 << (end - start)) - 1) << start) << (suit * 13))
-    for rank in range(13):
-        low = h & (ACES << rank)
-        if popcount(low) >= 3:
-            subset = low
-            while subset:
-                if popcount(subset) >= 3:
-                    found.append(subset)
-                subset = (subset - 1) & low
-    return found
+    cdef mask_t found[MAX_HAND_MELDS]
+    cdef int i, n = hand_melds(h, found)
+    return [found[i] for i in range(n)]
 
 
 def partial_melds(hand):

@@ -434,6 +434,41 @@ cdef inline int best_lay_points_of(mask_t hand, mask_t eaten, mask_t table_runs,
 
 
 # ---------------------------------------------------------------------------------------------------
+# Every phỏm of a hand
+
+cdef enum:
+    # the phỏm of the whole deck: 4 × 66 runs and 13 × 5 sets
+    MAX_HAND_MELDS = 329
+
+
+cdef inline int hand_melds(mask_t h, mask_t* out) noexcept nogil:
+    """Write every phỏm inside h (runs by suit and start, longer after shorter; then sets by rank, every
+    3- and 4-card subset) into out (MAX_HAND_MELDS entries); return how many."""
+    cdef int n = 0
+    cdef int suit, start, end, rank
+    cdef mask_t field, low, subset
+    for suit in range(4):
+        field = (h >> (suit * 13)) & SUIT_FIELD
+        for start in range(13):
+            end = start
+            while end < 13 and field & bit(end):
+                end += 1
+                if end - start >= 3:
+                    out[n] = (((<mask_t>1 << (end - start)) - 1) << start) << (suit * 13)
+                    n += 1
+    for rank in range(13):
+        low = h & (ACES << rank)
+        if popcount(low) >= 3:
+            subset = low
+            while subset:
+                if popcount(subset) >= 3:
+                    out[n] = subset
+                    n += 1
+                subset = (subset - 1) & low
+    return n
+
+
+# ---------------------------------------------------------------------------------------------------
 # The table: what gửi may add to a phỏm, and in what order a plan's sends replay; discard safety
 
 cdef inline mask_t extension_cards(mask_t meld) noexcept nogil:

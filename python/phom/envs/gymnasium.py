@@ -38,7 +38,7 @@ from ..bots import Bot, make_bot  # noqa: E402
 from ..game import Game  # noqa: E402
 from ..observation import OBSERVATION_SIZE  # noqa: E402
 from ..referee import refusal  # noqa: E402
-from ..render import table_text  # noqa: E402
+from ..render import render_text  # noqa: E402
 from ..rules import Rules  # noqa: E402
 from ..vector import POLICIES, VectorGame  # noqa: E402
 
@@ -133,13 +133,7 @@ class PhomEnv(gymnasium.Env):
         return self.game.observation(self.seat), reward, self.game.is_over, False, self._info()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = table_text(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.game, self.render_mode)
 
 
 class PhomVectorEnv(VectorEnv):

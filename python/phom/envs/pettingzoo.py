@@ -35,7 +35,7 @@ from ..actions import NUM_ACTIONS, Action  # noqa: E402
 from ..game import Game  # noqa: E402
 from ..observation import OBSERVATION_SIZE  # noqa: E402
 from ..rules import Rules  # noqa: E402
-from ..render import table_text  # noqa: E402
+from ..render import render_text  # noqa: E402
 
 __all__ = ["env", "raw_env"]
 
@@ -127,12 +127,7 @@ class raw_env(AECEnv):  # type: ignore[misc]   # noqa: N801 (PettingZoo's name)
     def render(self) -> str | None:
         if self.render_mode is None:
             warnings.warn("render() was called without a render_mode (choose 'ansi' or 'human')", stacklevel=2)
-            return None
-        text = table_text(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.game, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -14,12 +14,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from ..rules import check_int
+
 __all__ = ["TienLenRules", "TienLenStakes"]
-
-
-def _check_int(owner: str, name: str, value: object, low: int, high: int, why: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{owner}.{name} = {value!r}: {why}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,7 +38,7 @@ class TienLenStakes:
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            _check_int("TienLenStakes", f.name, getattr(self, f.name), 0, 10**9, "a stake is an integer ≥ 0")
+            check_int("TienLenStakes", f.name, getattr(self, f.name), 0, 10**9, "a stake is an integer ≥ 0")
 
     def by_place(self, players: int) -> tuple[int, ...]:
         """What each place pays the nhất (index 0 is the nhất)."""
@@ -66,7 +63,7 @@ class TienLenRules:
     stakes: TienLenStakes = field(default_factory=TienLenStakes)
 
     def __post_init__(self) -> None:
-        _check_int("TienLenRules", "players", self.players, 2, 4, "a game has 2 to 4 players")
+        check_int("TienLenRules", "players", self.players, 2, 4, "a game has 2 to 4 players")
         for name in ("four_kind_beats_single_heo", "cong_leads", "pass_locks_round", "chat_after_pass",
                      "end_at_first_out", "dem_heo"):
             if not isinstance(getattr(self, name), bool):
