@@ -61,6 +61,11 @@ def browser():
         launched.close()
 
 
+# the page has answered the last click (aria-busy is cleared) and shows moves or the result
+IDLE = ("document.body.getAttribute('aria-busy') !== 'true' && "
+        "(document.querySelectorAll('#moves button').length > 0 || !document.getElementById('result').hidden)")
+
+
 def test_a_full_game_by_clicking(server, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1000, "height": 900})
@@ -82,14 +87,11 @@ def test_a_full_game_by_clicking(server, browser):
     laid_down_shot = False
     refused_seen = False
     for _ in range(200):
+        # wait until the last click's answer is drawn, then read the move buttons in one go
+        page.wait_for_function(IDLE)
         if page.locator("#result:not([hidden])").count():
             break
-        buttons = page.locator("#moves button")
-        page.wait_for_function("document.querySelectorAll('#moves button').length > 0 || "
-                               "!document.getElementById('result').hidden")
-        if page.locator("#result:not([hidden])").count():
-            break
-        labels = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
         if not refused_seen and "draw" in labels:
             # a discard before taking a card: the referee refuses it and the page says why
             page.locator(".phom-seat.me .phom-part").first.locator("g.card").first.dblclick()
@@ -98,7 +100,7 @@ def test_a_full_game_by_clicking(server, browser):
             refused_seen = True
         if "autolay" in labels:
             page.click('#moves button[data-action="autolay"]')
-            page.wait_for_load_state()
+            page.wait_for_function(IDLE)
             if not laid_down_shot:
                 page.screenshot(path=str(ARTIFACTS / "web-lay-down.png"), full_page=True)
                 laid_down_shot = True
@@ -106,13 +108,9 @@ def test_a_full_game_by_clicking(server, browser):
         discards = [label for label in labels if label and label.startswith("discard ")]
         if discards and "draw" not in labels:
             code = discards[-1].split()[1]
-            before = page.inner_text("#status")
             page.locator(".phom-seat.me .phom-part").first.locator(f'g.card[data-card="{code}"]').dblclick()
-            page.wait_for_function("([s]) => document.getElementById('status').innerText !== s || "
-                                   "!document.getElementById('result').hidden", arg=[before])
             continue
         page.click(f'#moves button[data-action="{labels[0]}"]')
-        page.wait_for_timeout(30)
     page.wait_for_selector("#result:not([hidden]) #result-table")
     page.screenshot(path=str(ARTIFACTS / "web-result.png"), full_page=True)
     rows = page.locator("#result-table tr")

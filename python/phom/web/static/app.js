@@ -20,6 +20,18 @@ async function api(path, options = {}) {
   return data;
 }
 
+async function whileBusy(task) {
+  // the page is busy (aria-busy, moves disabled) from a click until its answer is drawn: no double moves
+  document.body.setAttribute("aria-busy", "true");
+  for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
+  try {
+    await task();
+  } finally {
+    document.body.setAttribute("aria-busy", "false");
+    for (const button of document.querySelectorAll("#moves button")) button.disabled = false;
+  }
+}
+
 function say(text, refused = false) {
   const box = $("message");
   box.textContent = text;
@@ -102,13 +114,16 @@ function showResult(view) {
 }
 
 async function play(text) {
-  try {
-    say("");
-    render(await api(`/api/games/${state.id}/actions`, {
-      method: "POST", body: JSON.stringify({ token: state.token, action: text }) }));
-  } catch (error) {
-    say(`Not allowed: ${error.message}`, true);
-  }
+  if (document.body.getAttribute("aria-busy") === "true") return;
+  await whileBusy(async () => {
+    try {
+      say("");
+      render(await api(`/api/games/${state.id}/actions`, {
+        method: "POST", body: JSON.stringify({ token: state.token, action: text }) }));
+    } catch (error) {
+      say(`Not allowed: ${error.message}`, true);
+    }
+  });
 }
 
 async function advise(search) {
@@ -126,14 +141,16 @@ async function newGame(event) {
   if (event) event.preventDefault();
   const bot = $("bot-kind").value;
   say("");
-  try {
-    const created = await api("/api/games", { method: "POST", body: JSON.stringify({ bots: [bot, bot, bot] }) });
-    state.id = created.id;
-    state.token = created.tokens["0"];
-    render(await api(`/api/games/${state.id}?token=${encodeURIComponent(state.token)}`));
-  } catch (error) {
-    say(`Could not start a game: ${error.message}`, true);
-  }
+  await whileBusy(async () => {
+    try {
+      const created = await api("/api/games", { method: "POST", body: JSON.stringify({ bots: [bot, bot, bot] }) });
+      state.id = created.id;
+      state.token = created.tokens["0"];
+      render(await api(`/api/games/${state.id}?token=${encodeURIComponent(state.token)}`));
+    } catch (error) {
+      say(`Could not start a game: ${error.message}`, true);
+    }
+  });
 }
 
 $("new-game").addEventListener("submit", newGame);
