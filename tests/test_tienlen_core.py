@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phom.cards import CardSet
-from phom.tienlen import TienLenRules, beats, classify, count_plays, legal_plays, min_plays
+from phom.tienlen import TienLenRules, beats, best_split, classify, count_plays, legal_plays, min_plays, toi_trang
 from phom.tienlen import reference
 
 DECK = list(range(52))
@@ -86,3 +86,59 @@ def test_a_sanh_rong_and_its_many_suit_choices():
     straights = [m for m in plays.tolist() if classify(int(m)).kind == "straight"]
     assert len(straights) == len([m for m in reference.legal_plays(hand) if reference.classify(m).kind == "straight"])
     assert min_plays(hand) == 2 and count_plays(hand, "3H 4H 5H") > 0
+
+
+@settings(max_examples=1500)
+@given(st.one_of(game_hands, hands, rich))
+def test_best_split_agrees_and_is_a_split(hand):
+    split = best_split(hand)
+    assert [s.mask for s in split] == [s.mask for s in reference.best_split(hand)]
+    assert sum(s.mask for s in split) == hand and len(split) == min_plays(hand)
+    assert all(classify(s) is not None for s in split)
+
+
+def test_best_split_tie_breaks():
+    # two straights rather than a long one and a single; the weakest card's play is the smallest
+    assert [str(s) for s in best_split("3S 4C 5D 5H 6S 7C")] == [str(CardSet.parse("3S 4C 5D")),
+                                                                  str(CardSet.parse("5H 6S 7C"))]
+    # two plays either way: two straights (no single) rather than a đôi thông and a single
+    assert [classify(s).kind for s in best_split("3S 3C 4S 4C 5S 5C 6S")] == ["straight", "straight"]
+    # fewest plays first: a đôi thông and a single rather than three plays without a single
+    assert [classify(s).kind for s in best_split("3S 3C 4S 4C 5S 5C 9S")] == ["pairs_run", "single"]
+    # the single left over is the strongest suit of its rank
+    assert CardSet.parse("9H") in best_split("9S 9H 10S JS")
+    with pytest.raises(ValueError, match="14 cards: best_split takes a dealt hand of at most 13"):
+        best_split("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S 3H")
+
+
+def toi_trang_prone(draw):
+    """Hands that often are tới trắng: many pairs, long runs of ranks, one colour, many threes."""
+    kind = draw(st.sampled_from(["pairs", "ranks", "colour", "threes"]))
+    if kind == "pairs":
+        ranks = draw(st.lists(st.integers(0, 12), min_size=5, max_size=7, unique=True))
+        cards = [r + 13 * s for r in ranks for s in draw(st.permutations(range(4)))[:2]]
+    elif kind == "ranks":
+        cards = [r + 13 * draw(st.integers(0, 3)) for r in range(13) if draw(st.integers(0, 12))]
+    elif kind == "colour":
+        cards = draw(st.lists(st.integers(0, 25), min_size=11, max_size=13, unique=True))
+    else:
+        cards = draw(st.lists(st.sampled_from([2, 15, 28, 41, 3, 16, 29, 42, 4, 17, 30, 43]), min_size=4,
+                              max_size=12, unique=True))
+    extra = draw(st.lists(st.sampled_from(DECK), max_size=13, unique=True))
+    chosen = list(dict.fromkeys(cards + extra))[:13]
+    return masks_of(chosen)
+
+
+@settings(max_examples=3000)
+@given(st.one_of(st.composite(toi_trang_prone)(), game_hands), st.booleans())
+def test_toi_trang_agrees(hand, first_game):
+    assert toi_trang(hand, first_game=first_game) == reference.toi_trang(hand, first_game=first_game)
+
+
+def test_toi_trang_examples_on_the_core():
+    assert toi_trang("3S 3C 3D 3H 5S 6S 7S 8S 9S 10S JS QS KS", first_game=True) == "four_threes"
+    assert toi_trang("3S 3C 3D 3H 5S 6S 7S 8S 9S 10S JS QS KS") is None
+    assert toi_trang("3S 3C 4D 4H 5S 5C 9S JD QH KC AS 2D 7H", first_game=True) == "three_pairs_with_3S"
+    assert toi_trang("3S 4C 5D 6H 7S 8C 9D 10H JS QC KD AH 2S") == "dragon"
+    with pytest.raises(ValueError, match="first_game"):
+        toi_trang("3S", first_game=1)  # type: ignore[arg-type]

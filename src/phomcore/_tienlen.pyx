@@ -132,16 +132,32 @@ ctypedef struct Listing:
     bint has_table
     Combo table
     bint four_beats_single_heo
+    int only_order        # -1: every play; else only plays whose weakest rank is this order
+    mask_t must           # 0, or a card every listed play holds
+    bint strength_out     # write strength masks rather than phom masks
     Py_ssize_t count
     Py_ssize_t capacity   # 0: count only
     uint64_t* out
 
 
+cdef inline void init_listing(Listing* l) noexcept nogil:
+    l.has_table = False
+    l.four_beats_single_heo = True
+    l.only_order = -1
+    l.must = 0
+    l.strength_out = False
+    l.count = 0
+    l.capacity = 0
+    l.out = NULL
+
+
 cdef inline void offer(Listing* l, mask_t t) noexcept nogil:
+    if l.must and not t & l.must:
+        return
     if l.has_table and not beats_c(classify_t(t), l.table, l.four_beats_single_heo):
         return
     if l.count < l.capacity:
-        l.out[l.count] = from_strength(t)
+        l.out[l.count] = t if l.strength_out else from_strength(t)
     l.count += 1
 
 
@@ -170,13 +186,15 @@ cdef void list_combinations(Listing* l, mask_t t) noexcept nogil:
             enough[1] |= 1 << o
             if popcount(f) >= 2:
                 enough[2] |= 1 << o
+        if l.only_order >= 0 and o != l.only_order:
+            continue
         sub = f
         while sub:
             offer(l, <mask_t>sub << (4 * o))
             sub = (sub - 1) & f
     for per_order in range(1, 3):
         for start in range(ACE + 1):
-            if not (enough[per_order] >> start) & 1:
+            if not (enough[per_order] >> start) & 1 or (l.only_order >= 0 and start != l.only_order):
                 continue
             last = start
             while last + 1 <= ACE and (enough[per_order] >> (last + 1)) & 1:
@@ -205,12 +223,11 @@ cdef int min_plays_counts(const int* counts) noexcept nogil:
     cdef int16_t live_next[STATE_COUNT]
     cdef int n_now = 1, n_next, i, s, o, c, a1, a2, a3, b1, b2, b3, k3, m3, ns, np_, x, y, cost, nxt
     cdef int best = 127
-    memset(cost_now, 127, STATE_COUNT)
+    memset(cost_next, 127, STATE_COUNT)     # once: after each rank only the states reached are reset
     cost_now[0] = 0
     live_now[0] = 0
     for o in range(ACE + 1):
         c = counts[o]
-        memset(cost_next, 127, STATE_COUNT)
         n_next = 0
         for i in range(n_now):
             s = live_now[i]
@@ -238,8 +255,10 @@ cdef int min_plays_counts(const int* counts) noexcept nogil:
                             if cost < cost_next[nxt]:
                                 cost_next[nxt] = cost
         for i in range(n_next):
-            live_now[i] = live_next[i]
-            cost_now[live_next[i]] = cost_next[live_next[i]]
+            s = live_next[i]
+            live_now[i] = s
+            cost_now[s] = cost_next[s]
+            cost_next[s] = 127
         n_now = n_next
     for i in range(n_now):
         s = live_now[i]
@@ -258,6 +277,211 @@ cdef inline int min_plays_t(mask_t t) noexcept nogil:
     for o in range(NUM_ORDERS):
         counts[o] = popcount(nibble(t, o))
     return min_plays_counts(counts)
+
+
+# ---------------------------------------------------------------------------------------------------
+# One best split (reference.best_split's order). The same programme, valued by (plays, singles): the
+# singles as a strength mask, so fewer plays win, then fewer singles, then the split whose weakest
+# differing single is the stronger one. Any split's singles can take the strongest suit of their rank
+# (no other play cares about suits), so this value is exact. The split is then built from the weakest
+# card up: the smallest play (as a strength mask) holding it that keeps the value optimal.
+
+ctypedef struct Value:
+    int plays
+    mask_t singles      # strength mask
+
+
+cdef inline bint better(Value a, Value b) noexcept nogil:
+    cdef int na, nb
+    cdef mask_t diff
+    if a.plays != b.plays:
+        return a.plays < b.plays
+    na = popcount(a.singles)
+    nb = popcount(b.singles)
+    if na != nb:
+        return na < nb
+    diff = a.singles ^ b.singles
+    return diff != 0 and (b.singles & bit(lowest_index(diff))) != 0
+
+
+cdef inline mask_t top_card(mask_t t, int o) noexcept nogil:
+    cdef int f = nibble(t, o)
+    return bit(4 * o + highest_index(<mask_t>f)) if f else 0
+
+
+cdef Value best_value_t(mask_t t) noexcept nogil:
+    cdef int8_t plays_now[STATE_COUNT]
+    cdef int8_t plays_next[STATE_COUNT]
+    cdef mask_t singles_now[STATE_COUNT]
+    cdef mask_t singles_next[STATE_COUNT]
+    cdef int16_t live_now[STATE_COUNT]
+    cdef int16_t live_next[STATE_COUNT]
+    cdef int n_now = 1, n_next, i, s, o, c, a1, a2, a3, b1, b2, b3, k3, m3, ns, np_, x, y, left, nxt
+    cdef mask_t top
+    cdef Value best, here
+    best.plays = 127
+    best.singles = 0
+    plays_now[0] = 0
+    singles_now[0] = 0
+    live_now[0] = 0
+    memset(plays_next, 127, STATE_COUNT)    # once: after each rank only the states reached are reset
+    for o in range(ACE + 1):
+        c = popcount(nibble(t, o))
+        top = top_card(t, o)
+        n_next = 0
+        for i in range(n_now):
+            s = live_now[i]
+            b3 = s % 3
+            b2 = (s // 3) % 3
+            b1 = (s // 9) % 3
+            a3 = (s // 27) % 5
+            a2 = (s // 135) % 5
+            a1 = s // 675
+            for k3 in range(a3 + 1):
+                for m3 in range(b3 + 1):
+                    y = b1 + b2 + m3
+                    x = a1 + a2 + k3
+                    if x + 2 * y > c or a2 + k3 > 4 or b2 + m3 > 2:
+                        continue
+                    for np_ in range(min((c - x - 2 * y) // 2, 2) + 1):
+                        for ns in range(min(c - x - 2 * (y + np_), 4) + 1):
+                            left = c - x - ns - 2 * (y + np_)
+                            here.plays = plays_now[s] + ns + np_ + (1 if left > 0 else 0)
+                            here.singles = singles_now[s] | (top if left == 1 else 0)
+                            nxt = encode(ns, a1, a2 + k3, np_, b1, b2 + m3)
+                            if plays_next[nxt] == 127:
+                                live_next[n_next] = nxt
+                                n_next += 1
+                                plays_next[nxt] = here.plays
+                                singles_next[nxt] = here.singles
+                            else:
+                                best.plays = plays_next[nxt]
+                                best.singles = singles_next[nxt]
+                                if better(here, best):
+                                    plays_next[nxt] = here.plays
+                                    singles_next[nxt] = here.singles
+        for i in range(n_next):
+            s = live_next[i]
+            live_now[i] = s
+            plays_now[s] = plays_next[s]
+            singles_now[s] = singles_next[s]
+            plays_next[s] = 127
+        n_now = n_next
+    best.plays = 127
+    best.singles = 0
+    for i in range(n_now):
+        s = live_now[i]
+        if s // 675 or (s // 135) % 5 or (s // 9) % 3 or (s // 3) % 3:
+            continue                      # a sequence of one or two ranks is still open
+        here.plays = plays_now[s]
+        here.singles = singles_now[s]
+        if better(here, best):
+            best = here
+    c = popcount(nibble(t, HEO))
+    if c:
+        best.plays += 1
+        if c == 1:
+            best.singles |= top_card(t, HEO)
+    return best
+
+
+cdef enum:
+    CANDIDATES = 4096     # plays holding one card of a hand of at most 13 (a few hundred at most)
+
+
+cdef int best_split_t(mask_t t, mask_t* out) noexcept nogil:
+    """Write one best split of ``t`` (strength masks, weakest card first) to ``out``; return its
+    length, or -1 if a hand had more candidate plays than CANDIDATES."""
+    cdef uint64_t candidates[CANDIDATES]
+    cdef Listing l
+    cdef Value goal = best_value_t(t), rest
+    cdef int n = 0, i, j
+    cdef mask_t c, key
+    cdef bint found
+    while t:
+        init_listing(&l)
+        l.must = t & (~t + 1)
+        l.only_order = lowest_index(t) >> 2
+        l.strength_out = True
+        l.capacity = CANDIDATES
+        l.out = candidates
+        list_combinations(&l, t)
+        if l.count > CANDIDATES:
+            return -1
+        for i in range(1, l.count):       # insertion sort, ascending
+            key = candidates[i]
+            j = i - 1
+            while j >= 0 and candidates[j] > key:
+                candidates[j + 1] = candidates[j]
+                j -= 1
+            candidates[j + 1] = key
+        found = False
+        for i in range(l.count):
+            c = candidates[i]
+            rest = best_value_t(t & ~c)
+            rest.plays += 1
+            if popcount(c) == 1:
+                rest.singles |= c
+            if rest.plays == goal.plays and rest.singles == goal.singles:
+                found = True
+                break
+        if not found:
+            return -1
+        out[n] = c
+        n += 1
+        t &= ~c
+        goal.plays -= 1
+        goal.singles &= ~c
+    return n
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tới trắng (reference.toi_trang, TIENLEN.md §5)
+
+TOI_TRANG_NAMES = (None, "four_threes", "three_pairs_with_3S", "dragon", "six_pairs", "five_pairs_run",
+                   "four_triples", "two_fours", "four_twos", "one_colour")
+
+cdef enum:
+    BLACK_SUITS = 0x3      # ♠ ♣ in every nibble
+    FIRST_CARD = 1         # 3♠, strength 0
+
+
+cdef int toi_trang_t(mask_t t, bint first_game) noexcept nogil:
+    cdef int counts[NUM_ORDERS]
+    cdef int o, pairs = 0, triples = 0, fours = 0, run = 0, black = 0
+    for o in range(NUM_ORDERS):
+        counts[o] = popcount(nibble(t, o))
+        black += popcount(nibble(t, o) & BLACK_SUITS)
+    if first_game:
+        if counts[0] == 4:
+            return 1
+        if t & FIRST_CARD and counts[0] >= 2 and counts[1] >= 2 and counts[2] >= 2:
+            return 2
+        return 0
+    for o in range(ACE + 1):
+        if counts[o] == 0:
+            break
+    else:
+        return 3
+    for o in range(NUM_ORDERS):
+        pairs += counts[o] // 2
+        triples += counts[o] >= 3
+        fours += counts[o] == 4
+    if pairs >= 6:
+        return 4
+    for o in range(ACE + 1):
+        run = run + 1 if counts[o] >= 2 else 0
+        if run >= 5:
+            return 5
+    if triples >= 4:
+        return 6
+    if fours >= 2:
+        return 7
+    if counts[HEO] == 4:
+        return 8
+    if black >= 12 or popcount(t) - black >= 12:
+        return 9
+    return 0
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -288,11 +512,9 @@ def beats_mask(play, table, bint four_beats_single_heo=True):
 
 cdef Listing listing(object table, bint four_beats_single_heo) except *:
     cdef Listing l
+    init_listing(&l)
     l.has_table = table is not None
     l.four_beats_single_heo = four_beats_single_heo
-    l.count = 0
-    l.capacity = 0
-    l.out = NULL
     if table is not None:
         l.table = classify_t(to_strength(checked(table, "table")))
         if l.table.kind == K_NONE:
@@ -333,3 +555,23 @@ def min_plays_mask(hand):
     with nogil:
         result = min_plays_t(t)
     return result
+
+
+def best_split_mask(hand):
+    """One best split of a hand (at most 13 cards) as a tuple of phom masks, weakest card first."""
+    cdef mask_t t = to_strength(checked(hand, "hand"))
+    cdef mask_t out[NUM_ORDERS + 1]
+    cdef int n, i
+    if popcount(t) > 13:
+        raise ValueError(f"hand has {popcount(t)} cards: best_split takes a dealt hand of at most 13")
+    with nogil:
+        n = best_split_t(t, out)
+    if n < 0:
+        raise RuntimeError("best_split found no split (a bug in phom: please report the hand)")
+    return tuple(from_strength(out[i]) for i in range(n))
+
+
+def toi_trang_mask(hand, bint first_game=False):
+    """The tới trắng kind of a dealt hand (see TOI_TRANG_NAMES), or None."""
+    cdef mask_t t = to_strength(checked(hand, "hand"))
+    return TOI_TRANG_NAMES[toi_trang_t(t, first_game)]

@@ -21,9 +21,9 @@ This package grows in steps. Here now:
 ('straight', 1)
 """
 
-from .combos import Combo, beats, classify, count_plays, legal_plays, min_plays
+from .combos import Combo, beats, best_split, classify, count_plays, legal_plays, min_plays, toi_trang
 from .game import IllegalPlay, Pass, Play, TienLenGame, TienLenResult
 from .rules import TienLenRules, TienLenStakes
 
 __all__ = ["Combo", "IllegalPlay", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenRules", "TienLenStakes",
-           "beats", "classify", "count_plays", "legal_plays", "min_plays"]
+           "beats", "best_split", "classify", "count_plays", "legal_plays", "min_plays", "toi_trang"]

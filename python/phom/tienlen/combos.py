@@ -1,25 +1,28 @@
 """Tiến lên combinations answered by the compiled core (``phom._tienlen``): what a set of cards is,
-what beats what, every legal play, and the fewest plays that empty a hand.
+what beats what, every legal play, the fewest plays that empty a hand, one best split, tới trắng.
 
 >>> classify("5S 6S 7H")
 Combo(kind='straight', length=3, high=Card('7H'))
 >>> beats("8S 8C 8D 8H", "2S 2H"), count_plays("3S 4S 5S"), min_plays("3S 4S 5S 9D 9H KC")
 (True, 4, 3)
+>>> [in_order(s) for s in best_split("3S 4S 5S 9D 9H KC")], toi_trang("3S 3C 3D 3H", first_game=True)
+(['3♠ 4♠ 5♠', '9♦ 9♥', 'K♣'], 'four_threes')
 """
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Literal, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _tienlen
 from ..cards import Card, CardSet, CardsLike, to_mask
-from .reference import Combo, Kind
+from .reference import Combo, Kind, in_order
 from .rules import TienLenRules
 
-__all__ = ["Combo", "beats", "classify", "count_plays", "legal_plays", "min_plays"]
+__all__ = ["Combo", "ToiTrang", "beats", "best_split", "classify", "count_plays", "legal_plays", "min_plays",
+           "toi_trang"]
 
 
 def classify(cards: CardsLike) -> Combo | None:
@@ -67,3 +70,22 @@ def count_plays(hand: CardsLike, table: CardsLike | None = None, rules: TienLenR
 def min_plays(hand: CardsLike) -> int:
     """The fewest combinations that play the whole hand out (exact: a dynamic programme over ranks)."""
     return int(_tienlen.min_plays_mask(hand))
+
+
+def best_split(hand: CardsLike) -> tuple[CardSet, ...]:
+    """One split of a dealt hand (at most 13 cards) into the fewest plays, weakest card first, by the
+    tie-break of ``reference.best_split``: fewest singles, then the strongest singles, then from the
+    weakest card up the play holding it with the weakest cards."""
+    return tuple(CardSet.from_mask(m) for m in _tienlen.best_split_mask(hand))
+
+
+ToiTrang = Literal["four_threes", "three_pairs_with_3S", "dragon", "six_pairs", "five_pairs_run",
+                   "four_triples", "two_fours", "four_twos", "one_colour"]
+
+
+def toi_trang(hand: CardsLike, *, first_game: bool = False) -> ToiTrang | None:
+    """The instant win (tới trắng, TIENLEN.md §5) a dealt hand has, if any; the kinds and their order
+    are those of ``reference.toi_trang``."""
+    if not isinstance(first_game, bool):
+        raise ValueError(f"first_game must be True or False, not {first_game!r}")
+    return cast("ToiTrang | None", _tienlen.toi_trang_mask(hand, first_game))

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardSet, CardsLike, to_mask
-from .combos import beats, classify, legal_plays
-from .reference import order, strength, toi_trang
+from .combos import beats, classify, legal_plays, toi_trang
+from .reference import order, strength
 from .rules import TienLenRules, TienLenStakes
 
 __all__ = ["IllegalPlay", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenView", "bomb_value", "parse_action",

@@ -24,7 +24,7 @@ from ..cards import Card, CardSet, CardsLike, to_mask
 from .rules import TienLenRules
 
 __all__ = ["Combo", "Kind", "beats", "best_split", "classify", "count_plays", "in_order", "legal_plays",
-           "min_plays", "order", "strength", "toi_trang"]
+           "min_plays", "order", "strength", "strength_mask", "toi_trang"]
 
 Kind = Literal["single", "pair", "triple", "straight", "pairs_run", "four"]
 _HEO = 12          # the order of rank 2
@@ -179,6 +179,23 @@ def _singles_key(split: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(-s for s in singles)
 
 
+def strength_mask(cards: CardsLike) -> int:
+    """The cards as a set of strengths (bit ``strength(card)``), so that comparing two of these
+    integers compares the sets by the strongest card they do not share.
+
+    >>> strength_mask("3S"), strength_mask("3S 3C"), strength_mask("4S")
+    (1, 3, 16)
+    """
+    return sum(1 << strength(c) for c in _cards(cards, "cards"))
+
+
+def _split_key(split: tuple[int, ...]) -> tuple[object, ...]:
+    """best_split's order, smaller is better (see its docstring)."""
+    from_weakest = sorted(split, key=lambda m: min(strength(c) for c in CardSet(m)))
+    singles = sum(m.bit_count() == 1 for m in split)
+    return len(split), singles, _singles_key(split), tuple(strength_mask(m) for m in from_weakest)
+
+
 def _best(remaining: int, memo: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
     """An optimal split of ``remaining`` (see best_split), by exhaustive search on its weakest card:
     every combination holding that card, then the best split of the rest (memoized per hand)."""
@@ -193,8 +210,8 @@ def _best(remaining: int, memo: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
     for combo in set(_all_combinations(cards)):
         if not combo & low.mask:
             continue
-        split = tuple(sorted((combo, *_best(remaining & ~combo, memo))))
-        key = (len(split), sum(m.bit_count() == 1 for m in split), _singles_key(split), split)
+        split = (combo, *_best(remaining & ~combo, memo))
+        key = _split_key(split)
         if best is None or key < best_key:
             best, best_key = split, key
     assert best is not None
@@ -203,20 +220,38 @@ def _best(remaining: int, memo: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
 
 
 def best_split(hand: CardsLike) -> tuple[CardSet, ...]:
-    """One split of the whole hand into the fewest combinations. Ties: fewest singles; then the
-    strongest singles (their strengths compared from the weakest up, higher is better); then the
-    smallest sorted tuple of masks. Returned weakest combination first.
+    """One split of a dealt hand (at most 13 cards) into the fewest combinations. Ties: fewest
+    singles; then the strongest singles (the split whose weakest differing single is stronger); then,
+    building the split from the weakest card up, each time the combination holding that card with
+    the weakest cards (the smaller ``strength_mask``). Returned weakest card first.
 
     >>> [str(s) for s in best_split("3S 4S 5S 9D 9H KC")]
     ['3♠ 4♠ 5♠', '9♦ 9♥', 'K♣']
+    >>> [in_order(s) for s in best_split("3S 4C 5D 5H 6S 7C")]
+    ['3♠ 4♣ 5♦', '5♥ 6♠ 7♣']
     """
-    split = _best(to_mask(hand, "hand"), {})
+    mask = to_mask(hand, "hand")
+    if mask.bit_count() > 13:
+        raise ValueError(f"hand has {mask.bit_count()} cards: best_split takes a dealt hand of at most 13")
+    split = _best(mask, {})
     return tuple(sorted((CardSet(m) for m in split), key=lambda s: min(strength(c) for c in s)))
 
 
+def _fewest(remaining: int, memo: dict[int, int]) -> int:
+    """The fewest plays for ``remaining``: every combination holding its weakest card, then the rest."""
+    if remaining == 0:
+        return 0
+    if remaining not in memo:
+        cards = list(CardSet(remaining))
+        low = min(cards, key=strength).mask
+        memo[remaining] = 1 + min(_fewest(remaining & ~combo, memo)
+                                  for combo in set(_all_combinations(cards)) if combo & low)
+    return memo[remaining]
+
+
 def min_plays(hand: CardsLike) -> int:
-    """The fewest combinations that play the whole hand out."""
-    return len(_best(to_mask(hand, "hand"), {}))
+    """The fewest combinations that play the whole hand out (any number of cards)."""
+    return _fewest(to_mask(hand, "hand"), {})
 
 
 def toi_trang(hand: CardsLike, *, first_game: bool = False) -> str | None:
