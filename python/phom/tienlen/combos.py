@@ -5,6 +5,7 @@ what beats what, every legal play, the fewest plays that empty a hand, one best 
 Combo(kind='straight', length=3, high=Card('7H'))
 >>> beats("8S 8C 8D 8H", "2S 2H"), count_plays("3S 4S 5S"), min_plays("3S 4S 5S 9D 9H KC")
 (True, 4, 3)
+>>> from phom.tienlen.reference import in_order
 >>> [in_order(s) for s in best_split("3S 4S 5S 9D 9H KC")], toi_trang("3S 3C 3D 3H", first_game=True)
 (['3♠ 4♠ 5♠', '9♦ 9♥', 'K♣'], 'four_threes')
 """
@@ -18,7 +19,7 @@ import numpy.typing as npt
 
 from .. import _tienlen
 from ..cards import Card, CardSet, CardsLike, to_mask
-from .reference import Combo, Kind, in_order
+from .reference import Combo, Kind
 from .rules import TienLenRules
 
 __all__ = ["Combo", "ToiTrang", "beats", "best_split", "classify", "count_plays", "legal_plays", "min_plays",
