@@ -13,10 +13,11 @@ MODULES = [
     "phom.rules", "phom.actions", "phom.state", "phom.referee", "phom.game", "phom.scoring", "phom.view",
     "phom.observation", "phom.record", "phom.match", "phom.worlds", "phom.bots", "phom.bots.random",
     "phom.bots.greedy", "phom.bots.search", "phom.bots.montecarlo", "phom.vector", "phom.hints", "phom.simulation", "phom.cli", "phom.cli.render",
-    "phom.cli.play", "phom.cli.bench", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
+    "phom.cli.play", "phom.cli.bench", "phom.cli.tienlen", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.position", "phom.report", "phom.web",
     "phom.web.app", "phom.web.hosting", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
+    "phom.tienlen.worlds", "phom.tienlen.match",
 ]
 
 

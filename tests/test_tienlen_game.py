@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copy
 import json
+import pathlib
 import random
 
 import pytest
 
 from phom.cards import CardSet
 from phom.tienlen import TienLenRules, TienLenStakes, beats, classify
-from phom.tienlen.game import IllegalPlay, Pass, Play, TienLenGame, bomb_value, thoi
+from phom.tienlen.game import IllegalAction, Pass, Play, TienLenGame, bomb_value, thoi
 
 OPTIONS = [TienLenRules(), TienLenRules(players=3), TienLenRules(players=2),
            TienLenRules(pass_locks_round=False, four_kind_beats_single_heo=False),
@@ -95,7 +96,7 @@ def test_refused_actions_change_nothing_and_say_why():
                             ("draw", "is not a Play")]:
         try:
             game.apply(action)  # type: ignore[arg-type]
-        except IllegalPlay as exc:
+        except IllegalAction as exc:
             assert message in str(exc)
         else:
             pytest.fail(f"{action} was accepted")
@@ -200,3 +201,58 @@ def test_the_tienlen_command_line(capsys):
     assert "0:greedy" in capsys.readouterr().out
     assert main(["tienlen", "solve", "3S", "--table", "3S 5S"]) == 1
     assert "not a combination" in capsys.readouterr().err
+
+
+TIENLEN_GOLDEN = sorted((pathlib.Path(__file__).parent / "golden" / "tienlen").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", TIENLEN_GOLDEN, ids=[p.stem for p in TIENLEN_GOLDEN])
+def test_golden_games_replay_to_the_same_transcript_and_result(path):
+    """Stored games (rewrite with tests/golden/tienlen/regenerate.py after a deliberate rules change)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    game = TienLenGame.from_json(json.dumps(data["record"]))
+    assert [f"{p}: {a}" for p, a in game.history] == data["transcript"]
+    assert game.is_over and game.result.to_dict() == data["result"]
+    assert json.loads(game.to_json()) == data["record"]
+
+
+def test_there_are_golden_games_of_every_kind():
+    assert {p.stem for p in TIENLEN_GOLDEN} == {"toi_trang", "chat_chain", "cong", "thoi", "huong_sai",
+                                                "three_players", "later_game"}
+
+
+def snapshot(game: TienLenGame) -> tuple[object, ...]:
+    return (game.to_json(), list(game.hands_), game.table, game.table_owner, sorted(game.passed),
+            list(game.finished), list(game.cong), list(game.played), list(game.chain), list(game.payments),
+            game.to_move, game.result)
+
+
+@pytest.mark.parametrize("rules", OPTIONS, ids=["standard", "three", "two", "no-lock", "first-out"])
+def test_seeded_illegal_actions_are_refused_and_change_nothing(rules):
+    """In random games, random subsets of the hand, passes and another seat's card are accepted exactly
+    when listed by legal_actions(); a refused one raises IllegalAction and leaves every field as it was."""
+    refused = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = TienLenGame(rules, seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            hand = list(CardSet(game.hands_[game.to_move]))
+            tries: list[object] = [Pass()]
+            for _ in range(6):
+                tries.append(Play(sum(c.mask for c in rng.sample(hand, rng.randint(1, min(5, len(hand)))))))
+            other = game.hands_[(game.to_move + 1) % rules.players]
+            if other:
+                tries.append(Play(other & -other))
+            for action in tries:
+                if action in legal:
+                    continue
+                before = snapshot(game)
+                with pytest.raises(IllegalAction):
+                    game.apply(action)  # type: ignore[arg-type]
+                assert snapshot(game) == before
+                refused += 1
+            for action in rng.sample(legal, min(3, len(legal))):
+                game.clone().apply(action)                 # every listed action is accepted
+            game.apply(rng.choice(legal))
+    assert refused > 2000

@@ -2,7 +2,7 @@
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
 to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
-``bench`` (core against reference).
+``bench`` (core against reference), ``tienlen`` (the Tiến lên commands).
 
 >>> main(["solve", "9H 10H JH 3C 5D", "--json"])  # doctest: +ELLIPSIS
 {"hand": "3C 5D 9H 10H JH", ...
@@ -38,6 +38,7 @@ from ..version import __version__
 from .bench import run_bench
 from .play import play_interactive
 from .render import Painter
+from .tienlen import play_tienlen, simulate_tienlen, solve_tienlen
 
 __all__ = ["main"]
 
@@ -82,16 +83,24 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="time the compiled core against the reference on this machine")
     bench.add_argument("--hands", type=int, default=200, help="hands per operation (default 200)")
 
-    tienlen = sub.add_parser("tienlen", help="Tiến lên: solve a hand, simulate bots")
+    tienlen = sub.add_parser("tienlen", help="Tiến lên: solve a hand, play against bots, simulate bots")
     tl = tienlen.add_subparsers(dest="tienlen_command", required=True, metavar="TIENLEN_COMMAND")
     tl_solve = tl.add_parser("solve", help="classify cards, count the plays on a table, split a hand")
     tl_solve.add_argument("cards", help='the hand, e.g. "3S 4S 5S 9D 9H KC"')
     tl_solve.add_argument("--table", default=None, help="the play to beat, e.g. \"2H\"")
     tl_solve.add_argument("--json", action="store_true", help="print JSON")
+    tl_play = tl.add_parser("play", help="play a game of Tiến lên against bots in the terminal")
+    tl_play.add_argument("--players", type=int, default=4)
+    tl_play.add_argument("--seed", type=int, default=None)
+    tl_play.add_argument("--bots", default=None,
+                         help="comma-separated bots for the other seats: random, greedy, search (default greedy)")
+    tl_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     tl_sim = tl.add_parser("simulate", help="play many seat-rotated games between Tiến lên bots")
     tl_sim.add_argument("--games", type=int, default=400)
-    tl_sim.add_argument("--bots", default="greedy,random,random,random", help="random or greedy, one per seat")
+    tl_sim.add_argument("--bots", default="greedy,random,random,random",
+                        help="random, greedy or search, one per seat")
     tl_sim.add_argument("--seed", type=int, default=0)
+    tl_sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
 
     serve = sub.add_parser("serve", help="the JSON API and the table in the browser (pip install \"phom[web]\")")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -122,7 +131,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         elif args.command == "serve":
             _serve(args, out)
         elif args.command == "tienlen":
-            _tienlen(args, out)
+            _tienlen(args, out, stdin or sys.stdin)
         return 0
     except (ValueError, CommandError, OSError, ImportError) as exc:
         print(f"phom {args.command}: error: {exc}", file=sys.stderr)
@@ -177,53 +186,13 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
     print("\n".join(lines), file=out)
 
 
-def _tienlen(args: argparse.Namespace, out: TextIO) -> None:
-    from ..tienlen import classify, count_plays, min_plays
-    from ..tienlen.bots import make_tienlen_bot
-    from ..tienlen.reference import best_split, in_order, strength, toi_trang
-    from ..tienlen.rules import TienLenRules
-    from ..tienlen.simulation import simulate as simulate_tienlen
-
-    if args.tienlen_command == "simulate":
-        specs = [s for s in args.bots.split(",") if s.strip()]
-        if not 2 <= len(specs) <= 4:
-            raise CommandError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
-        if args.games < 1:
-            raise CommandError("--games must be at least 1")
-        bots = [make_tienlen_bot(spec, seed=i) for i, spec in enumerate(specs)]
-        print(simulate_tienlen(bots, args.games, rules=TienLenRules(players=len(bots)), seed=args.seed).table(),
-              file=out)
-        return
-    hand = to_mask(args.cards, "CARDS")
-    if hand.bit_count() > 13:
-        raise CommandError(f"CARDS holds {hand.bit_count()} cards; a Tiến lên hand has at most 13")
-    table = to_mask(args.table, "--table") if args.table else None
-    if table is not None and classify(table) is None:
-        raise CommandError(f"--table {CardSet(table)} is not a combination")
-    combo = classify(hand)
-    split = best_split(hand)
-    found = {
-        "cards": in_order(hand, codes=True),
-        "combination": None if combo is None else {"kind": combo.kind, "length": combo.length,
-                                                   "high": combo.high.code},
-        "plays": count_plays(hand, table), "table": None if table is None else in_order(table, codes=True),
-        "min_plays": min_plays(hand), "best_split": [in_order(s, codes=True) for s in split],
-        "toi_trang": toi_trang(hand) if hand.bit_count() == 13 else None,
-        "toi_trang_first_game": toi_trang(hand, first_game=True) if hand.bit_count() == 13 else None,
-    }
-    if args.json:
-        print(json.dumps(found, ensure_ascii=False), file=out)
-        return
-    paint = Painter(stream=out)
-    what = "no single combination" if combo is None else f"{combo.kind} of {combo.length}, high {combo.high}"
-    ranked = sorted(CardSet(hand), key=strength)
-    lines = [f"{paint.bold('Cards')}     {paint.cards(ranked)}  ({what})",
-             f"Plays     {found['plays']}" + (f" that beat {in_order(table)}" if table is not None else " (to lead)"),
-             f"Split     {' | '.join(paint.cards(sorted(s, key=strength)) for s in split)}  "
-             f"({len(split)} plays, the fewest)"]
-    if hand.bit_count() == 13:
-        lines.append(f"Tới trắng {found['toi_trang'] or 'no'} (first game: {found['toi_trang_first_game'] or 'no'})")
-    print("\n".join(lines), file=out)
+def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
+    if args.tienlen_command == "solve":
+        solve_tienlen(args.cards, args.table, args.json, out)
+    elif args.tienlen_command == "simulate":
+        simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out)
+    else:
+        play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat, stdin=stdin, stdout=out)
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> None:

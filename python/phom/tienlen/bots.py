@@ -5,6 +5,8 @@
   (``min_plays``): go out when it can; lead the weakest play that keeps the split short; answer only
   with plays that do not lengthen the split (``min_plays`` of what is left drops by one), the weakest
   first; keep bombs for heo and bombs, and heo for the end, unless an opponent is about to go out.
+- ``SearchTienLenBot`` (``search``): determinized search over the greedy bot's best few actions,
+  playing sampled deals out to the end, by mean money.
 
 >>> from phom.tienlen import TienLenGame
 >>> game = TienLenGame(seed=2)
@@ -18,12 +20,16 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from .combos import classify, min_plays
 from .game import Action, Pass, Play, TienLenView
-from .reference import order, strength
+from ..cards import CardSet
+from .reference import strength
+from .worlds import sample_world
 
-__all__ = ["BOT_NAMES", "GreedyTienLenBot", "RandomTienLenBot", "make_tienlen_bot"]
+__all__ = ["BOT_NAMES", "GreedyTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot", "make_tienlen_bot",
+           "ranked_actions"]
 
 
 class RandomTienLenBot:
@@ -43,17 +49,27 @@ class RandomTienLenBot:
         return self.rng.choice(view.legal_actions)
 
 
+_HEO_CARDS = CardSet.parse("2S 2C 2D 2H").mask
+
+
+@lru_cache(maxsize=65536)
+def _facts(mask: int) -> tuple[bool, bool, int]:
+    """(is a bomb, holds a heo, strength of its strongest card) of a play, cached: bots ask often."""
+    combo = classify(mask)
+    assert combo is not None
+    return combo.kind == "four" or combo.pairs >= 3, bool(mask & _HEO_CARDS), strength(combo.high)
+
+
 def _is_bomb(play: Play) -> bool:
-    combo = classify(play.cards)
-    return combo is not None and (combo.kind == "four" or combo.pairs >= 3)
+    return _facts(play.cards.mask)[0]
 
 
 def _has_heo(play: Play) -> bool:
-    return any(order(c) == 12 for c in play.cards)
+    return _facts(play.cards.mask)[1]
 
 
 def _weakness(play: Play) -> int:
-    return max(strength(c) for c in play.cards)
+    return _facts(play.cards.mask)[2]
 
 
 class GreedyTienLenBot:
@@ -91,14 +107,88 @@ class GreedyTienLenBot:
         return Pass() if Pass() in legal else min(plays, key=_weakness)
 
 
-BOT_NAMES = ("random", "greedy")
+def ranked_actions(view: TienLenView) -> list[Action]:
+    """The legal actions, GreedyTienLenBot's choice first, then the rest in the order of its lead key
+    (plays that keep the split short, weakest first) with Pass, when legal, second."""
+    legal = list(view.legal_actions)
+    if not legal:
+        return []
+    choice = GreedyTienLenBot().act(view)
+    hand = view.hand.mask
+    plays = sorted((a for a in legal if isinstance(a, Play) and a != choice),
+                   key=lambda p: (min_plays(hand & ~p.cards.mask), _is_bomb(p), _has_heo(p), _weakness(p)))
+    rest: list[Action] = [Pass()] if Pass() in legal and choice != Pass() else []
+    return [choice, *rest, *plays]
 
 
-def make_tienlen_bot(name: str, seed: int | None = None) -> RandomTienLenBot | GreedyTienLenBot:
-    """A bot from its name: ``random`` or ``greedy``."""
+class SearchTienLenBot:
+    """Determinized search: for each of the first ``candidates`` actions of ``ranked_actions``, play
+    ``worlds`` sampled deals (``phom.tienlen.worlds``, the same deals for every action) to the end
+    with greedy play at every seat, and take the action with the best mean money; ties and positions
+    with no consistent deal go to the greedy choice.
+
+    >>> from phom.tienlen import TienLenGame
+    >>> game = TienLenGame(seed=3)
+    >>> isinstance(SearchTienLenBot(worlds=4, seed=1).act(game.view(game.to_move)), Play)
+    True
+    """
+
+    name = "search"
+
+    def __init__(self, worlds: int = 12, candidates: int = 6, seed: int | None = None) -> None:
+        for name, value in (("worlds", worlds), ("candidates", candidates)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+                raise ValueError(f"{name} must be an int from 1 to 1000, not {value!r}")
+        self.worlds, self.candidates = worlds, candidates
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def values(self, view: TienLenView) -> list[tuple[Action, float]]:
+        """(action, mean money over the sampled worlds) for each candidate, best first; empty when
+        no world agrees with the view."""
+        candidates = ranked_actions(view)[:self.candidates]
+        worlds = [w for w in (sample_world(view, self.rng) for _ in range(self.worlds)) if w is not None]
+        if not worlds or len(candidates) < 2:
+            return []
+        greedy = GreedyTienLenBot()
+        totals = [0] * len(candidates)
+        for world in worlds:
+            for i, action in enumerate(candidates):
+                game = world.clone()
+                game.apply(action)
+                while game.to_move is not None:
+                    game.apply(greedy.act(game.view(game.to_move)))
+                assert game.result is not None
+                totals[i] += game.result.net[view.player]
+        means = [(a, t / len(worlds)) for a, t in zip(candidates, totals)]
+        return sorted(means, key=lambda pair: -pair[1])          # stable: ties keep the greedy order
+
+    def act(self, view: TienLenView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"player {view.player} has no action to take now")
+        if len(legal) == 1:
+            return legal[0]
+        for action in legal:
+            if isinstance(action, Play) and action.cards.mask == view.hand.mask:
+                return action                                      # go out
+        ranked = self.values(view)
+        return ranked[0][0] if ranked else GreedyTienLenBot().act(view)
+
+
+BOT_NAMES = ("random", "greedy", "search")
+TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot
+
+
+def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
+    """A bot from its name: ``random``, ``greedy`` or ``search``."""
     spec = name.strip().lower()
     if spec == "random":
         return RandomTienLenBot(seed)
     if spec == "greedy":
         return GreedyTienLenBot()
-    raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy")
+    if spec == "search":
+        return SearchTienLenBot(seed=seed)
+    raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search")

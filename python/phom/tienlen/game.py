@@ -1,6 +1,6 @@
 """``TienLenGame``: the referee of one game of Tiến lên (TIENLEN.md §4–7).
 
-``legal_actions()`` is exactly what ``apply`` accepts; anything else raises ``IllegalPlay`` (a
+``legal_actions()`` is exactly what ``apply`` accepts; anything else raises ``IllegalAction`` (a
 ValueError) with the reason and changes nothing. Actions are ``Play(cards)`` and ``Pass()``.
 
 >>> game = TienLenGame(seed=3)
@@ -22,18 +22,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardSet, CardsLike, to_mask
+from ..game import IllegalAction
 from .combos import beats, classify, legal_plays, toi_trang
 from .reference import order, strength
 from .rules import TienLenRules, TienLenStakes
 
-__all__ = ["IllegalPlay", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenView", "bomb_value", "parse_action",
+__all__ = ["IllegalAction", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenView", "bomb_value", "parse_action",
            "thoi"]
 
 Payment = tuple[int, int, int, str]
-
-
-class IllegalPlay(ValueError):
-    """A play or pass that is not legal now; the message says why. The game is unchanged."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +81,11 @@ class TienLenResult:
     @property
     def winner(self) -> int:
         return self.places[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (payments as lists)."""
+        return {"places": list(self.places), "toi_trang": self.toi_trang, "cong": list(self.cong),
+                "payments": [list(p) for p in self.payments], "net": list(self.net)}
 
 
 def _heo_value(mask: int, stakes: TienLenStakes) -> int:
@@ -142,6 +144,8 @@ class TienLenView:
 
     player: int
     rules: TienLenRules
+    first_game: bool
+    leader: int
     hand: CardSet
     hand_sizes: tuple[int, ...]
     table: CardSet
@@ -153,7 +157,8 @@ class TienLenView:
     history: tuple[tuple[int, Action], ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "hand": self.hand.codes, "hand_sizes": list(self.hand_sizes),
+        return {"player": self.player, "first_game": self.first_game, "leader": self.leader,
+                "hand": self.hand.codes, "hand_sizes": list(self.hand_sizes),
                 "table": self.table.codes, "table_owner": self.table_owner, "passed": sorted(self.passed),
                 "finished": list(self.finished), "to_move": self.to_move,
                 "legal_actions": [str(a) for a in self.legal_actions],
@@ -283,10 +288,10 @@ class TienLenGame:
         return None
 
     def apply(self, action: Action) -> None:
-        """Apply a legal action for the player to move; IllegalPlay (nothing changed) otherwise."""
+        """Apply a legal action for the player to move; IllegalAction (nothing changed) otherwise."""
         reason = self._refusal(action)
         if reason is not None:
-            raise IllegalPlay(reason)
+            raise IllegalAction(reason)
         p = self.to_move
         assert p is not None
         self.history.append((p, action))
@@ -408,6 +413,21 @@ class TienLenGame:
         self.result = TienLenResult(tuple(places), kind, tuple(cong), tuple(self.payments), tuple(net))
         self.to_move = None
 
+    def clone(self) -> TienLenGame:
+        """An independent copy (searching bots play copies out).
+
+        >>> game = TienLenGame(seed=1)
+        >>> copy = game.clone(); copy.apply(copy.legal_actions()[0])
+        >>> len(copy.history), len(game.history)
+        (1, 0)
+        """
+        twin = object.__new__(TienLenGame)
+        twin.__dict__.update(self.__dict__)
+        twin.hands_, twin.played, twin.passed = list(self.hands_), list(self.played), set(self.passed)
+        twin.finished, twin.cong, twin.chain = list(self.finished), list(self.cong), list(self.chain)
+        twin.payments, twin.history = list(self.payments), list(self.history)
+        return twin
+
     # -- views and records -------------------------------------------------------------------------
 
     def view(self, player: int) -> TienLenView:
@@ -415,7 +435,8 @@ class TienLenGame:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
             raise ValueError(f"player {player!r} is not a seat from 0 to {self.players - 1}")
         return TienLenView(
-            player=player, rules=self.rules, hand=CardSet(self.hands_[player]),
+            player=player, rules=self.rules, first_game=self.first_game, leader=self.leader,
+            hand=CardSet(self.hands_[player]),
             hand_sizes=tuple(h.bit_count() for h in self.hands_), table=CardSet(self.table),
             table_owner=self.table_owner, passed=frozenset(self.passed), finished=tuple(self.finished),
             to_move=self.to_move,

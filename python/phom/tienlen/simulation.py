@@ -12,6 +12,7 @@ import copy
 import math
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,19 +42,12 @@ class TienLenStats:
         return "\n".join(lines)
 
 
-def simulate(bots: Sequence[Any], games: int, *, rules: TienLenRules | None = None, seed: int = 0
-             ) -> TienLenStats:
-    """Play ``games`` first games of a match (the 3♠ holder leads), each deal once per seat rotation
-    (deal ``i // N``, rotation ``i % N``); bots are copied and reseeded per game."""
-    rules = rules if rules is not None else TienLenRules()
+def _play(bots: Sequence[Any], rules: TienLenRules, seed: int, indices: range
+          ) -> tuple[list[int], list[int], list[int]]:
+    """Sums, sums of squares and wins per bot over the games ``indices``."""
     n = rules.players
-    if len(bots) != n:
-        raise ValueError(f"bots has {len(bots)} entries; the rules seat {n} players")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games {games!r} must be a whole number ≥ 1")
-    started = time.perf_counter()
     sums, squares, wins = [0] * n, [0] * n, [0] * n
-    for index in range(games):
+    for index in indices:
         deal, rotation = divmod(index, n)
         seated = [copy.deepcopy(bots[(q + rotation) % n]) for q in range(n)]
         for q, bot in enumerate(seated):
@@ -72,6 +66,32 @@ def simulate(bots: Sequence[Any], games: int, *, rules: TienLenRules | None = No
             sums[b] += result.net[q]
             squares[b] += result.net[q] ** 2
             wins[b] += result.winner == q
+    return sums, squares, wins
+
+
+def simulate(bots: Sequence[Any], games: int, *, rules: TienLenRules | None = None, seed: int = 0,
+             jobs: int = 1) -> TienLenStats:
+    """Play ``games`` first games of a match (the 3♠ holder leads), each deal once per seat rotation
+    (deal ``i // N``, rotation ``i % N``); bots are copied and reseeded per game, so ``jobs`` worker
+    processes give the same statistics as one."""
+    rules = rules if rules is not None else TienLenRules()
+    n = rules.players
+    if len(bots) != n:
+        raise ValueError(f"bots has {len(bots)} entries; the rules seat {n} players")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games {games!r} must be a whole number ≥ 1")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
+        raise ValueError(f"jobs {jobs!r} must be a whole number from 1 to 256")
+    started = time.perf_counter()
+    if jobs == 1:
+        parts = [_play(bots, rules, seed, range(games))]
+    else:
+        chunks = [range(start, games, jobs) for start in range(jobs)]
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_play, [bots] * jobs, [rules] * jobs, [seed] * jobs, chunks))
+    sums = [sum(part[0][b] for part in parts) for b in range(n)]
+    squares = [sum(part[1][b] for part in parts) for b in range(n)]
+    wins = [sum(part[2][b] for part in parts) for b in range(n)]
     means, cis = [], []
     for b in range(n):
         mean = sums[b] / games

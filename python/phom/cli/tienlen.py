@@ -1,0 +1,260 @@
+"""``phom tienlen``: solve a hand, play a game against bots in the terminal, simulate bots.
+
+In ``play``, type a move's number, ``pass``, or the cards to play (``3S 4S 5S`` or ``play 3S 4S 5S``);
+``?`` for a hint (the greedy choice and why), ``??`` for one that looks ahead (sampled deals played
+out), ``q`` to quit.
+
+>>> import io
+>>> out = io.StringIO()
+>>> play_tienlen(players=4, seed=3, bots="greedy", seat=0, stdin=io.StringIO("1\\n" * 80), stdout=out)
+>>> "Net:" in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from ..cards import Card, CardSet, to_mask
+from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
+from ..tienlen.bots import GreedyTienLenBot, SearchTienLenBot, TienLenBot, make_tienlen_bot
+from ..tienlen.game import Action, IllegalAction, Pass, Play, TienLenResult, parse_action
+from ..tienlen.reference import in_order, strength
+from ..tienlen.simulation import simulate
+from .play import Console, QuitGame
+from .render import Painter
+
+__all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
+           "tienlen_hint"]
+
+HELP = "Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks ahead; q to quit."
+SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
+_REASONS = {"place": "place", "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
+
+
+def _ranked(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=strength)
+
+
+def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO) -> None:
+    """``phom tienlen solve``: the combination, the plays (on a table), the best split, tới trắng."""
+    hand = to_mask(cards, "CARDS")
+    if hand.bit_count() > 13:
+        raise ValueError(f"CARDS holds {hand.bit_count()} cards; a Tiến lên hand has at most 13")
+    beaten = to_mask(table, "--table") if table else None
+    if beaten is not None and classify(beaten) is None:
+        raise ValueError(f"--table {CardSet(beaten)} is not a combination")
+    combo = classify(hand)
+    split = best_split(hand)
+    dealt = hand.bit_count() == 13
+    found = {
+        "cards": in_order(hand, codes=True),
+        "combination": None if combo is None else {"kind": combo.kind, "length": combo.length,
+                                                   "high": combo.high.code},
+        "plays": count_plays(hand, beaten), "table": None if beaten is None else in_order(beaten, codes=True),
+        "min_plays": min_plays(hand), "best_split": [in_order(s, codes=True) for s in split],
+        "toi_trang": toi_trang(hand) if dealt else None,
+        "toi_trang_first_game": toi_trang(hand, first_game=True) if dealt else None,
+    }
+    if as_json:
+        print(json.dumps(found, ensure_ascii=False), file=out)
+        return
+    paint = Painter(stream=out)
+    what = "no single combination" if combo is None else f"{combo.kind} of {combo.length}, high {combo.high}"
+    lines = [f"{paint.bold('Cards')}     {paint.cards(_ranked(CardSet(hand)))}  ({what})",
+             f"Plays     {found['plays']}" + (f" that beat {in_order(beaten)}" if beaten is not None else " (to lead)"),
+             f"Split     {' | '.join(paint.cards(_ranked(s)) for s in split)}  ({len(split)} plays, the fewest)"]
+    if dealt:
+        lines.append(f"Tới trắng {found['toi_trang'] or 'no'} (first game: {found['toi_trang_first_game'] or 'no'})")
+    print("\n".join(lines), file=out)
+
+
+def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO) -> None:
+    """``phom tienlen simulate``: seat-rotated games between bots, one line per bot."""
+    specs = [s for s in bots.split(",") if s.strip()]
+    if not 2 <= len(specs) <= 4:
+        raise ValueError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    seated = [make_tienlen_bot(spec, seed=i) for i, spec in enumerate(specs)]
+    stats = simulate(seated, games, rules=TienLenRules(players=len(seated)), seed=seed, jobs=jobs)
+    print(stats.table(), file=out)
+
+
+def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False) -> tuple[Action, str]:
+    """The action a bot would take for ``seat`` and a sentence saying why.
+
+    >>> game = TienLenGame(seed=3)
+    >>> action, reason = tienlen_hint(game, game.to_move)
+    >>> "split" in reason
+    True
+    """
+    view = game.view(seat)
+    if not view.legal_actions:
+        raise ValueError(f"seat {seat} has no move now")
+    hand = view.hand.mask
+    if search:
+        bot = SearchTienLenBot(seed=len(game.history))
+        values = bot.values(view)
+        if values:
+            (best, value), rest = values[0], values[1:]
+            runner = f" than {describe(rest[0][0])} ({rest[0][1]:+.2f})" if rest else ""
+            return best, (f"over {bot.worlds} sampled deals played out, it wins {value:+.2f} stakes on "
+                          f"average{', more' + runner if runner else ''}")
+    action = GreedyTienLenBot().act(view)
+    if isinstance(action, Pass):
+        return action, f"every play would break your split of {min_plays(hand)} plays or waste a bomb"
+    left = min_plays(hand & ~action.cards.mask)
+    if left == 0:
+        return action, "it plays out your last cards"
+    return action, f"it leaves {left} plays in your split ({min_plays(hand)} now) and is the weakest that does"
+
+
+def describe(action: Action) -> str:
+    """``pass``, or the cards of a play weakest first.
+
+    >>> describe(Play("2H 3S")), describe(Pass())
+    ('3♠ 2♥', 'pass')
+    """
+    return "pass" if isinstance(action, Pass) else in_order(action.cards)
+
+
+def moves_in_order(game: TienLenGame) -> list[Action]:
+    """The legal actions as the terminal lists them: plays by size, then weakest first; pass last."""
+    legal = game.legal_actions()
+    plays = sorted((a for a in legal if isinstance(a, Play)),
+                   key=lambda p: (len(p.cards), max(strength(c) for c in p.cards), p.cards.mask))
+    return [*plays, *(a for a in legal if isinstance(a, Pass))]
+
+
+def _show(game: TienLenGame, seat: int, paint: Painter, say: Callable[[str], None]) -> None:
+    view = game.view(seat)
+    say("")
+    say(paint.bold(f"Your turn (seat {seat})" + ("" if view.table else ": lead any combination")))
+    if view.table:
+        say(f"To beat: {paint.cards(_ranked(view.table))} (seat {view.table_owner})")
+    for q, size in enumerate(view.hand_sizes):
+        marks = [m for m, on in (("passed", q in view.passed), ("out", q in view.finished)) if on]
+        who = "you" if q == seat else f"{size} cards"
+        say(f"  seat {q} ({who})" + (f": {', '.join(marks)}" if marks else ""))
+    say(f"Your hand: {paint.cards(_ranked(view.hand))}  (split: "
+        f"{' | '.join(paint.cards(_ranked(s)) for s in best_split(view.hand))})")
+    moves = moves_in_order(game)
+    shown = "  ".join(f"{i}) {_action_text(a, paint)}" for i, a in enumerate(moves[:SHOWN_MOVES], start=1))
+    more = f"  … and {len(moves) - SHOWN_MOVES} more: type the cards" if len(moves) > SHOWN_MOVES else ""
+    say("Moves: " + shown + more)
+
+
+def _action_text(action: Action, paint: Painter) -> str:
+    return "pass" if isinstance(action, Pass) else paint.cards(_ranked(action.cards))
+
+
+def _read_action(text: str) -> Action:
+    first = text.split(None, 1)[0].lower()
+    if first in ("pass", "play"):
+        return parse_action(first + text[len(first):])
+    return Play(text)
+
+
+def _human_turn(game: TienLenGame, seat: int, console: Console, paint: Painter) -> None:
+    say = console.say
+    while True:
+        text = console.read()
+        if not text:
+            continue
+        if text.lower() in ("q", "quit", "exit"):
+            raise QuitGame
+        if text.lower() in ("h", "help"):
+            say(HELP)
+            continue
+        if text in ("?", "??"):
+            action, reason = tienlen_hint(game, seat, search=text == "??")
+            say(f"Hint: {_action_text(action, paint)} — {reason}")
+            continue
+        legal = moves_in_order(game)
+        try:
+            if text.isdigit():
+                number = int(text)
+                if not 1 <= number <= len(legal):
+                    say(f"Not a move: choose 1 to {len(legal)}.")
+                    continue
+                action = legal[number - 1]
+            else:
+                action = _read_action(text)
+            game.apply(action)
+        except IllegalAction as exc:
+            say(f"Not allowed: {exc}")
+            continue
+        except ValueError as exc:
+            say(f"Not understood: {exc}")
+            continue
+        say(f"  you: {_action_text(action, paint)}")
+        return
+
+
+def result_lines(result: TienLenResult, seat: int | None = None) -> list[str]:
+    """The places, every payment and the money of a finished game, as text lines.
+
+    >>> game = TienLenGame(seed=3)
+    >>> while not game.is_over:
+    ...     game.apply(game.legal_actions()[0])
+    >>> result_lines(game.result)[-1].startswith("Net:")
+    True
+    """
+    names = ["nhất", "nhì", "ba", "bét"][:len(result.places)]
+    if len(result.places) < 4:
+        names[-1] = "bét"
+    def who(q: int) -> str:
+        return f"seat {q}" + (" (you)" if q == seat else "")
+    lines = []
+    if result.toi_trang:
+        lines.append(f"{who(result.winner).capitalize()} wins at once: tới trắng ({result.toi_trang}).")
+    else:
+        lines.append("Places: " + ", ".join(f"{names[i]} {who(q)}" + (" (cóng)" if q in result.cong else "")
+                                            for i, q in enumerate(result.places)))
+    for payer, payee, amount, reason in result.payments:
+        lines.append(f"  {who(payer)} pays {who(payee)} {amount} ({_REASONS.get(reason, reason)})")
+    lines.append("Net: " + ", ".join(f"{who(q)} {v:+d}" for q, v in enumerate(result.net)))
+    return lines
+
+
+def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
+                 stdout: TextIO) -> None:
+    """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats."""
+    rules = TienLenRules(players=players)
+    if not 0 <= seat < players:
+        raise ValueError(f"--seat {seat} is not a seat from 0 to {players - 1}")
+    specs = [s for s in (bots or "greedy").split(",") if s.strip()]
+    if len(specs) == 1:
+        specs = specs * (players - 1)
+    if len(specs) != players - 1:
+        raise ValueError(f"--bots names {len(specs)} bots; {players} players need {players - 1} (or one for all)")
+    others = [p for p in range(players) if p != seat]
+    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p) for p, spec in zip(others, specs)}
+    game = TienLenGame(rules, seed=seed)
+    paint = Painter(stream=stdout)
+    console = Console(stdin, stdout)
+    say = console.say
+    say(f"Tiến lên, {players} players. You are seat {seat}; bots: "
+        + ", ".join(f"seat {p} {seated[p].name}" for p in others) + ".")
+    say(HELP)
+    if game.opening_card is not None and not game.is_over:
+        say(f"Seat {game.to_move} holds {game.opening_card} and leads with it.")
+    try:
+        while not game.is_over:
+            p = game.to_move
+            assert p is not None
+            if p != seat:
+                action = seated[p].act(game.view(p))
+                game.apply(action)
+                say(f"  seat {p}: {_action_text(action, paint)}")
+                continue
+            _show(game, seat, paint, say)
+            _human_turn(game, seat, console, paint)
+    except QuitGame:
+        say("You left the game.")
+        return
+    assert game.result is not None
+    say("\n".join(result_lines(game.result, seat)))

@@ -1,0 +1,118 @@
+"""Tiến lên bots, the worlds a searching bot samples, seat-rotated simulation, matches and the
+``phom tienlen play`` command."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from phom.cli import main
+from phom.tienlen import Pass, Play, TienLenGame, TienLenMatch, TienLenRules
+from phom.tienlen.bots import GreedyTienLenBot, RandomTienLenBot, SearchTienLenBot, make_tienlen_bot, ranked_actions
+from phom.tienlen.simulation import simulate
+from phom.tienlen.worlds import sample_deal, sample_world
+
+RULES = [TienLenRules(), TienLenRules(players=3), TienLenRules(players=2), TienLenRules(pass_locks_round=False)]
+
+
+def positions(rules: TienLenRules, games: int):
+    """Random positions (game, seat to move) of random games under ``rules``."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = TienLenGame(rules, seed=seed, first_game=seed % 2 == 0, leader=seed % rules.players)
+        while not game.is_over:
+            if rng.random() < 0.15:
+                yield game, game.to_move
+            game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=["four", "three", "two", "no-lock"])
+def test_sampled_worlds_look_the_same_to_the_viewer(rules):
+    checked = 0
+    for game, seat in positions(rules, 40):
+        view = game.view(seat)
+        world = sample_world(view, random.Random(checked))
+        if world is None:
+            continue
+        seen = world.view(seat)
+        assert (seen.hand, seen.hand_sizes, seen.table, seen.passed, seen.finished, seen.legal_actions,
+                seen.history) == (view.hand, view.hand_sizes, view.table, view.passed, view.finished,
+                                  view.legal_actions, view.history)
+        deal = sample_deal(view, random.Random(checked))
+        assert all(a & b == 0 for i, a in enumerate(deal) for b in deal[i + 1:])
+        assert all(h.bit_count() == 13 for h in deal)
+        checked += 1
+    assert checked > 50
+
+
+def test_ranked_actions_put_the_greedy_choice_first_and_list_every_action():
+    for game, seat in positions(TienLenRules(), 10):
+        view = game.view(seat)
+        ranked = ranked_actions(view)
+        assert ranked[0] == GreedyTienLenBot().act(view)
+        assert sorted(map(str, ranked)) == sorted(map(str, view.legal_actions))
+
+
+def test_the_search_bot_plays_legal_actions_and_is_reproducible():
+    for seed in range(6):
+        game = TienLenGame(seed=seed)
+        bots = [SearchTienLenBot(worlds=3, candidates=3, seed=seed), GreedyTienLenBot(),
+                RandomTienLenBot(seed), GreedyTienLenBot()]
+        while not game.is_over:
+            view = game.view(game.to_move)
+            action = bots[game.to_move].act(view)
+            assert action in view.legal_actions
+            if game.to_move == 0 and len(view.legal_actions) > 1:
+                values = SearchTienLenBot(worlds=3, candidates=3, seed=1).values(view)
+                assert values == SearchTienLenBot(worlds=3, candidates=3, seed=1).values(view)
+                assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
+            game.apply(action)
+    with pytest.raises(ValueError, match="worlds must be an int from 1 to 1000"):
+        SearchTienLenBot(worlds=0)
+    assert isinstance(make_tienlen_bot("search", seed=1), SearchTienLenBot)
+
+
+def test_simulation_gives_the_same_statistics_with_worker_processes():
+    bots = [GreedyTienLenBot(), RandomTienLenBot(1), RandomTienLenBot(2), RandomTienLenBot(3)]
+    one, two = simulate(bots, 24, seed=9), simulate(bots, 24, seed=9, jobs=2)
+    assert (one.mean_net, one.wins, one.ci95) == (two.mean_net, two.wins, two.ci95)
+    with pytest.raises(ValueError, match="jobs"):
+        simulate(bots, 4, jobs=0)
+
+
+def test_a_match_is_led_by_the_previous_nhat_and_sums_the_money():
+    match = TienLenMatch(TienLenRules(players=3), seed=2)
+    totals = match.play([GreedyTienLenBot(), RandomTienLenBot(1), GreedyTienLenBot()], games=5)
+    assert len(match.games) == 5 and sum(totals) == 0
+    assert match.games[0].first_game and not any(g.first_game for g in match.games[1:])
+    for before, after in zip(match.games, match.games[1:]):
+        assert after.leader == before.result.winner
+    assert totals == tuple(sum(g.result.net[q] for g in match.games) for q in range(3))
+    match.next_game()
+    with pytest.raises(ValueError, match="not over yet"):
+        match.next_game()
+
+
+def test_phom_tienlen_play_to_the_end_with_hints(capsys):
+    moves = "?\n??\n" + "1\n" * 120
+    assert main(["tienlen", "play", "--seed", "4", "--bots", "greedy,random,search"], stdin=io.StringIO(moves)) == 0
+    out = capsys.readouterr().out
+    assert "Hint: " in out and "sampled deals played out" in out and "Net:" in out
+    assert "Places: " in out or "tới trắng" in out
+
+
+def test_phom_tienlen_play_refuses_and_explains(capsys):
+    game = TienLenGame(seed=4)
+    other = next(iter(game.hands[(game.to_move + 1) % 4]))
+    seat = game.to_move
+    typed = f"{other.code}\nplay 3S 9H\nfoo\n999\nq\n"
+    assert main(["tienlen", "play", "--seed", "4", "--seat", str(seat)], stdin=io.StringIO(typed)) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed: player" in out and "does not hold" in out and "Not a move: choose 1 to" in out
+    assert "You left the game." in out
+    assert main(["tienlen", "play", "--seat", "7"], stdin=io.StringIO("")) == 1
+    assert "--seat 7 is not a seat" in capsys.readouterr().err
+    assert main(["tienlen", "play", "--bots", "greedy,greedy"], stdin=io.StringIO("")) == 1
+    assert Pass() != Play("3S")
