@@ -101,11 +101,12 @@ def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False) -> tuple
         if values:
             (best, value), rest = values[0], values[1:]
             runner = f" than {describe(rest[0][0])} ({rest[0][1]:+.2f})" if rest else ""
-            return best, (f"over {bot.worlds} sampled deals played out, it wins {value:+.2f} stakes on "
+            return best, (f"over {bot.worlds_used} sampled deals played out, it wins {value:+.2f} stakes on "
                           f"average{', more' + runner if runner else ''}")
     action = GreedyTienLenBot().act(view)
     if isinstance(action, Pass):
-        return action, f"every play would break your split of {min_plays(hand)} plays or waste a bomb"
+        return action, (f"every play would lengthen your split of {min_plays(hand)} plays, spend a heo early "
+                        "or waste a bomb")
     left = min_plays(hand & ~action.cards.mask)
     if left == 0:
         return action, "it plays out your last cards"

@@ -141,6 +141,7 @@ class SearchTienLenBot:
                 raise ValueError(f"{name} must be an int from 1 to 1000, not {value!r}")
         self.worlds, self.candidates = worlds, candidates
         self.rng = random.Random(seed)
+        self.worlds_used = 0          # how many sampled deals the last ``values`` call played out
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
@@ -150,6 +151,7 @@ class SearchTienLenBot:
         no world agrees with the view."""
         candidates = ranked_actions(view)[:self.candidates]
         worlds = [w for w in (sample_world(view, self.rng) for _ in range(self.worlds)) if w is not None]
+        self.worlds_used = len(worlds)
         if not worlds or len(candidates) < 2:
             return []
         greedy = GreedyTienLenBot()
