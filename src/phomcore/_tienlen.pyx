@@ -204,9 +204,14 @@ cdef void list_combinations(Listing* l, mask_t t) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------------
-# The fewest plays: suits never matter for this count, only how many cards each rank has. A dynamic
-# programme over the orders 3 … A carries the sequences still open (straights and đôi thông of length
-# 1, 2 and ≥ 3); what is left of a rank is one group play; the heo are one play together.
+# The fewest plays and one best split. Suits never matter for the count, only how many cards each rank
+# has: a dynamic programme over the orders 3 … A carries the sequences still open (straights and đôi
+# thông of length 1, 2 and ≥ 3); what is left of a rank is one group play; the heo are one play
+# together. It is valued by (plays, singles) with the singles as a strength mask, so fewer plays win,
+# then fewer singles, then the split whose weakest differing single is the stronger one (the order of
+# reference.best_split). Any split's singles can take the strongest suit of their rank (no other play
+# cares about suits), so this value is exact. A best split is then built from the weakest card up: the
+# smallest play (as a strength mask) holding it that keeps the value optimal.
 
 cdef enum:
     STATE_COUNT = 5 * 5 * 5 * 3 * 3 * 3
@@ -215,76 +220,6 @@ cdef enum:
 cdef inline int encode(int a1, int a2, int a3, int b1, int b2, int b3) noexcept nogil:
     return ((((a1 * 5 + a2) * 5 + a3) * 3 + b1) * 3 + b2) * 3 + b3
 
-
-cdef int min_plays_counts(const int* counts) noexcept nogil:
-    cdef int8_t cost_now[STATE_COUNT]
-    cdef int8_t cost_next[STATE_COUNT]
-    cdef int16_t live_now[STATE_COUNT]
-    cdef int16_t live_next[STATE_COUNT]
-    cdef int n_now = 1, n_next, i, s, o, c, a1, a2, a3, b1, b2, b3, k3, m3, ns, np_, x, y, cost, nxt
-    cdef int best = 127
-    memset(cost_next, 127, STATE_COUNT)     # once: after each rank only the states reached are reset
-    cost_now[0] = 0
-    live_now[0] = 0
-    for o in range(ACE + 1):
-        c = counts[o]
-        n_next = 0
-        for i in range(n_now):
-            s = live_now[i]
-            b3 = s % 3
-            b2 = (s // 3) % 3
-            b1 = (s // 9) % 3
-            a3 = (s // 27) % 5
-            a2 = (s // 135) % 5
-            a1 = s // 675
-            for k3 in range(a3 + 1):
-                for m3 in range(b3 + 1):
-                    y = b1 + b2 + m3
-                    x = a1 + a2 + k3
-                    if x + 2 * y > c:
-                        continue
-                    for np_ in range((c - x - 2 * y) // 2 + 1):
-                        for ns in range(c - x - 2 * (y + np_) + 1):
-                            cost = cost_now[s] + ns + np_ + (1 if c - x - ns - 2 * (y + np_) > 0 else 0)
-                            if a2 + k3 > 4 or b2 + m3 > 2 or ns > 4 or np_ > 2:
-                                continue
-                            nxt = encode(ns, a1, a2 + k3, np_, b1, b2 + m3)
-                            if cost_next[nxt] == 127:
-                                live_next[n_next] = nxt
-                                n_next += 1
-                            if cost < cost_next[nxt]:
-                                cost_next[nxt] = cost
-        for i in range(n_next):
-            s = live_next[i]
-            live_now[i] = s
-            cost_now[s] = cost_next[s]
-            cost_next[s] = 127
-        n_now = n_next
-    for i in range(n_now):
-        s = live_now[i]
-        b2 = (s // 3) % 3
-        b1 = (s // 9) % 3
-        a2 = (s // 135) % 5
-        a1 = s // 675
-        if a1 == 0 and a2 == 0 and b1 == 0 and b2 == 0 and cost_now[s] < best:
-            best = cost_now[s]
-    return best + (1 if counts[HEO] > 0 else 0)
-
-
-cdef inline int min_plays_t(mask_t t) noexcept nogil:
-    cdef int counts[NUM_ORDERS]
-    cdef int o
-    for o in range(NUM_ORDERS):
-        counts[o] = popcount(nibble(t, o))
-    return min_plays_counts(counts)
-
-
-# ---------------------------------------------------------------------------------------------------
-# One best split (reference.best_split's order). The same programme, valued by (plays, singles): the
-# singles as a strength mask, so fewer plays win, then fewer singles, then the split whose weakest
-# differing single is the stronger one. Any split's singles can take the strongest suit of their rank
-# (no other play cares about suits), so this value is exact. The split is then built from the weakest
-# card up: the smallest play (as a strength mask) holding it that keeps the value optimal.
 
 ctypedef struct Value:
     int plays
@@ -383,6 +318,10 @@ cdef Value best_value_t(mask_t t) noexcept nogil:
         if c == 1:
             best.singles |= top_card(t, HEO)
     return best
+
+
+cdef inline int min_plays_t(mask_t t) noexcept nogil:
+    return best_value_t(t).plays
 
 
 cdef enum:

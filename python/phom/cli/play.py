@@ -14,8 +14,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TextIO
 
 from ..actions import Action
 from ..bots import make_bot
@@ -25,7 +25,8 @@ from ..rules import Rules
 from ..render import result_text
 from .render import Painter
 
-__all__ = ["play_interactive"]
+__all__ = ["Console", "QuitGame", "Table", "bot_seats", "play_interactive", "play_until_over",
+           "read_move"]
 
 HELP = ("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, autolay, u, u-khan) "
         "or its number; ? for a hint, ?? for one that looks ahead; q to quit.")
@@ -52,10 +53,13 @@ class Console:
         return line.strip()
 
 
-def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                     stdout: TextIO) -> None:
-    """Play one game: the person at ``seat`` types moves, bots play the other seats."""
-    rules = Rules(players=players)
+def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:
+    """Which bot (by name) plays each seat but the person's: ``--bots`` names one per other seat, or
+    one for all (default greedy).
+
+    >>> bot_seats("random", 3, 1), bot_seats("greedy,search", 3, 0)
+    ({0: 'random', 2: 'random'}, {1: 'greedy', 2: 'search'})
+    """
     if not 0 <= seat < players:
         raise ValueError(f"--seat {seat} is not a seat from 0 to {players - 1}")
     specs = [s for s in (bots or "greedy").split(",") if s.strip()]
@@ -63,8 +67,46 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
         specs = specs * (players - 1)
     if len(specs) != players - 1:
         raise ValueError(f"--bots names {len(specs)} bots; {players} players need {players - 1} (or one for all)")
-    others = [p for p in range(players) if p != seat]
-    seated = {p: make_bot(spec, seed=(seed or 0) + p) for p, spec in zip(others, specs)}
+    return dict(zip((p for p in range(players) if p != seat), specs))
+
+
+class Table(Protocol):
+    """What the terminal loop needs of a game (Phỏm's ``Game``, ``TienLenGame``)."""
+
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def to_move(self) -> int | None: ...
+    def view(self, player: int) -> Any: ...
+    def apply(self, action: Any) -> None: ...
+
+
+def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_turn: Callable[[], None],
+                    say: Callable[[str], None], describe: Callable[[Any], str]) -> bool:
+    """Bots (``act(view)``) move and say their moves; at the person's seat ``human_turn`` runs. False
+    when the person quit."""
+    try:
+        while not game.is_over:
+            p = game.to_move
+            assert p is not None
+            if p != seat:
+                action = seated[p].act(game.view(p))
+                game.apply(action)
+                say(f"  seat {p}: {describe(action)}")
+                continue
+            human_turn()
+    except QuitGame:
+        say("You left the game.")
+        return False
+    return True
+
+
+def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
+                     stdout: TextIO) -> None:
+    """Play one game: the person at ``seat`` types moves, bots play the other seats."""
+    rules = Rules(players=players)
+    seated = {p: make_bot(spec, seed=(seed or 0) + p) for p, spec in bot_seats(bots, players, seat).items()}
+    others = list(seated)
     game = Game(rules, seed=seed)
     paint = Painter(stream=stdout)
 
@@ -74,21 +116,13 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
     say(f"Phỏm, {players} players. You are seat {seat}; bots: "
         + ", ".join(f"seat {p} {getattr(seated[p], 'name', 'bot')}" for p in others) + ".")
     say(HELP)
-    try:
-        while not game.is_over:
-            p = game.to_move
-            assert p is not None
-            if p != seat:
-                action = seated[p].act(game.view(p))
-                game.apply(action)
-                say(f"  seat {p}: {action}")
-                continue
-            _show(game, seat, paint, say)
-            _human_turn(game, seat, console, paint)
-    except QuitGame:
-        say("You left the game.")
-        return
-    say(result_text(game))
+    def turn() -> None:
+        _show(game, seat, paint, say)
+        read_move(console, HELP, game.legal_actions(), Action.parse, game.apply,
+                  lambda search: _advice(game, seat, search), str)
+
+    if play_until_over(game, seat, seated, turn, say, describe=str):
+        say(result_text(game))
 
 
 def _show(game: Game, seat: int, paint: Painter, say: Callable[[str], None]) -> None:
@@ -109,7 +143,16 @@ def _show(game: Game, seat: int, paint: Painter, say: Callable[[str], None]) -> 
     say("Moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view.legal_actions, start=1)))
 
 
-def _human_turn(game: Game, seat: int, console: Console, paint: Painter) -> None:
+def _advice(game: Game, seat: int, search: bool) -> str:
+    advice = hint(game, seat, search=search)
+    return f"{advice.action} — {advice.reason}"
+
+
+def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Callable[[str], Any],
+              apply: Callable[[Any], None], advise: Callable[[bool], str], describe: Callable[[Any], str]) -> None:
+    """Read lines until one move is applied: a number from the ``legal`` list or a text ``parse``
+    understands; ``?`` / ``??`` print ``advise(look_ahead)``, ``h`` the help, ``q`` quits (QuitGame).
+    A refused move prints the referee's reason and asks again."""
     say = console.say
     while True:
         text = console.read()
@@ -118,13 +161,11 @@ def _human_turn(game: Game, seat: int, console: Console, paint: Painter) -> None
         if text.lower() in ("q", "quit", "exit"):
             raise QuitGame
         if text.lower() in ("h", "help"):
-            say(HELP)
+            say(help_text)
             continue
         if text in ("?", "??"):
-            advice = hint(game, seat, search=text == "??")
-            say(f"Hint: {advice.action} — {advice.reason}")
+            say(f"Hint: {advise(text == '??')}")
             continue
-        legal = game.legal_actions()
         try:
             if text.isdigit():
                 number = int(text)
@@ -133,15 +174,13 @@ def _human_turn(game: Game, seat: int, console: Console, paint: Painter) -> None
                     continue
                 action = legal[number - 1]
             else:
-                action = Action.parse(text)
-            game.apply(action)
+                action = parse(text)
+            apply(action)
         except IllegalAction as exc:
             say(f"Not allowed: {exc}")
             continue
         except ValueError as exc:
             say(f"Not understood: {exc}")
             continue
-        say(f"  you: {action}")
-        if game.is_over or game.to_move != seat:
-            return
-        _show(game, seat, paint, say)
+        say(f"  you: {describe(action)}")
+        return

@@ -20,10 +20,10 @@ from typing import TextIO
 from ..cards import Card, CardSet, to_mask
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
 from ..tienlen.bots import GreedyTienLenBot, SearchTienLenBot, TienLenBot, make_tienlen_bot
-from ..tienlen.game import Action, IllegalAction, Pass, Play, TienLenResult, parse_action
+from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
 from ..tienlen.simulation import simulate
-from .play import Console, QuitGame
+from .play import Console, bot_seats, play_until_over, read_move
 from .render import Painter
 
 __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
@@ -159,40 +159,9 @@ def _read_action(text: str) -> Action:
     return Play(text)
 
 
-def _human_turn(game: TienLenGame, seat: int, console: Console, paint: Painter) -> None:
-    say = console.say
-    while True:
-        text = console.read()
-        if not text:
-            continue
-        if text.lower() in ("q", "quit", "exit"):
-            raise QuitGame
-        if text.lower() in ("h", "help"):
-            say(HELP)
-            continue
-        if text in ("?", "??"):
-            action, reason = tienlen_hint(game, seat, search=text == "??")
-            say(f"Hint: {_action_text(action, paint)} — {reason}")
-            continue
-        legal = moves_in_order(game)
-        try:
-            if text.isdigit():
-                number = int(text)
-                if not 1 <= number <= len(legal):
-                    say(f"Not a move: choose 1 to {len(legal)}.")
-                    continue
-                action = legal[number - 1]
-            else:
-                action = _read_action(text)
-            game.apply(action)
-        except IllegalAction as exc:
-            say(f"Not allowed: {exc}")
-            continue
-        except ValueError as exc:
-            say(f"Not understood: {exc}")
-            continue
-        say(f"  you: {_action_text(action, paint)}")
-        return
+def _advice(game: TienLenGame, seat: int, search: bool, paint: Painter) -> str:
+    action, reason = tienlen_hint(game, seat, search=search)
+    return f"{_action_text(action, paint)} — {reason}"
 
 
 def result_lines(result: TienLenResult, seat: int | None = None) -> list[str]:
@@ -225,15 +194,9 @@ def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int,
                  stdout: TextIO) -> None:
     """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats."""
     rules = TienLenRules(players=players)
-    if not 0 <= seat < players:
-        raise ValueError(f"--seat {seat} is not a seat from 0 to {players - 1}")
-    specs = [s for s in (bots or "greedy").split(",") if s.strip()]
-    if len(specs) == 1:
-        specs = specs * (players - 1)
-    if len(specs) != players - 1:
-        raise ValueError(f"--bots names {len(specs)} bots; {players} players need {players - 1} (or one for all)")
-    others = [p for p in range(players) if p != seat]
-    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p) for p, spec in zip(others, specs)}
+    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p)
+                                     for p, spec in bot_seats(bots, players, seat).items()}
+    others = list(seated)
     game = TienLenGame(rules, seed=seed)
     paint = Painter(stream=stdout)
     console = Console(stdin, stdout)
@@ -243,19 +206,11 @@ def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int,
     say(HELP)
     if game.opening_card is not None and not game.is_over:
         say(f"Seat {game.to_move} holds {game.opening_card} and leads with it.")
-    try:
-        while not game.is_over:
-            p = game.to_move
-            assert p is not None
-            if p != seat:
-                action = seated[p].act(game.view(p))
-                game.apply(action)
-                say(f"  seat {p}: {_action_text(action, paint)}")
-                continue
-            _show(game, seat, paint, say)
-            _human_turn(game, seat, console, paint)
-    except QuitGame:
-        say("You left the game.")
-        return
-    assert game.result is not None
-    say("\n".join(result_lines(game.result, seat)))
+    def turn() -> None:
+        _show(game, seat, paint, say)
+        read_move(console, HELP, moves_in_order(game), _read_action, game.apply,
+                  lambda search: _advice(game, seat, search, paint), lambda action: _action_text(action, paint))
+
+    if play_until_over(game, seat, seated, turn, say, describe=lambda action: _action_text(action, paint)):
+        assert game.result is not None
+        say("\n".join(result_lines(game.result, seat)))
