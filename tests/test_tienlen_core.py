@@ -16,6 +16,11 @@ from phom.tienlen import reference
 DECK = list(range(52))
 
 
+def examples(count: int) -> int:
+    """``count`` under the default profile, scaled with PHOM_EXAMPLES / the thorough profile."""
+    return max(1, count * settings.default.max_examples // 2000)
+
+
 def masks_of(cards: list[int]) -> int:
     return sum(1 << c for c in cards)
 
@@ -46,13 +51,13 @@ def test_worked_examples_of_section_8_on_the_core():
         beats("3S 5S", "2S")
 
 
-@settings(max_examples=3000)
+@settings(max_examples=examples(3000))
 @given(st.one_of(small, rich))
 def test_classification_agrees(cards):
     assert classify(cards) == reference.classify(cards)
 
 
-@settings(max_examples=2000)
+@settings(max_examples=examples(2000))
 @given(st.one_of(small, rich), st.one_of(small, rich), st.booleans())
 def test_beating_agrees(play, table, four_beats):
     rules = TienLenRules(four_kind_beats_single_heo=four_beats)
@@ -63,7 +68,7 @@ def test_beating_agrees(play, table, four_beats):
         assert beats(play, table, rules) == reference.beats(play, table, rules)
 
 
-@settings(max_examples=1000)
+@settings(max_examples=examples(1000))
 @given(st.one_of(hands, rich))
 def test_legal_plays_agree_as_sets(hand):
     core = legal_plays(hand)
@@ -74,7 +79,7 @@ def test_legal_plays_agree_as_sets(hand):
             assert legal_plays(hand, table).tolist() == reference.legal_plays(hand, table)
 
 
-@settings(max_examples=1500)
+@settings(max_examples=examples(1500))
 @given(st.one_of(game_hands, hands, rich))
 def test_min_plays_agree(hand):
     assert min_plays(hand) == reference.min_plays(hand)
@@ -88,7 +93,7 @@ def test_a_sanh_rong_and_its_many_suit_choices():
     assert min_plays(hand) == 2 and count_plays(hand, "3H 4H 5H") > 0
 
 
-@settings(max_examples=1500)
+@settings(max_examples=examples(1500))
 @given(st.one_of(game_hands, hands, rich))
 def test_best_split_agrees_and_is_a_split(hand):
     split = best_split(hand)
@@ -129,7 +134,7 @@ def toi_trang_prone(draw):
     return masks_of(chosen)
 
 
-@settings(max_examples=3000)
+@settings(max_examples=examples(3000))
 @given(st.one_of(st.composite(toi_trang_prone)(), game_hands), st.booleans())
 def test_toi_trang_agrees(hand, first_game):
     assert toi_trang(hand, first_game=first_game) == reference.toi_trang(hand, first_game=first_game)

@@ -109,7 +109,15 @@ class GreedyTienLenBot:
 
 def ranked_actions(view: TienLenView) -> list[Action]:
     """The legal actions, GreedyTienLenBot's choice first, then the rest in the order of its lead key
-    (plays that keep the split short, weakest first) with Pass, when legal, second."""
+    (plays that keep the split short, weakest first) with Pass, when legal, second.
+
+    >>> from phom.tienlen import TienLenGame
+    >>> game = TienLenGame(seed=3)
+    >>> view = game.view(game.to_move)
+    >>> ranked = ranked_actions(view)
+    >>> ranked[0] == GreedyTienLenBot().act(view), len(ranked) == len(view.legal_actions)
+    (True, True)
+    """
     legal = list(view.legal_actions)
     if not legal:
         return []
