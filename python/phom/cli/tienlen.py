@@ -29,7 +29,8 @@ from .render import Painter
 __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
            "tienlen_hint"]
 
-HELP = "Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks ahead; q to quit."
+HELP = ("Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks ahead; "
+        "q to quit.")
 SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
 _REASONS = {"place": "place", "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
 
@@ -176,6 +177,7 @@ def result_lines(result: TienLenResult, seat: int | None = None) -> list[str]:
     names = ["nhất", "nhì", "ba", "bét"][:len(result.places)]
     if len(result.places) < 4:
         names[-1] = "bét"
+
     def who(q: int) -> str:
         return f"seat {q}" + (" (you)" if q == seat else "")
     lines = []
@@ -206,6 +208,7 @@ def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int,
     say(HELP)
     if game.opening_card is not None and not game.is_over:
         say(f"Seat {game.to_move} holds {game.opening_card} and leads with it.")
+
     def turn() -> None:
         _show(game, seat, paint, say)
         read_move(console, HELP, moves_in_order(game), _read_action, game.apply,
