@@ -139,7 +139,8 @@ def test_tai_finish_is_plain_u_when_u_tron_in_tai_is_off():
     assert game.result.u_kind == "u" and game.result.net == (19, -5, -5, -9)
 
 
-def test_u_by_gui_example():
+def gui_example_before_the_lay_turns() -> Game:
+    """The ù-by-gửi deal of the RULES example, played to A's lay-down turn (D draws K♠ on his)."""
     hands = {
         A: "JH QH KH 2S 6S 8D 2H 9C JC KC",
         B: "10S 10C 10D 2C 6H 8S QD AD 7D",
@@ -149,6 +150,11 @@ def test_u_by_gui_example():
     game = new_game(hands, {14: "KS"})
     game.apply(Discard("KC"))
     quiet_turns(game, 11)
+    return game
+
+
+def test_u_by_gui_example():
+    game = gui_example_before_the_lay_turns()
     for seat, meld in ((A, "JH QH KH"), (B, "10S 10C 10D"), (C, "4S 4C 4H")):
         assert game.to_move == seat and game.turn_kind == "lay"
         card = drawn_card(game)
@@ -172,15 +178,7 @@ def test_u_by_gui_example():
 
 
 def test_autolay_plays_the_best_lay_down_and_gui():
-    hands = {
-        A: "JH QH KH 2S 6S 8D 2H 9C JC KC",
-        B: "10S 10C 10D 2C 6H 8S QD AD 7D",
-        C: "4S 4C 4H AC 3C 9D JS 5H 7S",
-        D: "3S 3H 3D 5C 6C 7C 8C 10H 4D",
-    }
-    game = new_game(hands, {14: "KS"})
-    game.apply(Discard("KC"))
-    quiet_turns(game, 11)
+    game = gui_example_before_the_lay_turns()
     for meld in ("JH QH KH", "10S 10C 10D", "4S 4C 4H"):
         card = drawn_card(game)
         game.apply(LayMeld(meld))

@@ -39,20 +39,21 @@ for _c in range(52):
     FROM_STRENGTH[_order * 4 + _c // 13] = _c
 
 
-cdef inline mask_t to_strength(mask_t m) noexcept nogil:
+cdef inline mask_t remap(mask_t m, const int8_t* table) noexcept nogil:
+    """Move every bit i of m to bit table[i]."""
     cdef mask_t out = 0
     while m:
-        out |= bit(TO_STRENGTH[lowest_index(m)])
+        out |= bit(table[lowest_index(m)])
         m &= m - 1
     return out
 
 
+cdef inline mask_t to_strength(mask_t m) noexcept nogil:
+    return remap(m, TO_STRENGTH)
+
+
 cdef inline mask_t from_strength(mask_t t) noexcept nogil:
-    cdef mask_t out = 0
-    while t:
-        out |= bit(FROM_STRENGTH[lowest_index(t)])
-        t &= t - 1
-    return out
+    return remap(t, FROM_STRENGTH)
 
 
 cdef inline int nibble(mask_t t, int order) noexcept nogil:

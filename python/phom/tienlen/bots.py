@@ -57,7 +57,7 @@ def _facts(mask: int) -> tuple[bool, bool, int]:
     """(is a bomb, holds a heo, strength of its strongest card) of a play, cached: bots ask often."""
     combo = classify(mask)
     assert combo is not None
-    return combo.kind == "four" or combo.pairs >= 3, bool(mask & _HEO_CARDS), strength(combo.high)
+    return combo.is_bomb, bool(mask & _HEO_CARDS), strength(combo.high)
 
 
 def _is_bomb(play: Play) -> bool:

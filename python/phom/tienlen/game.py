@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..game import IllegalAction
 from .combos import beats, classify, legal_plays, toi_trang
-from .reference import order, strength
+from .reference import HEO, order, strength
 from .rules import TienLenRules, TienLenStakes
 
 __all__ = ["IllegalAction", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenView", "bomb_value", "parse_action",
@@ -89,7 +89,7 @@ class TienLenResult:
 
 
 def _heo_value(mask: int, stakes: TienLenStakes) -> int:
-    return sum(stakes.black_heo if int(c.suit) < 2 else stakes.red_heo for c in CardSet(mask) if order(c) == 12)
+    return sum(stakes.black_heo if int(c.suit) < 2 else stakes.red_heo for c in CardSet(mask) if order(c) == HEO)
 
 
 def bomb_value(cards: CardsLike, stakes: TienLenStakes | None = None) -> int:
@@ -103,7 +103,7 @@ def bomb_value(cards: CardsLike, stakes: TienLenStakes | None = None) -> int:
     combo = classify(cards)
     if combo is None:
         return 0
-    if combo.kind in ("single", "pair") and order(combo.high) == 12:
+    if combo.kind in ("single", "pair") and order(combo.high) == HEO:
         return _heo_value(to_mask(cards, "cards"), stakes)
     if combo.kind == "four":
         return stakes.four_kind
@@ -256,11 +256,12 @@ class TienLenGame:
     @staticmethod
     def _is_bomb(mask: int) -> bool:
         combo = classify(mask)
-        return combo is not None and (combo.kind == "four" or combo.pairs >= 3)
+        return combo is not None and combo.is_bomb
 
-    def _heo_or_bomb(self, mask: int) -> bool:
+    @staticmethod
+    def _heo_or_bomb(mask: int) -> bool:
         combo = classify(mask)
-        return combo is not None and (self._is_bomb(mask) or (combo.kind in ("single", "pair") and order(combo.high) == 12))
+        return combo is not None and (combo.is_bomb or (combo.kind in ("single", "pair") and order(combo.high) == HEO))
 
     # -- moves -------------------------------------------------------------------------------------
 

@@ -23,11 +23,11 @@ from typing import Literal
 from ..cards import Card, CardSet, CardsLike, to_mask
 from .rules import TienLenRules
 
-__all__ = ["Combo", "Kind", "beats", "best_split", "classify", "count_plays", "in_order", "legal_plays",
+__all__ = ["HEO", "Combo", "Kind", "beats", "best_split", "classify", "count_plays", "in_order", "legal_plays",
            "min_plays", "order", "strength", "strength_mask", "toi_trang"]
 
 Kind = Literal["single", "pair", "triple", "straight", "pairs_run", "four"]
-_HEO = 12          # the order of rank 2
+HEO = 12           # the order of rank 2 (heo)
 _ACE = 11          # the order of rank A, the highest a straight or đôi thông may reach
 
 
@@ -72,6 +72,15 @@ class Combo:
         """How many pairs a đôi thông holds (0 for other kinds)."""
         return self.length // 2 if self.kind == "pairs_run" else 0
 
+    @property
+    def is_bomb(self) -> bool:
+        """A bomb (hàng, §3.2): four of a kind, or a đôi thông of three pairs or more.
+
+        >>> classify("8S 8C 8D 8H").is_bomb, classify("3S 3C 4D 4H 5S 5C").is_bomb, classify("2S 2H").is_bomb
+        (True, True, False)
+        """
+        return self.kind == "four" or self.pairs >= 3
+
 
 def _cards(cards: CardsLike, name: str) -> list[Card]:
     return list(CardSet(to_mask(cards, name)))
@@ -108,8 +117,8 @@ def _combo(cards: CardsLike, name: str) -> Combo:
 
 def _chop(play: Combo, table: Combo, rules: TienLenRules) -> bool:
     """TIENLEN.md §3.2: does the bomb ``play`` beat ``table`` out of its kind?"""
-    heo_single = table.kind == "single" and order(table.high) == _HEO
-    heo_pair = table.kind == "pair" and order(table.high) == _HEO
+    heo_single = table.kind == "single" and order(table.high) == HEO
+    heo_pair = table.kind == "pair" and order(table.high) == HEO
     if play.kind == "pairs_run" and play.pairs == 3:
         return heo_single
     if play.kind == "four":
@@ -288,7 +297,7 @@ def toi_trang(hand: CardsLike, *, first_game: bool = False) -> str | None:
         return "four_triples"
     if sum(n == 4 for n in counts.values()) >= 2:
         return "two_fours"
-    if counts.get(_HEO) == 4:
+    if counts.get(HEO) == 4:
         return "four_twos"
     black = sum(int(c.suit) < 2 for c in cards)
     if black >= 12 or len(cards) - black >= 12:
