@@ -15,7 +15,7 @@ MODULES = [
     "phom.bots.greedy", "phom.bots.search", "phom.bots.montecarlo", "phom.vector", "phom.hints", "phom.simulation", "phom.cli", "phom.cli.render",
     "phom.cli.play", "phom.cli.bench", "phom.cli.tienlen", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.position", "phom.report", "phom.web",
-    "phom.web.app", "phom.web.hosting", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
+    "phom.web.app", "phom.web.api", "phom.web.hosting", "phom.web.store", "phom.fairness", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
     "phom.tienlen.worlds", "phom.tienlen.match",
 ]

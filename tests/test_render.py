@@ -105,7 +105,9 @@ def test_a_view_shows_its_own_hand_every_public_card_and_no_hidden_one():
             assert drawn == {c.code for c in view.hand} | public
             hidden = {c.code for q in range(game.players) if q != p for c in game.hands[q]}
             assert not (drawn & (hidden - public)), "a hidden card was drawn"
-            assert page.backs == sum(view.hand_sizes) - len(view.hand)
+            # one back per card of another hand that is not shown face up (its eaten cards still in hand are)
+            unseen = sum(len(game.hands[q]) - len(game.unlaid_eaten[q]) for q in range(game.players) if q != p)
+            assert page.backs == unseen == sum(view.hidden_sizes)
 
     for seed in range(3):
         play_out(Game(seed=seed), "eager", seed, each=check)

@@ -28,6 +28,8 @@ __all__ = ["MAX_RECORD_CHARS", "GameRecord", "decode", "encode"]
 #: The longest record text accepted (a real game's record is a few kilobytes).
 MAX_RECORD_CHARS = 1_000_000
 _FIELDS = {"format", "version", "rules", "leader", "deal", "actions"}
+#: Fields a hosted game's record adds (``phom.fairness.verify_record`` reads them; a replay ignores them).
+_OPTIONAL = {"fairness", "bots", "result"}
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def decode(text: str) -> GameRecord:
         raise ValueError("game record: 'format' must be 'phom-game'")
     if data.get("version") != 1:
         raise ValueError(f"game record: version {data.get('version')!r} is not supported (only 1)")
-    unknown = sorted(set(data) - _FIELDS)
+    unknown = sorted(set(data) - _FIELDS - _OPTIONAL)
     if unknown:
         raise ValueError(f"game record: unknown fields {', '.join(unknown)}")
     missing = sorted(_FIELDS - set(data))

@@ -87,8 +87,11 @@ class Legal(NamedTuple):
 
 
 def deal_cards(rules: Rules, leader: int, *, seed: int | None = None,
-               fixed: tuple[Sequence[CardsLike], Sequence[CardsLike]] | None = None) -> Deal:
-    """The deal: ``fixed=(hands, stock)`` checked against the rules, or a shuffle seeded by ``seed``.
+               fixed: tuple[Sequence[CardsLike], Sequence[CardsLike]] | None = None,
+               deck: Sequence[int] | None = None) -> Deal:
+    """The deal: ``fixed=(hands, stock)`` checked against the rules, or a shuffled ``deck`` (the 52 card
+    indices in dealing order: the hands seat by seat, then the stock in draw order), or a shuffle seeded
+    by ``seed``.
 
     >>> deal = deal_cards(Rules(players=2), 0, seed=7)
     >>> [len(h) for h in deal.hands], len(deal.stock), len(deal.set_aside)
@@ -97,8 +100,12 @@ def deal_cards(rules: Rules, leader: int, *, seed: int | None = None,
     n = rules.players
     sizes = [rules.leader_hand_size if p == leader else rules.hand_size for p in range(n)]
     if fixed is None:
-        deck = list(range(52))
-        random.Random(seed).shuffle(deck)
+        if deck is None:
+            shuffled = list(range(52))
+            random.Random(seed).shuffle(shuffled)
+            deck = shuffled
+        elif sorted(deck) != list(range(52)):
+            raise ValueError("deck must hold each of the 52 card indices once")
         hands, pos = [], 0
         for size in sizes:
             hands.append(CardSet.from_mask(sum(1 << c for c in deck[pos:pos + size])))

@@ -26,7 +26,7 @@ from .drawing import MARKS, cards_svg
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
-__all__ = ["hand_groups", "html", "render_text", "result_text", "svg", "table_text"]
+__all__ = ["final_hands_html", "hand_groups", "html", "move_text", "render_text", "result_text", "svg", "table_text"]
 
 Face = tuple[int, int]
 
@@ -38,6 +38,7 @@ class _Viewlike(Protocol):
     hand: CardSet
     unlaid_eaten: CardSet
     hand_sizes: tuple[int, ...]
+    hidden_sizes: tuple[int, ...]
     eaten: tuple[CardSet, ...]
     rows: tuple[tuple[Card, ...], ...]
     laid: tuple[tuple[CardSet, ...], ...]
@@ -133,7 +134,8 @@ def _view_html(view: _Viewlike, extra: str = "") -> str:
             groups, labels, marks = hand_groups(view.hand, view.unlaid_eaten, values=None)
             parts.append(_part("hand", cards_svg(groups, labels=labels, marks=marks, title="your hand")))
         else:
-            parts.append(_part("hand", cards_svg([], hidden=view.hand_sizes[q], title=f"{view.hand_sizes[q]} hidden cards")))
+            hidden = view.hidden_sizes[q]          # his eaten cards still in hand are drawn among the eaten
+            parts.append(_part("hand", cards_svg([], hidden=hidden, title=f"{hidden} hidden cards")))
         parts.append(_part("row", cards_svg([_faces(view.rows[q])], title=f"row of seat {q}")))
         if view.eaten[q]:
             parts.append(_part("eaten", cards_svg([_faces(view.eaten[q])], marks=[["eaten"] * len(view.eaten[q])],
@@ -167,6 +169,44 @@ def _action_text(action: Action) -> str:
     if isinstance(action, Send):
         return f"send {action.card} → seat {action.target[0]}, phỏm {action.target[1]}"
     return str(action)
+
+
+def final_hands_html(game: Any) -> str:
+    """Every hand face up with its points, once a game is over (an empty string before).
+
+    >>> from phom import Game
+    >>> final_hands_html(Game(seed=1))
+    ''
+    """
+    result = game.result
+    if result is None:
+        return ""
+    rows = []
+    for q, hand in enumerate(game.hands):
+        points = result.points[q]
+        note = " (móm)" if result.mom[q] and result.u is None else ""
+        rows.append(f'<div class="phom-final-hand" data-seat="{q}"><span>Seat {q}: {points} points{note}</span>'
+                    f'{cards_svg([_faces(hand)], title=f"hand of seat {q} at the end")}</div>')
+    return f'<div class="phom-final"><h4>Hands at the end</h4>{"".join(rows)}</div>'
+
+
+def move_text(player: int, action: Action) -> str:
+    """One move in words, for a move log.
+
+    >>> move_text(2, Action.parse("eat 7S")), move_text(2, Action.parse("lay 7S 7C 7D"))
+    ('seat 2 ate 7♠', 'seat 2 laid 7♠ 7♣ 7♦')
+    """
+    who = f"seat {player}"
+    if isinstance(action, Eat):
+        return f"{who} ate {action.card}"
+    if isinstance(action, Discard):
+        return f"{who} discarded {action.card}"
+    if isinstance(action, LayMeld):
+        return f"{who} laid {action.meld}"
+    if isinstance(action, Send):
+        return f"{who} sent {action.card} to seat {action.target[0]}'s phỏm #{action.target[1]}"
+    return {"draw": f"{who} drew a card", "u": f"{who} declared ù", "u-khan": f"{who} declared ù khan",
+            "autolay": f"{who} laid down"}.get(str(action), f"{who}: {action}")
 
 
 def html(obj: Any) -> str:

@@ -33,6 +33,7 @@ class PlayerView:
     cards still to lay), ``hand_sizes``, ``eaten`` (every player's eaten cards), ``rows``, ``laid``,
     ``laid_down``, ``stock_size``, ``to_move`` (None once over), ``phase``, ``turn_kind``,
     ``last_discard``, ``legal_actions`` (empty unless this player is to move), ``history``,
+    ``hidden_sizes`` (the cards of each hand the viewer cannot see),
     ``is_over``, and the derived ``unseen`` (the other hands, the stock and the cards set aside),
     ``table`` and ``send_targets``.
     """
@@ -91,6 +92,12 @@ class PlayerView:
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         return self.public.hand_sizes
+
+    @cached_property
+    def hidden_sizes(self) -> tuple[int, ...]:
+        """How many cards of each hand the viewer cannot see: the eaten cards not yet laid are public."""
+        return tuple(0 if q == self.player else size - s.unlaid_eaten.bit_count()
+                     for q, (size, s) in enumerate(zip(self.hand_sizes, self.public.state.seats)))
 
     @cached_property
     def eaten(self) -> tuple[CardSet, ...]:

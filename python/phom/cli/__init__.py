@@ -1,4 +1,4 @@
-"""The ``phom`` command: solve, play, simulate, replay, bench, serve.
+"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify.
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
 to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
@@ -21,6 +21,7 @@ from typing import TextIO
 from ..bots import make_bot
 from ..cards import CardSet, to_mask
 from ..extras import missing_extra
+from ..fairness import verify_record
 from ..game import Game
 from ..render import result_text
 from ..report import solve_report
@@ -105,6 +106,12 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="the JSON API and the table in the browser (pip install \"phom[web]\")")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--store", default=None,
+                       help="the SQLite file of hosted games (default: games.sqlite3 in the user's data "
+                            "directory; :memory: keeps nothing)")
+
+    verify = sub.add_parser("verify", help="check a hosted game's record: commitment, deal and every action")
+    verify.add_argument("file", help="the JSON record from GET /api/games/{id}/record (- for stdin)")
     return parser
 
 
@@ -130,6 +137,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             run_bench(args.hands, out)
         elif args.command == "serve":
             _serve(args, out)
+        elif args.command == "verify":
+            print(verify_record(_read_record(args.file, stdin or sys.stdin)), file=out)
         elif args.command == "tienlen":
             _tienlen(args, out, stdin or sys.stdin)
         return 0
@@ -203,9 +212,14 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     except ImportError:
         raise missing_extra("web", "phom serve (uvicorn)") from None
     from ..web.app import create_app   # needs the web extra, so only when serving
+    from ..web.hosting import GameHost
+    from ..web.store import GameStore, default_store_path
 
-    print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops)", file=out)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    path = args.store if args.store is not None else default_store_path()
+    store = GameStore(path)
+    print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops); games are kept in {path} "
+          f"({len(store.ids())} stored)", file=out)
+    uvicorn.run(create_app(GameHost(store)), host=args.host, port=args.port, log_level="warning")
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
@@ -236,15 +250,17 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
         print(stats.table(), file=out)
 
 
+def _read_record(path: str, stdin: TextIO) -> str:
+    if path == "-":
+        return stdin.read()
+    if not os.path.exists(path):
+        raise CommandError(f"no such file: {path}")
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
 def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    if args.file == "-":
-        text = stdin.read()
-    else:
-        if not os.path.exists(args.file):
-            raise CommandError(f"no such file: {args.file}")
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
-    game = Game.from_json(text)
+    game = Game.from_json(_read_record(args.file, stdin))
     assert game.deal is not None   # a replayed record always has its deal
     paint = Painter(stream=out)
     print(f"{game.players} players, leader {game.leader}", file=out)

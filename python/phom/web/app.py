@@ -1,9 +1,11 @@
-"""The ``phom serve`` application: a JSON API (solve, hint, hosted games) and a table in the browser.
+"""The ``phom serve`` application: a JSON API (solve, hint, hosted games), live tables over WebSockets
+and a table in the browser.
 
-Every error is JSON ``{"error": "<one sentence>"}`` with its status: 400 bad input, 403 wrong token,
-404 unknown game, 409 not your turn or an illegal action (with the referee's reason), 413 too large,
-429 too many hosted games. Costs are bounded: request bodies, game-sized hands and tables, the number
-of hosted games (idle ones expire), and the time a look-ahead hint may search.
+Every error is JSON ``{"error": "<one sentence>"}`` with its status (see ``phom.web.api``). Every body
+is checked against the API document's schema before anything else reads it. Costs are bounded: body
+size, game-sized hands and tables, bot strengths, hosted games (idle ones expire), game creation and
+WebSocket messages per client (``limits``), and the time a look-ahead hint may search. Bots and hints
+run in worker threads (the compiled core releases the GIL), so the event loop stays free.
 
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -13,41 +15,55 @@ of hosted games (idle ones expire), and the time a look-ahead hint may search.
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from ..extras import missing_extra
 from ..actions import Action
 from ..cards import CardError, CardSet, to_mask
-from ..game import Game
+from ..extras import missing_extra
 from ..hints import hint
 from ..position import view_from_position
-from ..render import html, result_text
+from ..render import final_hands_html, html, move_text, result_text
 from ..report import hint_report, solve_report, view_report
 from ..rules import Rules
-from .hosting import Forbidden, GameHost, HostFull, NotFound, NotYourTurn
+from .api import LIMITS, MAX_BODY_BYTES, MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, openapi
+from .hosting import Forbidden, GameHost, GameOver, HostedGame, HostFull, NotFound, NotYourTurn, Unauthorized
 
 try:
+    import jsonschema
+    from limits import RateLimitItem, parse
+    from limits.storage import MemoryStorage
+    from limits.strategies import MovingWindowRateLimiter
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response
-    from starlette.routing import Mount, Route
+    from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocket, WebSocketDisconnect
 except ImportError:
-    raise missing_extra("web", "phom serve (Starlette)") from None
+    raise missing_extra("web", "phom serve (Starlette, limits, jsonschema)") from None
 
-__all__ = ["LIMITS", "create_app"]
+__all__ = ["LIMITS", "RateLimits", "create_app", "game_view", "openapi"]
 
-MAX_BODY_BYTES = 64 * 1024
-MAX_HAND_CARDS = 11          # a game hand: 10, plus the card being eaten
-MAX_TABLE_MELDS = 12
-MAX_SEARCH_SECONDS = 0.5
-#: The bounds of every request (also in the API reference).
-LIMITS: dict[str, float] = {"max_body_bytes": MAX_BODY_BYTES, "max_hand_cards": MAX_HAND_CARDS,
-                            "max_table_melds": MAX_TABLE_MELDS, "max_search_seconds": MAX_SEARCH_SECONDS}
+#: WebSocket close codes: a bad first message, a token of no seat, no such game, too many messages.
+WS_BAD, WS_FORBIDDEN, WS_NOT_FOUND, WS_TOO_MANY = 4400, 4403, 4404, 4429
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """Per-client limits in ``limits`` notation: game creation per client address, and messages a
+    WebSocket client may send (its first message included). Moves go through HTTP and are never
+    rate limited, so a legal move in normal play is never refused."""
+
+    create: str = "30/minute"
+    ws_messages: str = "20/second"
 
 
 class ApiError(Exception):
@@ -56,11 +72,31 @@ class ApiError(Exception):
         self.status = status
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message.splitlines()[0] if message else "error"}, status_code=status)
+_VALIDATORS = {name: jsonschema.Draft7Validator(schema) for name, schema in REQUEST_SCHEMAS.items()}
 
 
-async def _body(request: Request) -> dict[str, Any]:
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message.splitlines()[0] if message else "error"}, status_code=status,
+                        headers=headers)
+
+
+def _check(schema: str, data: Any) -> dict[str, Any]:
+    """The body if the schema accepts it; ApiError(400) naming the first problem otherwise."""
+    if schema == "NewGame" and isinstance(data, dict) and "seed" in data:
+        raise ApiError(400, "seed is not accepted: deals come from the server's secret seed; "
+                            "give client_seed (any text) to mix in your own")
+    error = jsonschema.exceptions.best_match(_VALIDATORS[schema].iter_errors(data))
+    if error is not None and schema == "HintRequest" and error.validator == "oneOf" and not error.absolute_path:
+        raise ApiError(400, "give exactly one of position (a seat's view as data) or game (with its seat's token)")
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "the body"
+        message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
+        raise ApiError(400, f"{where}: {message}")
+    assert isinstance(data, dict)
+    return data
+
+
+async def _body(request: Request, schema: str) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
         raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
@@ -69,42 +105,84 @@ async def _body(request: Request) -> dict[str, Any]:
         raw += chunk
         if len(raw) > MAX_BODY_BYTES:
             raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+    if not raw.strip():
+        raise ApiError(400, "the request needs a JSON body")
     try:
-        data = json.loads(raw or b"{}")
+        data = json.loads(raw)
     except (ValueError, RecursionError):
         raise ApiError(400, "the request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
-    return data
+    return _check(schema, data)
 
 
-def _mask(value: Any, name: str, limit: int) -> int:
+def _mask(value: Any, name: str) -> int:
     if value is None:
         return 0
-    if not isinstance(value, (str, list)):
-        raise ApiError(400, f"{name} must be card text like \"9H 10H\" or a list of cards")
     try:
-        mask = to_mask(value, name)
+        return to_mask(value, name)
     except CardError as exc:
-        raise ApiError(400, str(exc)) from None
-    if mask.bit_count() > limit:
-        raise ApiError(400, f"{name} holds {mask.bit_count()} cards; at most {limit} are solved here")
-    return mask
+        raise ApiError(422, str(exc)) from None
 
 
-def _game_view(game: Game, seat: int) -> dict[str, Any]:
+def _bearer(request: Request) -> str | None:
+    if "token" in request.query_params:
+        raise ApiError(400, "tokens never travel in URLs: send Authorization: Bearer <token>")
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header must be: Bearer <token>")
+    return token.strip()
+
+
+def game_view(hosted: HostedGame, seat: int) -> dict[str, Any]:
+    """One seat's view of a hosted game as the API sends it: the view report, its version and html,
+    the move log, the commitment, and at the end the result and every hand face up."""
+    game = hosted.game
     view = game.view(seat)
     report = view_report(view)
-    report["html"] = html(view)
+    report["version"] = len(view.history)
+    report["log"] = [move_text(p, a) for p, a in view.history]
+    report["humans"] = hosted.humans
+    report["bots"] = {str(s): name for s, name in sorted(hosted.bot_names.items())}
+    report["commitment"] = hosted.fairness.commitment
+    report["client_seed"] = hosted.fairness.client_seed
+    report["html"] = html(view) + final_hands_html(game)
     if game.result is not None:
         result = game.result
         report["result"] = {**result.to_dict(), "winner": result.winner, "text": result_text(game)}
+        report["final_hands"] = [h.codes for h in game.hands]
     return report
 
 
-def create_app(host: GameHost | None = None) -> Starlette:
-    """The ASGI application; ``host`` holds the hosted games (a fresh bounded store by default)."""
+class _Subscribers:
+    """WebSocket listeners by game id; ``changed`` may be called from any thread."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def changed(self, game_id: str, version: int) -> None:
+        loop = self.loop
+        if loop is not None and game_id in self.events:
+            loop.call_soon_threadsafe(self._wake, game_id)
+
+    def _wake(self, game_id: str) -> None:
+        for event in self.events.get(game_id, ()):
+            event.set()
+
+
+def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None = None) -> Starlette:
+    """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default)."""
     games = host if host is not None else GameHost()
+    rates = rate_limits if rate_limits is not None else RateLimits()
+    limiter = MovingWindowRateLimiter(MemoryStorage())
+    create_rate: RateLimitItem = parse(rates.create)
+    ws_rate: RateLimitItem = parse(rates.ws_messages)
+    subscribers = _Subscribers()
+    games.listeners.append(subscribers.changed)
 
     def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
@@ -114,6 +192,8 @@ def create_app(host: GameHost | None = None) -> Starlette:
                 return _error(exc.status, str(exc))
             except NotFound:
                 return _error(404, "no game has this id (it may have expired)")
+            except Unauthorized as exc:
+                return _error(401, str(exc), {"WWW-Authenticate": "Bearer"})
             except Forbidden as exc:
                 return _error(403, str(exc))
             except NotYourTurn as exc:
@@ -121,65 +201,81 @@ def create_app(host: GameHost | None = None) -> Starlette:
             except HostFull as exc:
                 return _error(429, str(exc))
             except (ValueError, TypeError) as exc:
-                return _error(400, str(exc))
+                return _error(422, str(exc))
         return run
 
     async def solve(request: Request) -> Any:
-        data = await _body(request)
-        hand = _mask(data.get("hand"), "hand", MAX_HAND_CARDS)
-        eaten = _mask(data.get("eaten"), "eaten", MAX_HAND_CARDS)
-        table = data.get("table", [])
-        if not isinstance(table, list) or len(table) > MAX_TABLE_MELDS:
-            raise ApiError(400, f"table must be a list of at most {MAX_TABLE_MELDS} phỏm")
-        melds = [CardSet(_mask(m, f"table[{i}]", 13)) for i, m in enumerate(table)]
+        data = await _body(request, "Solve")
+        hand = _mask(data["hand"], "hand")
+        eaten = _mask(data.get("eaten"), "eaten")
+        melds = [CardSet(_mask(m, f"table[{i}]")) for i, m in enumerate(data.get("table", []))]
         if eaten & ~hand:
-            raise ApiError(400, f"eaten {CardSet(eaten & ~hand)} is not in hand")
+            raise ApiError(422, f"eaten {CardSet(eaten & ~hand)} is not in hand")
         return solve_report(hand, eaten, melds)
 
     async def advise(request: Request) -> Any:
-        data = await _body(request)
-        search = data.pop("search", False)
-        if not isinstance(search, bool):
-            raise ApiError(400, "search must be true or false")
+        data = await _body(request, "HintRequest")
+        search = data.get("search", False)
         if "game" in data:
-            seat, game = games.seat_of(str(data.get("game")), str(data.get("token", "")))
-            if game.to_move != seat:
+            seat, hosted = games.seat_of(data["game"], _bearer(request))
+            if hosted.game.to_move != seat:
                 raise NotYourTurn(f"seat {seat} is not to move")
-            view = game.view(seat)
+            view = hosted.game.view(seat)
         else:
-            view = view_from_position(data.get("position"))
-        budget = MAX_SEARCH_SECONDS
-        advice = await run_in_threadpool(hint, view, search=search, budget=budget) if search else hint(view)
+            view = view_from_position(data["position"])
+        advice = await run_in_threadpool(hint, view, search=search, budget=MAX_SEARCH_SECONDS)
         return hint_report(advice)
 
     async def create(request: Request) -> Any:
-        data = await _body(request)
+        data = await _body(request, "NewGame")
+        client = request.client.host if request.client else "unknown"
+        if not limiter.hit(create_rate, "create", client):
+            raise HostFull(f"at most {rates.create} new games per client; try again later")
         rules = Rules.from_dict(data["rules"]) if "rules" in data else None
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ApiError(400, "seed must be an integer")
-        game_id, tokens = games.create(rules=rules, seed=seed, humans=data.get("humans"), bots=data.get("bots"))
-        return {"id": game_id, "tokens": {str(seat): token for seat, token in tokens.items()}}
+        players = rules.players if rules is not None else Rules().players
+        humans = data.get("humans", [0])
+        bots = list(data.get("bots", []))
+        others = players - len(humans)
+        if len(bots) > others:
+            raise ValueError(f"bots names {len(bots)} bots for the {others} seats without a human")
+        bots += ["greedy"] * (others - len(bots))
+        created = await run_in_threadpool(games.create, rules=rules, humans=humans, bots=bots,
+                                          client_seed=data.get("client_seed", ""), kind=data.get("game", "phom"))
+        return {"id": created.id, "tokens": {str(seat): token for seat, token in created.tokens.items()},
+                "commitment": created.commitment}
 
     async def show(request: Request) -> Any:
-        seat, game = games.seat_of(request.path_params["game_id"], request.query_params.get("token", ""))
-        return _game_view(game, seat)
+        seat, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
+        return await run_in_threadpool(game_view, hosted, seat)
 
     async def act(request: Request) -> Any:
-        data = await _body(request)
-        action = data.get("action")
+        token = _bearer(request)
+        data = await _body(request, "Act")
+        action = data["action"]
         try:
-            chosen = Action.from_id(action) if isinstance(action, int) else Action.parse(str(action))
+            chosen = Action.from_id(action) if isinstance(action, int) else Action.parse(action)
         except ValueError as exc:
-            raise ApiError(400, str(exc)) from None
-        seat, game = games.act(request.path_params["game_id"], str(data.get("token", "")), chosen)
-        return _game_view(game, seat)
+            raise ApiError(422, str(exc)) from None
+
+        def play() -> dict[str, Any]:
+            seat, hosted = games.act(request.path_params["game_id"], token, chosen)
+            return game_view(hosted, seat)
+
+        return await run_in_threadpool(play)
 
     async def record(request: Request) -> Any:
-        _, game = games.seat_of(request.path_params["game_id"], request.query_params.get("token", ""))
-        if not game.is_over:
-            raise NotYourTurn("the record is given once the game is over")
-        return json.loads(game.to_json())
+        _, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
+        if not hosted.game.is_over:
+            raise GameOver("the record is given once the game is over")
+        return hosted.record()
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"status": "ok"})
+
+    async def ready(request: Request) -> Response:
+        writable = await run_in_threadpool(games.store.writable)
+        return JSONResponse({"status": "ready" if writable else "the store cannot be written"},
+                            status_code=200 if writable else 503)
 
     async def reference(request: Request) -> Any:
         return openapi()
@@ -187,73 +283,107 @@ def create_app(host: GameHost | None = None) -> Starlette:
     async def page(request: Request) -> Response:
         return HTMLResponse(resources.files("phom.web").joinpath("static/index.html").read_text(encoding="utf-8"))
 
+    async def live(socket: WebSocket) -> None:
+        await _live(socket, games, subscribers, lambda key: limiter.hit(ws_rate, "ws", key))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        subscribers.loop = asyncio.get_running_loop()
+        yield
+
     static = StaticFiles(directory=str(resources.files("phom.web").joinpath("static")))
-    return Starlette(routes=[
+    app = Starlette(routes=[
         Route("/", page),
+        Route("/healthz", health, methods=["GET"]),
+        Route("/readyz", ready, methods=["GET"]),
         Route("/api/solve", endpoint(solve), methods=["POST"]),
         Route("/api/hint", endpoint(advise), methods=["POST"]),
         Route("/api/games", endpoint(create), methods=["POST"]),
         Route("/api/games/{game_id}", endpoint(show), methods=["GET"]),
         Route("/api/games/{game_id}/actions", endpoint(act), methods=["POST"]),
         Route("/api/games/{game_id}/record", endpoint(record), methods=["GET"]),
+        WebSocketRoute("/api/games/{game_id}/ws", live),
         Route("/api/openapi.json", endpoint(reference), methods=["GET"]),
         Mount("/static", static, name="static"),
-    ])
+    ], lifespan=lifespan)
+    return app
 
 
-def openapi() -> dict[str, Any]:
-    """The API reference as an OpenAPI 3 document (served at /api/openapi.json)."""
-    error = {"description": "a one-sentence reason",
-             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
-    json_body: Callable[[str], dict[str, Any]] = lambda ref: {  # noqa: E731
-        "required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
-    ok: Callable[[str], dict[str, Any]] = lambda what: {"description": what,  # noqa: E731
-                                                        "content": {"application/json": {"schema": {"type": "object"}}}}
-    token = {"name": "token", "in": "query", "required": True, "schema": {"type": "string"}}
-    game_id = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-    return {
-        "openapi": "3.0.3",
-        "info": {"title": "phom serve", "version": "1",
-                 "description": "Phỏm solver answers, hints and hosted games. Limits: " + json.dumps(LIMITS)},
-        "paths": {
-            "/api/solve": {"post": {"summary": "Everything the solver says about a hand (phom solve --json)",
-                                    "requestBody": json_body("Solve"),
-                                    "responses": {"200": ok("the solve report"), "400": error, "413": error}}},
-            "/api/hint": {"post": {"summary": "A hint for a position, or for your seat of a hosted game",
-                                   "requestBody": json_body("HintRequest"),
-                                   "responses": {"200": ok("action, reason, alternatives"), "400": error,
-                                                 "403": error, "404": error, "409": error, "413": error}}},
-            "/api/games": {"post": {"summary": "Host a game: one token per human seat, bots for the others",
-                                    "requestBody": json_body("NewGame"),
-                                    "responses": {"200": ok("id and tokens"), "400": error, "429": error}}},
-            "/api/games/{game_id}": {"get": {"summary": "Your seat's view (never another hand)",
-                                             "parameters": [game_id, token],
-                                             "responses": {"200": ok("the view"), "403": error, "404": error}}},
-            "/api/games/{game_id}/actions": {"post": {
-                "summary": "Play an action (its text or id); the bots then move", "parameters": [game_id],
-                "requestBody": json_body("Act"),
-                "responses": {"200": ok("the view after"), "400": error, "403": error, "404": error,
-                              "409": error}}},
-            "/api/games/{game_id}/record": {"get": {"summary": "The JSON record, once the game is over",
-                                                    "parameters": [game_id, token],
-                                                    "responses": {"200": ok("the phom-game record"),
-                                                                  "403": error, "404": error, "409": error}}},
-        },
-        "components": {"schemas": {
-            "Error": {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]},
-            "Cards": {"oneOf": [{"type": "string", "example": "9H 10H JH"},
-                                {"type": "array", "items": {"type": "string"}}]},
-            "Solve": {"type": "object", "required": ["hand"], "properties": {
-                "hand": {"$ref": "#/components/schemas/Cards"}, "eaten": {"$ref": "#/components/schemas/Cards"},
-                "table": {"type": "array", "items": {"$ref": "#/components/schemas/Cards"}}}},
-            "HintRequest": {"type": "object", "properties": {
-                "position": {"type": "object", "description": "see phom.position (player, hand, phase, seats, ...)"},
-                "game": {"type": "string"}, "token": {"type": "string"}, "search": {"type": "boolean"}}},
-            "NewGame": {"type": "object", "properties": {
-                "rules": {"type": "object"}, "seed": {"type": "integer"},
-                "humans": {"type": "array", "items": {"type": "integer"}},
-                "bots": {"type": "array", "items": {"type": "string"}}}},
-            "Act": {"type": "object", "required": ["token", "action"], "properties": {
-                "token": {"type": "string"}, "action": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}},
-        }},
-    }
+async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers,
+                allowed: Callable[[str], bool]) -> None:
+    """One live seat: the first message authenticates (``{"token", "since"?}``); then the seat's view is
+    sent at once and after every change. A reconnect with ``since`` also gets ``missed``: every move
+    after that version."""
+    await socket.accept()
+    if subscribers.loop is None:
+        subscribers.loop = asyncio.get_running_loop()
+    key = f"{id(socket)}"
+    try:
+        first = await asyncio.wait_for(socket.receive_text(), timeout=30)
+    except (asyncio.TimeoutError, WebSocketDisconnect):
+        await socket.close(WS_BAD, "send {\"token\": ...} first")
+        return
+    allowed(key)
+    try:
+        message = json.loads(first)
+        if not isinstance(message, dict) or not isinstance(message.get("token"), str):
+            raise ValueError
+        since = message.get("since")
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+            raise ValueError
+    except (ValueError, RecursionError):
+        await socket.send_json({"error": "the first message must be {\"token\": \"...\", \"since\": VERSION}"})
+        await socket.close(WS_BAD)
+        return
+    game_id = socket.path_params["game_id"]
+    try:
+        seat, hosted = games.seat_of(game_id, message["token"])
+    except NotFound:
+        await socket.send_json({"error": "no game has this id (it may have expired)"})
+        await socket.close(WS_NOT_FOUND)
+        return
+    except (Forbidden, Unauthorized):
+        await socket.send_json({"error": "this token is not a seat of this game"})
+        await socket.close(WS_FORBIDDEN)
+        return
+    changed = asyncio.Event()
+    subscribers.events[game_id].add(changed)
+
+    async def send_views() -> None:
+        sent = -1
+        while True:
+            current = games.get(game_id)
+            if current.version != sent:
+                frame = await run_in_threadpool(game_view, current, seat)
+                if since is not None and sent < 0 and since < frame["version"]:
+                    frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],
+                                        "text": frame["log"][v]}
+                                       for v, entry in enumerate(frame["history"]) if v >= since]
+                sent = frame["version"]
+                await socket.send_json(frame)
+            changed.clear()
+            if games.get(game_id).version == sent:
+                await changed.wait()
+
+    async def receive() -> None:
+        while True:
+            await socket.receive_text()
+            if not allowed(key):
+                await socket.close(WS_TOO_MANY, "too many messages")
+                return
+
+    sender = asyncio.ensure_future(send_views())
+    receiver = asyncio.ensure_future(receive())
+    try:
+        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sender, receiver):
+            task.cancel()
+        subscribers.events[game_id].discard(changed)
+        if not subscribers.events[game_id]:
+            subscribers.events.pop(game_id, None)
+        for task in (sender, receiver):
+            try:
+                await task
+            except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError, NotFound):
+                pass

@@ -1,32 +1,50 @@
-"""Hosted games for ``phom serve``: a bounded store of games, one secret token per human seat, bots for
-the other seats, idle games expiring. Nothing here speaks HTTP; ``phom.web.app`` does.
+"""Hosted games for ``phom serve``: games kept in a ``GameStore``, one secret token per human seat, bots
+for the other seats, provably fair deals, idle games expiring. Nothing here speaks HTTP; ``phom.web.app``
+does.
 
->>> host = GameHost(max_games=2)
->>> game_id, tokens = host.create(seed=1)
->>> seat, game = host.seat_of(game_id, tokens[0])
->>> seat, game.to_move
-(0, 0)
+Every accepted action, with the bot moves it triggers, is applied to a copy of the game, written to
+the store in one transaction, and only then becomes the game: a failure at any point changes nothing.
+A game not in memory (after a restart) is rebuilt from the store by dealing from its seeds and
+replaying its actions. Bots are reseeded for each decision from the server seed
+(``phom.fairness.bot_seed``), so a rebuilt bot plays exactly as the lost one would have.
+
+>>> host = GameHost(GameStore(":memory:"), max_games=2)
+>>> created = host.create(client_seed="lucky")
+>>> seat, hosted = host.seat_of(created.id, created.tokens[0])
+>>> seat, hosted.game.to_move, len(created.commitment)
+(0, 0, 64)
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
 from ..bots import Bot, make_bot
+from ..fairness import Fairness, bot_seed, check_client_seed, commitment, deal_of, new_server_seed
 from ..game import Game, IllegalAction
 from ..rules import Rules
+from .store import GameStore, StaleVersion, StoredGame
 
-__all__ = ["Forbidden", "GameHost", "HostedGame", "HostFull", "NotFound", "NotYourTurn"]
+__all__ = ["Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "NotFound", "NotYourTurn",
+           "Unauthorized", "token_hash"]
 
 
 class NotFound(KeyError):
     """No hosted game has this id (it never existed, or it expired)."""
+
+
+class Unauthorized(PermissionError):
+    """No token was given."""
 
 
 class Forbidden(PermissionError):
@@ -37,109 +55,230 @@ class NotYourTurn(ValueError):
     """An action was sent for a seat that is not to move, or that the referee refuses."""
 
 
+class GameOver(NotYourTurn):
+    """The game is over: nothing more can be played."""
+
+
 class HostFull(RuntimeError):
-    """The store holds as many games as it may."""
+    """The store holds as many unfinished games as it may."""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: its SHA-256 hex digest."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass
 class HostedGame:
+    """A live game: the referee's game, its seats and bots, and its fairness seeds."""
+
+    id: str
     game: Game
-    tokens: dict[str, int]                       # token -> seat
-    bots: dict[int, Bot]                         # seat -> bot
-    touched: float = field(default_factory=time.monotonic)
+    token_hashes: dict[int, str]
+    bot_names: dict[int, str]
+    fairness: Fairness
+    bots: dict[int, Bot] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self.bots = {seat: make_bot(name) for seat, name in self.bot_names.items()}
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied."""
+        return len(self.game.history)
+
+    @property
+    def humans(self) -> list[int]:
+        return sorted(self.token_hashes)
+
+    def record(self) -> dict[str, Any]:
+        """The game's JSON record with ``fairness``, ``bots`` and ``result`` (``phom verify`` checks it)."""
+        data: dict[str, Any] = json.loads(self.game.to_json())
+        data["fairness"] = self.fairness.to_dict()
+        data["bots"] = {str(seat): name for seat, name in sorted(self.bot_names.items())}
+        data["result"] = None if self.game.result is None else list(self.game.result.net)
+        return data
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new game: its id, one token per human seat, and the commitment to its server seed."""
+
+    id: str
+    tokens: dict[int, str]
+    commitment: str
 
 
 class GameHost:
-    """Games by id. ``max_games`` bounds the store; a game idle for ``idle_seconds`` expires."""
+    """Hosted games by id, kept in ``store`` (a throwaway in-memory store by default).
 
-    def __init__(self, *, max_games: int = 500, idle_seconds: float = 1800.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    ``max_games`` bounds the unfinished games; one idle for ``idle_seconds`` expires; a finished game's
+    record stays downloadable for ``keep_finished_seconds``. ``server_seeds`` draws each game's server
+    seed (``secrets`` by default; tests may fix it). ``listeners`` are called with (game id,
+    version) after every committed change, from the thread that made it.
+    """
+
+    def __init__(self, store: GameStore | None = None, *, max_games: int = 500, idle_seconds: float = 1800.0,
+                 keep_finished_seconds: float = 7 * 86400.0, clock: Callable[[], float] = time.time,
+                 server_seeds: Callable[[], str] = new_server_seed) -> None:
+        self.store = store if store is not None else GameStore(":memory:")
         self.max_games = max_games
         self.idle_seconds = idle_seconds
+        self.keep_finished_seconds = keep_finished_seconds
         self.clock = clock
-        self._games: dict[str, HostedGame] = {}
+        self.server_seeds = server_seeds
+        self.listeners: list[Callable[[str, int], None]] = []
+        self._cache: OrderedDict[str, HostedGame] = OrderedDict()
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
-        return len(self._games)
+        """How many unfinished games the store holds."""
+        return self.store.active()
 
     def expire(self) -> int:
-        """Drop the games idle too long; returns how many."""
+        """Drop the games idle too long and the finished games kept long enough; how many."""
         now = self.clock()
+        gone = self.store.expire(idle_before=now - self.idle_seconds, finished_before=now - self.keep_finished_seconds)
         with self._lock:
-            old = [gid for gid, hosted in self._games.items() if now - hosted.touched > self.idle_seconds]
-            for gid in old:
-                del self._games[gid]
-        return len(old)
+            for gid in gone:
+                self._cache.pop(gid, None)
+        return len(gone)
 
-    def create(self, *, rules: Rules | None = None, seed: int | None = None, humans: list[int] | None = None,
-               bots: list[str] | None = None) -> tuple[str, dict[int, str]]:
+    def create(self, *, rules: Rules | None = None, humans: list[int] | None = None, bots: list[str] | None = None,
+               client_seed: str = "", kind: str = "phom") -> Created:
         """A new game: ``humans`` seats (default [0]) get tokens, the others bots (names, in seat order;
-        default greedy). Returns the game id and the token of each human seat."""
+        default greedy). The deal comes from a fresh server seed and ``client_seed``."""
+        if kind != "phom":
+            raise ValueError(f"game {kind!r} is not hosted here; only \"phom\" is")
         rules = rules if rules is not None else Rules()
         n = rules.players
         humans = [0] if humans is None else humans
-        if not humans or len(set(humans)) != len(humans) or any(
+        if not isinstance(humans, list) or not humans or len(set(humans)) != len(humans) or any(
                 isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in humans):
             raise ValueError(f"humans must list distinct seats from 0 to {n - 1}")
         others = [s for s in range(n) if s not in humans]
         names = bots if bots is not None else ["greedy"] * len(others)
         if not isinstance(names, list) or len(names) != len(others):
             raise ValueError(f"bots must name one bot for each of the {len(others)} other seats")
-        seated = {seat: make_bot(name, seed=(seed or 0) + seat) for seat, name in zip(others, names)}
+        for name in names:
+            make_bot(str(name))                       # an unknown name raises here, before anything is stored
+        client_seed = check_client_seed(client_seed)
         self.expire()
+        if self.store.active() >= self.max_games:
+            raise HostFull(f"the server hosts {self.max_games} games already; try again later")
+        seed = self.server_seeds()
+        fairness = Fairness(seed, client_seed, commitment(seed))
+        deal = deal_of(rules, 0, seed, client_seed)
+        game = Game(rules, deal=(deal.hands, deal.stock))
+        tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
+        hosted = HostedGame(secrets.token_urlsafe(12), game, {s: token_hash(t) for s, t in tokens.items()},
+                            {seat: str(name) for seat, name in zip(others, names)}, fairness)
+        new = self._bots_move(hosted, hosted.game)
+        now = self.clock()
+        self.store.insert(StoredGame(hosted.id, kind, rules.to_dict(), 0, {str(s): b for s, b in hosted.bot_names.items()},
+                                     seed, client_seed, fairness.commitment, now, now if game.is_over else None),
+                          hosted.token_hashes, new)
         with self._lock:
-            if len(self._games) >= self.max_games:
-                raise HostFull(f"the server hosts {self.max_games} games already; try again later")
-            game_id = secrets.token_urlsafe(9)
-            tokens = {seat: secrets.token_urlsafe(18) for seat in humans}
-            hosted = HostedGame(Game(rules, seed=seed), {t: s for s, t in tokens.items()}, seated, self.clock())
-            self._games[game_id] = hosted
-        with hosted.lock:
-            self._bots_move(hosted)
-        return game_id, tokens
+            self._remember(hosted)
+        return Created(hosted.id, tokens, fairness.commitment)
 
-    def _get(self, game_id: str) -> HostedGame:
-        self.expire()
-        hosted = self._games.get(game_id)
-        if hosted is None:
+    # ------------------------------------------------------------------------------------------
+    # Finding games and seats
+
+    def _remember(self, hosted: HostedGame) -> None:
+        self._cache[hosted.id] = hosted
+        self._cache.move_to_end(hosted.id)
+        while len(self._cache) > 2 * self.max_games + 16:
+            self._cache.popitem(last=False)
+
+    def _rebuild(self, stored: StoredGame) -> HostedGame:
+        rules = Rules.from_dict(stored.rules)
+        deal = deal_of(rules, stored.leader, stored.server_seed, stored.client_seed)
+        game = Game(rules, leader=stored.leader, deal=(deal.hands, deal.stock))
+        for seat, text in stored.actions:
+            if game.to_move != seat:
+                raise RuntimeError(f"stored game {stored.id} is corrupt: action {text!r} is not seat {seat}'s")
+            game.apply(Action.parse(text))
+        return HostedGame(stored.id, game, dict(stored.token_hashes),
+                          {int(s): name for s, name in stored.bots.items()},
+                          Fairness(stored.server_seed, stored.client_seed, stored.commitment))
+
+    def get(self, game_id: str) -> HostedGame:
+        """The game with this id (from memory, or rebuilt from the store); NotFound if none."""
+        if not isinstance(game_id, str) or len(game_id) > 64:
             raise NotFound(game_id)
-        hosted.touched = self.clock()
-        return hosted
+        with self._lock:
+            hosted = self._cache.get(game_id)
+            if hosted is not None:
+                self._cache.move_to_end(game_id)
+                return hosted
+            stored = self.store.load(game_id)
+            if stored is None:
+                raise NotFound(game_id)
+            hosted = self._rebuild(stored)
+            self._remember(hosted)
+            return hosted
 
-    def seat_of(self, game_id: str, token: str) -> tuple[int, Game]:
-        hosted = self._get(game_id)
-        seat = hosted.tokens.get(token)
+    def seat_of(self, game_id: str, token: str | None) -> tuple[int, HostedGame]:
+        """The seat whose token this is, and its game. Unauthorized without a token, Forbidden for a
+        token of no seat of this game (compared in constant time)."""
+        hosted = self.get(game_id)
+        if not token:
+            raise Unauthorized("send the seat's token as Authorization: Bearer <token>")
+        digest = token_hash(token)
+        seat = None
+        for candidate, stored in hosted.token_hashes.items():
+            if hmac.compare_digest(digest, stored):
+                seat = candidate
         if seat is None:
             raise Forbidden("this token is not a seat of this game")
-        return seat, hosted.game
+        return seat, hosted
 
-    def act(self, game_id: str, token: str, action: Action) -> tuple[int, Game]:
-        """Apply ``action`` for the token's seat, then let the bots move until a human is to move."""
-        hosted = self._get(game_id)
-        seat = hosted.tokens.get(token)
-        if seat is None:
-            raise Forbidden("this token is not a seat of this game")
+    # ------------------------------------------------------------------------------------------
+    # Playing
+
+    def act(self, game_id: str, token: str | None, action: Action) -> tuple[int, HostedGame]:
+        """Apply ``action`` for the token's seat, let the bots move until a human is to move, and commit
+        all of it in one transaction before returning."""
+        seat, hosted = self.seat_of(game_id, token)
         with hosted.lock:
             game = hosted.game
             if game.is_over:
-                raise NotYourTurn("the game is over")
+                raise GameOver("the game is over")
             if game.to_move != seat:
                 raise NotYourTurn(f"it is seat {game.to_move}'s turn, not seat {seat}'s")
+            trial = game.clone()
             try:
-                game.apply(action)
+                trial.apply(action)
             except IllegalAction as exc:
                 raise NotYourTurn(str(exc)) from None
-            self._bots_move(hosted)
-        return seat, game
+            new = [(seat, str(action))] + self._bots_move(hosted, trial)
+            try:
+                version = self.store.append(hosted.id, hosted.version, new, now=self.clock(), finished=trial.is_over)
+            except StaleVersion:
+                with self._lock:
+                    self._cache.pop(hosted.id, None)      # another writer: reload from the store next time
+                raise NotYourTurn("the game changed meanwhile; fetch it again") from None
+            hosted.game = trial
+        for listener in list(self.listeners):
+            listener(hosted.id, version)
+        return seat, hosted
 
     @staticmethod
-    def _bots_move(hosted: HostedGame) -> None:
-        game = hosted.game
+    def _bots_move(hosted: HostedGame, game: Game) -> list[tuple[int, str]]:
+        moves = []
         while not game.is_over and game.to_move in hosted.bots:
             p = game.to_move
-            game.apply(hosted.bots[p].act(game.view(p)))
+            bot = hosted.bots[p]
+            reseed = getattr(bot, "reseed", None)
+            if reseed is not None:
+                reseed(bot_seed(hosted.fairness.server_seed, len(game.history)))
+            action = bot.act(game.view(p))
+            game.apply(action)
+            moves.append((p, str(action)))
+        return moves
 
     def stats(self) -> dict[str, Any]:
-        return {"games": len(self._games), "max_games": self.max_games, "idle_seconds": self.idle_seconds}
+        return {"games": self.store.active(), "max_games": self.max_games, "idle_seconds": self.idle_seconds,
+                "keep_finished_seconds": self.keep_finished_seconds}

@@ -1,0 +1,207 @@
+"""Provably fair deals: a secret server seed, its public commitment, and a deal nobody can choose.
+
+A hosted game draws a 256-bit server seed with ``secrets`` and publishes ``commitment(server_seed)``
+before the first card; the deal is a fixed function of (server seed, client seed); the record of a
+finished game reveals the server seed, and ``verify_record`` (``phom verify RECORD.json``) checks the
+commitment, deals again and replays every action offline. The creator of a game may choose the client
+seed, but without the server seed he cannot compute the deal, and the server cannot change its seed
+after the commitment was given.
+
+The functions, exactly (so they can be reimplemented in any language):
+
+- ``server_seed``: 64 lowercase hex characters (32 random bytes).
+- ``commitment(server_seed)``: the SHA-256 hex digest of those 64 characters as ASCII text.
+- the random stream of a purpose ``P`` (``"deal"``, or ``"bot"`` with a number): the bytes of
+  ``HMAC-SHA256(key = the 32 seed bytes, message = P ‖ 0x00 ‖ extra ‖ 0x00 ‖ counter)`` for counter
+  = 0, 1, 2, … as 8 big-endian bytes, concatenated. For the deal, ``extra`` is the client seed in UTF-8.
+- ``shuffled_deck``: Fisher–Yates over the card indices 0..51 (index = suit × 13 + rank − 1, suits
+  S C D H): for i = 51 down to 1, swap position i with position j, where j is uniform in 0..i: read 4
+  bytes of the stream as a big-endian integer u, reject u ≥ 2³² − (2³² mod (i + 1)) and read again,
+  else j = u mod (i + 1).
+- the deal: the hands seat by seat from the front of the deck (the leader's hand one card larger),
+  then the stock in draw order (``phom.referee.deal_cards``).
+- a bot's decision at version v (the number of actions applied before it) is played with the bot
+  reseeded by the first 8 bytes of the stream ``"bot"`` with extra = v (8 big-endian bytes), shifted
+  right by one bit: bots draw their randomness from the server seed too.
+
+>>> seed = "00" * 32
+>>> commitment(seed)[:16]
+'60e05bd1b195af2f'
+>>> shuffled_deck(seed, "alice")[:5]
+[46, 36, 48, 20, 15]
+>>> shuffled_deck(seed, "alice") != shuffled_deck(seed, "bob")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .bots import make_bot
+from .game import Game, IllegalAction
+from .referee import deal_cards
+from .rules import Rules
+from .state import Deal
+
+__all__ = ["Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "new_server_seed",
+           "shuffled_deck", "verify_record"]
+
+#: The longest client seed accepted (characters).
+MAX_CLIENT_SEED = 200
+
+
+class FairnessError(ValueError):
+    """A record that does not prove its game fair: the one-line reason."""
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """What a record reveals once the game is over: the seeds and the commitment given at creation."""
+
+    server_seed: str
+    client_seed: str
+    commitment: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"server_seed": self.server_seed, "client_seed": self.client_seed, "commitment": self.commitment}
+
+
+def new_server_seed() -> str:
+    """A fresh 256-bit server seed as 64 hex characters, from ``secrets``."""
+    return secrets.token_hex(32)
+
+
+def _seed_bytes(server_seed: str) -> bytes:
+    if not isinstance(server_seed, str) or len(server_seed) != 64:
+        raise FairnessError("the server seed must be 64 hex characters")
+    try:
+        return bytes.fromhex(server_seed)
+    except ValueError:
+        raise FairnessError("the server seed must be 64 hex characters") from None
+
+
+def commitment(server_seed: str) -> str:
+    """The SHA-256 hex digest of the server seed's 64 hex characters (ASCII)."""
+    _seed_bytes(server_seed)
+    return hashlib.sha256(server_seed.encode("ascii")).hexdigest()
+
+
+def _stream(server_seed: str, purpose: bytes, extra: bytes) -> Iterator[int]:
+    key = _seed_bytes(server_seed)
+    counter = 0
+    while True:
+        block = hmac.new(key, purpose + b"\x00" + extra + b"\x00" + counter.to_bytes(8, "big"),
+                         hashlib.sha256).digest()
+        yield from block
+        counter += 1
+
+
+def check_client_seed(client_seed: Any) -> str:
+    """The client seed as given, or ValueError naming ``client_seed``."""
+    if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
+        raise ValueError(f"client_seed must be text of at most {MAX_CLIENT_SEED} characters")
+    return client_seed
+
+
+def shuffled_deck(server_seed: str, client_seed: str = "") -> list[int]:
+    """The 52 card indices in dealing order for these seeds (Fisher–Yates on the HMAC stream)."""
+    stream = _stream(server_seed, b"deal", check_client_seed(client_seed).encode("utf-8"))
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        bound = i + 1
+        limit = 2**32 - (2**32 % bound)
+        while True:
+            u = int.from_bytes(bytes(next(stream) for _ in range(4)), "big")
+            if u < limit:
+                break
+        j = u % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_of(rules: Rules, leader: int, server_seed: str, client_seed: str = "") -> Deal:
+    """The deal of a hosted game: ``deal_cards`` on the deck of these seeds."""
+    return deal_cards(rules, leader, deck=shuffled_deck(server_seed, client_seed))
+
+
+def bot_seed(server_seed: str, version: int) -> int:
+    """The seed a bot's decision at ``version`` is played with (63 bits)."""
+    stream = _stream(server_seed, b"bot", version.to_bytes(8, "big"))
+    return int.from_bytes(bytes(next(stream) for _ in range(8)), "big") >> 1
+
+
+def _deal_difference(recorded: Deal, dealt: Deal) -> str | None:
+    for p, (a, b) in enumerate(zip(recorded.hands, dealt.hands)):
+        if a != b:
+            return f"hand {p} is {a.codes}, but these seeds deal {b.codes}"
+    for i, (c, d) in enumerate(zip(recorded.stock, dealt.stock)):
+        if c != d:
+            return f"stock card {i} is {c.code}, but these seeds deal {d.code}"
+    return None
+
+
+def verify_record(text: str) -> str:
+    """Check a hosted game's record offline; one line on success, FairnessError with the reason if not.
+
+    Checks, in order: the server seed matches the commitment; the deal in the record is the deal of
+    (server seed, client seed); every action is legal; every bot's action is the one that bot plays
+    with the seed of its decision; the recorded result is the replayed one.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise FairnessError("the record is not valid JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("fairness"), dict):
+        raise FairnessError("the record has no 'fairness' section (only hosted games have one)")
+    fair = data["fairness"]
+    seed, client, promised = fair.get("server_seed"), fair.get("client_seed", ""), fair.get("commitment")
+    if not isinstance(seed, str) or not isinstance(promised, str) or not isinstance(client, str):
+        raise FairnessError("fairness must hold the texts server_seed, client_seed and commitment")
+    if commitment(seed) != promised:
+        raise FairnessError("the server seed does not match the commitment: SHA-256 of the seed is "
+                            f"{commitment(seed)}, the commitment was {promised}")
+    bots = data.get("bots", {})
+    if not isinstance(bots, dict):
+        raise FairnessError("'bots' must map seats to bot names")
+    try:
+        game = Game.from_json(text)
+    except ValueError as exc:
+        raise FairnessError(str(exc)) from None
+    difference = _deal_difference(game.deal, deal_of(game.rules, game.leader, seed, client))  # type: ignore[arg-type]
+    if difference is not None:
+        raise FairnessError(f"the deal is not the deal of these seeds: {difference}")
+    replay = Game(game.rules, leader=game.leader, deal=(game.deal.hands, game.deal.stock))  # type: ignore[union-attr]
+    players = {int(seat): make_bot(str(name)) for seat, name in bots.items()}
+    bot_moves = 0
+    for version, (seat, action) in enumerate(game.history):
+        bot = players.get(seat)
+        if bot is not None:
+            reseed = getattr(bot, "reseed", None)
+            if reseed is not None:
+                reseed(bot_seed(seed, version))
+            expected: Action = bot.act(replay.view(seat))
+            if expected != action:
+                raise FairnessError(f"action {version} ({action}) by seat {seat} is not what its bot "
+                                    f"{bots[str(seat)]} plays there ({expected})")
+            bot_moves += 1
+        try:
+            replay.apply(action)
+        except IllegalAction as exc:  # pragma: no cover - from_json replayed it already
+            raise FairnessError(f"action {version} ({action}) is illegal: {exc}") from None
+    recorded = data.get("result")
+    if recorded is not None:
+        net = None if replay.result is None else list(replay.result.net)
+        if recorded != net:
+            raise FairnessError(f"the recorded result {recorded} is not the replayed result {net}")
+    state = "over" if replay.is_over else "not over"
+    return (f"verified: the deal is the deal of the committed seed {promised[:16]}… and client seed "
+            f"{client!r}; {len(game.history)} actions replayed ({bot_moves} bot moves reproduced); the game is "
+            f"{state}" + ("" if replay.result is None else
+                         f"; net {' '.join(f'{v:+d}' for v in replay.result.net)}"))

@@ -1,0 +1,187 @@
+"""The API document of ``phom serve``: the OpenAPI 3 description served at ``/api/openapi.json``, and the
+request schemas the server validates every body against (one source for both, so the document says
+exactly what the server accepts).
+
+Statuses: 400 a body or header the schemas refuse; 401 no token; 403 a token of no seat of this game;
+404 no such game; 409 not your turn, the game is over, an illegal move (the referee's reason) or a
+record asked for before the end; 413 a body over the limit; 422 a well-formed request the game refuses
+(cards repeated, an eaten card not in the hand, a table phỏm that is no phỏm, rules out of range);
+429 too many requests or hosted games.
+
+>>> sorted(openapi()["paths"])[:3]
+['/api/games', '/api/games/{game_id}', '/api/games/{game_id}/actions']
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["BOT_PATTERN", "CARD", "LIMITS", "MAX_BODY_BYTES", "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS",
+           "MAX_TABLE_MELDS", "REQUEST_SCHEMAS", "openapi"]
+
+MAX_BODY_BYTES = 64 * 1024
+MAX_HAND_CARDS = 11          # a game hand: 10, plus the card being eaten
+MAX_TABLE_MELDS = 12
+MAX_SEARCH_SECONDS = 0.5
+#: The bounds of every request (also in the API document).
+LIMITS: dict[str, float] = {"max_body_bytes": MAX_BODY_BYTES, "max_hand_cards": MAX_HAND_CARDS,
+                            "max_table_melds": MAX_TABLE_MELDS, "max_search_seconds": MAX_SEARCH_SECONDS}
+
+#: One card: rank (2–10, T, J, Q, K, A) and suit (S C D H, or ♠ ♣ ♦ ♥), either case.
+CARD = "(?:10|[2-9TtJjQqKkAa])[SCDHscdh♠♣♦♥]"
+#: A bot name with its bounded strength: random, greedy, search[:1..256], montecarlo[:1..1024].
+BOT_PATTERN = r"^(?:random|greedy|search(?::(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-6]))?|" \
+              r"montecarlo(?::(?:[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]))?)$"
+GAME_ID = "^[A-Za-z0-9_-]{1,32}$"
+
+
+def _cards(low: int, high: int, what: str) -> dict[str, Any]:
+    text = {"type": "string", "pattern": f"^{CARD}(?: {CARD}){{{low - 1},{high - 1}}}$",
+            "description": f"{what}: {low}–{high} cards separated by single spaces, e.g. \"9H 10H JH\""}
+    listed = {"type": "array", "items": {"type": "string", "pattern": f"^{CARD}$"}, "minItems": low,
+              "maxItems": high, "uniqueItems": True, "description": f"{what}: a list of {low}–{high} cards"}
+    return {"oneOf": [text, listed]}
+
+
+def _error(text: str) -> dict[str, Any]:
+    return {"description": text,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+def _ok(text: str, schema: str) -> dict[str, Any]:
+    return {"description": text, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+def _body(schema: str) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+_GAME_ID_PARAMETER = {"name": "game_id", "in": "path", "required": True,
+                      "schema": {"type": "string", "pattern": GAME_ID}}
+_SECURED = [{"seatToken": []}]
+_BAD = _error("the body or a header is not what this document describes")
+_NO_TOKEN = _error("no token: send Authorization: Bearer <token>")
+_NOT_A_SEAT = _error("the token is no seat of this game")
+_NO_GAME = _error("no game has this id (it may have expired)")
+_TOO_LARGE = _error("the body is over the size limit")
+_REFUSED = _error("well-formed, but the game refuses it (the reason is given)")
+_BUSY = _error("too many requests, or too many hosted games; try again later")
+
+#: The request bodies, as JSON Schema (the API document's components, and what the server checks).
+REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
+    "Solve": {"type": "object", "additionalProperties": False, "required": ["hand"], "properties": {
+        "hand": _cards(1, MAX_HAND_CARDS, "the hand"),
+        "eaten": _cards(1, 3, "the eaten cards still in the hand"),
+        "table": {"type": "array", "maxItems": MAX_TABLE_MELDS, "items": _cards(3, 13, "a phỏm on the table"),
+                  "description": "the phỏm already on the table"}}},
+    "HintRequest": {"type": "object", "additionalProperties": False, "properties": {
+        "position": {"type": "object", "description": "a seat's view as data (see phom.position): player, hand, "
+                                                       "phase, stock_size, seats, ..."},
+        "game": {"type": "string", "pattern": GAME_ID, "description": "a hosted game: the seat of the bearer token"},
+        "search": {"type": "boolean", "description": "rank by look-ahead playouts (at most "
+                                                     f"{MAX_SEARCH_SECONDS} s)"}},
+        "oneOf": [{"required": ["position"]}, {"required": ["game"]}]},
+    "NewGame": {"type": "object", "additionalProperties": False, "properties": {
+        "game": {"type": "string", "enum": ["phom"], "description": "the game to host"},
+        "rules": {"type": "object", "description": "Rules fields (phom.Rules.to_dict); players 2–4"},
+        "humans": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "minItems": 1,
+                   "maxItems": 4, "uniqueItems": True, "description": "the human seats (default [0])"},
+        "bots": {"type": "array", "items": {"type": "string", "pattern": BOT_PATTERN}, "maxItems": 3,
+                 "description": "bots for the other seats in seat order; missing ones are greedy"},
+        "client_seed": {"type": "string", "maxLength": 200,
+                        "description": "any text; the deal is a function of the server seed and this"}}},
+    "Act": {"type": "object", "additionalProperties": False, "required": ["action"], "properties": {
+        "action": {"oneOf": [
+            {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"\S",
+             "description": "the action's text: draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, u, u-khan, "
+                            "autolay"},
+            {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id"}]}}},
+}
+
+_RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
+    "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+    "SolveReport": {"type": "object", "required": ["hand", "melds", "best_lay", "can_u"]},
+    "Hint": {"type": "object", "required": ["action", "reason", "alternatives"], "properties": {
+        "action": {"type": "object", "required": ["id", "text"]}, "reason": {"type": "string"}}},
+    "Created": {"type": "object", "required": ["id", "tokens", "commitment"], "properties": {
+        "id": {"type": "string", "pattern": GAME_ID},
+        "tokens": {"type": "object", "additionalProperties": {"type": "string"},
+                   "description": "one secret token per human seat, by seat number"},
+        "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$",
+                       "description": "SHA-256 hex digest of the server seed's 64 hex characters"}}},
+    "View": {"type": "object", "required": ["player", "version", "hand", "legal_actions", "is_over", "commitment",
+                                            "log"],
+             "properties": {"version": {"type": "integer", "minimum": 0}, "player": {"type": "integer"},
+                            "log": {"type": "array", "items": {"type": "string"}}}},
+    "Record": {"type": "object", "required": ["format", "rules", "deal", "actions", "fairness"], "properties": {
+        "fairness": {"type": "object", "required": ["server_seed", "client_seed", "commitment"]}}},
+    "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+}
+
+
+def openapi() -> dict[str, Any]:
+    """The API document as an OpenAPI 3 object (served at /api/openapi.json)."""
+    view_link = {"operationId": "showGame", "parameters": {
+        "game_id": "$response.body#/id", "header.Authorization": "Bearer {$response.body#/tokens/0}"}}
+    act_link = {"operationId": "act", "parameters": {
+        "game_id": "$response.body#/id", "header.Authorization": "Bearer {$response.body#/tokens/0}"}}
+    record_link = {"operationId": "record", "parameters": {
+        "game_id": "$response.body#/id", "header.Authorization": "Bearer {$response.body#/tokens/0}"}}
+    description = ("Phỏm solver answers, hints and hosted games that survive restarts, with provably fair deals. "
+                   "Live views: WebSocket /api/games/{game_id}/ws, first message {\"token\", \"since\"?}. "
+                   "Limits: " + json.dumps(LIMITS))
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "phom serve", "version": "2", "description": description},
+        "paths": {
+            "/api/solve": {"post": {
+                "operationId": "solve", "summary": "Everything the solver says about a hand (phom solve --json)",
+                "requestBody": _body("Solve"),
+                "responses": {"200": _ok("the solve report", "SolveReport"), "400": _BAD, "413": _TOO_LARGE,
+                              "422": _REFUSED}}},
+            "/api/hint": {"post": {
+                "operationId": "hint", "summary": "A hint for a position, or for your seat of a hosted game",
+                "requestBody": _body("HintRequest"),
+                "security": [{}, {"seatToken": []}],
+                "responses": {"200": _ok("action, reason, alternatives", "Hint"), "400": _BAD, "401": _NO_TOKEN,
+                              "403": _NOT_A_SEAT, "404": _NO_GAME, "409": _error("not your turn"),
+                              "413": _TOO_LARGE, "422": _REFUSED}}},
+            "/api/games": {"post": {
+                "operationId": "createGame",
+                "summary": "Host a game: one token per human seat, bots for the others, the deal's commitment",
+                "requestBody": _body("NewGame"),
+                "responses": {"200": {**_ok("id, tokens and commitment", "Created"),
+                                      "links": {"view": view_link, "act": act_link, "record": record_link}},
+                              "400": _BAD, "413": _TOO_LARGE, "422": _REFUSED, "429": _BUSY}}},
+            "/api/games/{game_id}": {"get": {
+                "operationId": "showGame", "summary": "Your seat's view with its version (never another hand)",
+                "parameters": [_GAME_ID_PARAMETER], "security": _SECURED,
+                "responses": {"200": _ok("the view", "View"), "400": _BAD, "401": _NO_TOKEN, "403": _NOT_A_SEAT,
+                              "404": _NO_GAME}}},
+            "/api/games/{game_id}/actions": {"post": {
+                "operationId": "act", "summary": "Play an action (its text or id); the bots then move",
+                "parameters": [_GAME_ID_PARAMETER], "security": _SECURED, "requestBody": _body("Act"),
+                "responses": {"200": _ok("the view after", "View"), "400": _BAD, "401": _NO_TOKEN,
+                              "403": _NOT_A_SEAT, "404": _NO_GAME,
+                              "409": _error("not your turn, the game is over, or the referee refuses the move"),
+                              "413": _TOO_LARGE, "422": _REFUSED}}},
+            "/api/games/{game_id}/record": {"get": {
+                "operationId": "record", "summary": "The JSON record with its fairness proof, once the game is over",
+                "parameters": [_GAME_ID_PARAMETER], "security": _SECURED,
+                "responses": {"200": _ok("the phom-game record (phom verify checks it)", "Record"), "400": _BAD,
+                              "401": _NO_TOKEN, "403": _NOT_A_SEAT, "404": _NO_GAME,
+                              "409": _error("the game is not over")}}},
+            "/healthz": {"get": {"operationId": "health", "summary": "The process answers",
+                                 "responses": {"200": _ok("ok", "Health")}}},
+            "/readyz": {"get": {"operationId": "ready", "summary": "The store is writable",
+                                "responses": {"200": _ok("ready", "Health"),
+                                              "503": _ok("the store cannot be written", "Health")}}},
+        },
+        "components": {
+            "schemas": {**REQUEST_SCHEMAS, **_RESPONSE_SCHEMAS},
+            "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
+                                              "description": "the seat's token from POST /api/games"}},
+        },
+    }
+

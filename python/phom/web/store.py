@@ -1,0 +1,188 @@
+"""The durable store of hosted games: SQLite (the standard library's ``sqlite3``) in WAL mode.
+
+A game is its creation row (rules, leader, bots, seeds, commitment), the SHA-256 of each seat's token
+(the tokens themselves are never stored), and its actions in order. ``append`` writes a batch of
+actions (a player's move and the bot moves it triggers) in one transaction, guarded by the version the
+writer read: a crash at any moment leaves either all of them or none. ``synchronous=FULL`` makes a
+commit durable before ``append`` returns, so an action a client saw acknowledged survives ``kill -9``
+and a power loss alike.
+
+>>> store = GameStore(":memory:")
+>>> store.insert(StoredGame("g1", "phom", {"players": 2}, 0, {"1": "greedy"}, "ab" * 32, "", "c", 0.0),
+...              {0: "token-hash"}, [])
+>>> store.append("g1", 0, [(0, "draw")], now=1.0, finished=False)
+1
+>>> store.load("g1").actions
+[(0, 'draw')]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["GameStore", "StaleVersion", "StoredGame", "default_store_path"]
+
+
+def default_store_path() -> str:
+    """``games.sqlite3`` in the user's data directory (created if missing), e.g.
+    ``~/.local/share/phom/games.sqlite3`` on Linux."""
+    import platformdirs
+
+    folder = platformdirs.user_data_dir("phom", appauthor=False)
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, "games.sqlite3")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    leader INTEGER NOT NULL,
+    bots TEXT NOT NULL,
+    server_seed TEXT NOT NULL,
+    client_seed TEXT NOT NULL,
+    commitment TEXT NOT NULL,
+    created REAL NOT NULL,
+    touched REAL NOT NULL,
+    finished REAL,
+    version INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
+"""
+
+
+class StaleVersion(RuntimeError):
+    """The game moved on since the writer read it: nothing was written."""
+
+
+@dataclass
+class StoredGame:
+    """One hosted game as stored: everything needed to rebuild it by replay."""
+
+    id: str
+    kind: str
+    rules: dict[str, Any]
+    leader: int
+    bots: dict[str, str]
+    server_seed: str
+    client_seed: str
+    commitment: str
+    created: float
+    finished: float | None = None
+    token_hashes: dict[int, str] = field(default_factory=dict)
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+class GameStore:
+    """Hosted games in one SQLite file (``":memory:"`` for a throwaway store). Thread-safe."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def insert(self, game: StoredGame, token_hashes: dict[int, str], actions: Sequence[tuple[int, str]]) -> None:
+        """A new game with its seats and first (bot) actions, in one transaction."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
+                " touched, finished, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
+                 game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions)))
+            self._db.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)",
+                                 [(game.id, seat, digest) for seat, digest in token_hashes.items()])
+            self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
+                                 [(game.id, v, seat, text) for v, (seat, text) in enumerate(actions)])
+
+    def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
+               finished: bool) -> int:
+        """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
+        stored game is not at ``version`` (nothing is written then)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row[0] != version:
+                raise StaleVersion(f"game {game_id} is not at version {version}")
+            self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
+                                 [(game_id, version + i, seat, text) for i, (seat, text) in enumerate(actions)])
+            new = version + len(actions)
+            self._db.execute("UPDATE games SET version = ?, touched = ?, finished = ? WHERE id = ?",
+                             (new, now, now if finished else None, game_id))
+        return new
+
+    def touch(self, game_id: str, now: float) -> None:
+        with self._lock, self._db:
+            self._db.execute("UPDATE games SET touched = ? WHERE id = ? AND finished IS NULL", (now, game_id))
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The stored game, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished"
+                " FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game_id,)).fetchall()
+            actions = self._db.execute("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY version",
+                                       (game_id,)).fetchall()
+        return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
+                          row[8], row[9], {seat: digest for seat, digest in seats},
+                          [(seat, text) for seat, text in actions])
+
+    def ids(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
+
+    def active(self) -> int:
+        """How many games are not over."""
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM games WHERE finished IS NULL").fetchone()[0])
+
+    def expire(self, *, idle_before: float, finished_before: float) -> list[str]:
+        """Delete the unfinished games last touched before ``idle_before`` and the finished games
+        finished before ``finished_before``; their ids."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            old = [r[0] for r in self._db.execute(
+                "SELECT id FROM games WHERE (finished IS NULL AND touched < ?) OR finished < ?",
+                (idle_before, finished_before))]
+            self._db.executemany("DELETE FROM games WHERE id = ?", [(gid,) for gid in old])
+        return old
+
+    def writable(self) -> bool:
+        """Whether a write transaction can be taken now (for ``/readyz``)."""
+        try:
+            with self._lock:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("ROLLBACK")
+            return True
+        except sqlite3.Error:
+            return False
