@@ -125,12 +125,12 @@ def _mask(value: Any, name: str) -> int:
         raise ApiError(422, str(exc)) from None
 
 
-def _bearer(request: Request) -> str | None:
+def _bearer(request: Request) -> str:
     if "token" in request.query_params:
         raise ApiError(400, "tokens never travel in URLs: send Authorization: Bearer <token>")
     header = request.headers.get("authorization")
     if header is None:
-        return None
+        raise Unauthorized("send the seat's token as Authorization: Bearer <token>")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("the Authorization header must be: Bearer <token>")

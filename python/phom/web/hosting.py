@@ -223,9 +223,9 @@ class GameHost:
     def seat_of(self, game_id: str, token: str | None) -> tuple[int, HostedGame]:
         """The seat whose token this is, and its game. Unauthorized without a token, Forbidden for a
         token of no seat of this game (compared in constant time)."""
-        hosted = self.get(game_id)
         if not token:
             raise Unauthorized("send the seat's token as Authorization: Bearer <token>")
+        hosted = self.get(game_id)
         digest = token_hash(token)
         seat = None
         for candidate, stored in hosted.token_hashes.items():
