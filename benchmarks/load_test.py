@@ -2,7 +2,7 @@
 
     python3 benchmarks/load_test.py --clients 50 --seconds 10
 
-The server runs in its own process (uvicorn, one worker) on a free loopback port; each client hosts a
+The server runs in its own process (uvicorn, one worker, games in a SQLite file) on a free loopback port; each client hosts a
 game, then asks for hints on its seat and plays the hinted action, over and over (a new game when one
 ends). It prints requests/s and the p50/p99 latency of the hint requests, and fails on any error or on
 a hosted game the server lost. Nothing but 127.0.0.1 is contacted, and the run stops by itself.
@@ -16,15 +16,19 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import httpx
 
 SERVER = """
 import uvicorn
-from phom.web.app import create_app
+from phom.web.app import RateLimits, create_app
 from phom.web.hosting import GameHost
-uvicorn.run(create_app(GameHost(max_games=1000)), host="127.0.0.1", port={port}, log_level="warning")
+from phom.web.store import GameStore
+host = GameHost(GameStore({store!r}), max_games=5000)
+uvicorn.run(create_app(host, rate_limits=RateLimits(create="100000/minute")), host="127.0.0.1", port={port},
+            log_level="warning")
 """
 
 
@@ -38,24 +42,25 @@ async def client(base: str, deadline: float, latencies: list[float], errors: lis
     games = 0
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         while time.perf_counter() < deadline:
-            created = (await http.post("/api/games", json={"seed": seed * 1000 + games})).json()
+            created = (await http.post("/api/games", json={"client_seed": f"{seed}-{games}"})).json()
             game_id, token = created["id"], created["tokens"]["0"]
+            auth = {"Authorization": f"Bearer {token}"}
             games += 1
             over = False
             while not over and time.perf_counter() < deadline:
                 started = time.perf_counter()
-                response = await http.post("/api/hint", json={"game": game_id, "token": token})
+                response = await http.post("/api/hint", json={"game": game_id}, headers=auth)
                 latencies.append(time.perf_counter() - started)
                 if response.status_code != 200:
                     errors.append(f"hint {response.status_code}: {response.text[:100]}")
                     break
                 action = response.json()["action"]["id"]
-                played = await http.post(f"/api/games/{game_id}/actions", json={"token": token, "action": action})
+                played = await http.post(f"/api/games/{game_id}/actions", json={"action": action}, headers=auth)
                 if played.status_code != 200:
                     errors.append(f"action {played.status_code}: {played.text[:100]}")
                     break
                 over = played.json()["is_over"]
-            check = await http.get(f"/api/games/{game_id}", params={"token": token})
+            check = await http.get(f"/api/games/{game_id}", headers=auth)
             if check.status_code != 200:
                 errors.append(f"lost game {game_id}: {check.status_code}")
     return games
@@ -63,7 +68,8 @@ async def client(base: str, deadline: float, latencies: list[float], errors: lis
 
 async def run(clients: int, seconds: float) -> dict[str, float]:
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-c", SERVER.format(port=port)])
+    store = tempfile.mkdtemp() + "/games.sqlite3"
+    server = subprocess.Popen([sys.executable, "-c", SERVER.format(port=port, store=store)])
     base = f"http://127.0.0.1:{port}"
     try:
         async with httpx.AsyncClient(base_url=base) as http:

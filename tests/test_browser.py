@@ -117,6 +117,8 @@ def test_a_full_game_by_clicking(server, browser):
     assert rows.count() == 5 and refused_seen
     money = [int(rows.nth(i).locator("td").nth(3).inner_text()) for i in range(1, 5)]
     assert sum(money) == 0
+    assert page.locator("g.card-back").count() == 0               # every hand face up at the end
+    assert not page.locator("#download-record").is_hidden()
     page.click("#play-again")
     page.wait_for_selector("#result", state="hidden")
     assert page.locator(".phom-seat.me .phom-part").first.locator("g.card").count() == 10
@@ -130,3 +132,59 @@ def test_a_phone_sized_screen(server, browser):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, f"the page is {width}px wide on a 390px screen"
     page.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
+
+
+def test_friends_share_a_table_through_invite_links(server, browser):
+    """Two browser contexts (two people): the host's invite link seats the friend; each sees the other's
+    moves live; a refresh keeps the seat."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    host = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    host.goto(server + "/")
+    host.select_option("#human-count", "2")
+    host.fill("#client-seed", "friday night")
+    host.click("#new-game-button")
+    host.wait_for_selector(".phom-seat.me g.card")
+    assert len(host.inner_text("#commitment")) == 64
+    invite = host.locator('#invite-list input[data-seat="1"]').input_value()
+    assert "#game=" in invite and "token=" in invite and "?" not in invite.split("#")[0].replace(server, "")
+    friend = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    friend.goto(invite)
+    friend.wait_for_selector('.phom-seat.me[data-seat="1"] g.card')
+    assert friend.inner_text("#commitment") == host.inner_text("#commitment")
+
+    def wait_idle(page):
+        page.wait_for_function("document.body.getAttribute('aria-busy') !== 'true'")
+
+    # the host plays his first turn; the friend's page shows the moves without any click
+    host.wait_for_function("document.querySelectorAll('#moves button').length > 0")
+    labels = host.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+    discard = next(label for label in labels if label.startswith("discard "))
+    host.click(f'#moves button[data-action="{discard}"]')
+    wait_idle(host)
+    card = discard.split()[1]
+    friend.wait_for_function("document.querySelectorAll('#log li').length >= 1")
+    assert friend.locator("#log li").first.inner_text().startswith("seat 0 discarded")
+    assert card[:-1] in friend.locator("#log li").first.inner_text()
+    # the friend (seat 1) moves next: the host sees it live
+    friend.wait_for_function("document.querySelectorAll('#moves button').length > 0")
+    friend.click('#moves button[data-action="draw"]')
+    wait_idle(friend)
+    host.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent === 'seat 1 drew a card')")
+    host.screenshot(path=str(ARTIFACTS / "web-shared-host.png"), full_page=True)
+    friend.screenshot(path=str(ARTIFACTS / "web-shared-friend.png"), full_page=True)
+    # a refresh keeps the seat (the fragment holds it) and the live log
+    hand_before = friend.evaluate("[...document.querySelectorAll('.phom-seat.me .phom-part:first-of-type g.card')]"
+                                  ".map(c => c.dataset.card)")
+    friend.reload()
+    friend.wait_for_selector('.phom-seat.me[data-seat="1"] g.card')
+    hand_after = friend.evaluate("[...document.querySelectorAll('.phom-seat.me .phom-part:first-of-type g.card')]"
+                                 ".map(c => c.dataset.card)")
+    assert hand_after == hand_before and friend.locator("#log li").count() >= 2
+    # the friend finishes his turn after the refresh; the host sees it
+    labels = friend.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+    move = next(label for label in labels if label.startswith("discard ") or label == "autolay")
+    friend.click(f'#moves button[data-action="{move}"]')
+    wait_idle(friend)
+    host.wait_for_function("document.querySelectorAll('#log li').length >= 3")
+    for page in (host, friend):
+        page.context.close()

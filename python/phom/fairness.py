@@ -50,7 +50,7 @@ from .referee import deal_cards
 from .rules import Rules
 from .state import Deal
 
-__all__ = ["Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "new_server_seed",
+__all__ = ["Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game", "new_server_seed",
            "shuffled_deck", "verify_record"]
 
 #: The longest client seed accepted (characters).
@@ -131,6 +131,12 @@ def deal_of(rules: Rules, leader: int, server_seed: str, client_seed: str = "") 
     return deal_cards(rules, leader, deck=shuffled_deck(server_seed, client_seed))
 
 
+def dealt_game(rules: Rules, leader: int, server_seed: str, client_seed: str = "") -> Game:
+    """A fresh game on the deal of these seeds."""
+    deal = deal_of(rules, leader, server_seed, client_seed)
+    return Game(rules, leader=leader, deal=(deal.hands, [card.code for card in deal.stock]))
+
+
 def bot_seed(server_seed: str, version: int) -> int:
     """The seed a bot's decision at ``version`` is played with (63 bits)."""
     stream = _stream(server_seed, b"bot", version.to_bytes(8, "big"))
@@ -177,7 +183,7 @@ def verify_record(text: str) -> str:
     difference = _deal_difference(game.deal, deal_of(game.rules, game.leader, seed, client))  # type: ignore[arg-type]
     if difference is not None:
         raise FairnessError(f"the deal is not the deal of these seeds: {difference}")
-    replay = Game(game.rules, leader=game.leader, deal=(game.deal.hands, game.deal.stock))  # type: ignore[union-attr]
+    replay = dealt_game(game.rules, game.leader, seed, client)
     players = {int(seat): make_bot(str(name)) for seat, name in bots.items()}
     bot_moves = 0
     for version, (seat, action) in enumerate(game.history):

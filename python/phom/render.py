@@ -26,7 +26,7 @@ from .drawing import MARKS, cards_svg
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
-__all__ = ["final_hands_html", "hand_groups", "html", "move_text", "render_text", "result_text", "svg", "table_text"]
+__all__ = ["hand_groups", "html", "move_text", "render_text", "result_text", "svg", "table_text"]
 
 Face = tuple[int, int]
 
@@ -121,7 +121,7 @@ def _legend() -> str:
     return f'<div class="phom-legend">{items}</div>'
 
 
-def _view_html(view: _Viewlike, extra: str = "") -> str:
+def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | None = None) -> str:
     seats = []
     for q in range(len(view.hand_sizes)):
         me = q == view.player
@@ -133,6 +133,8 @@ def _view_html(view: _Viewlike, extra: str = "") -> str:
         if me:
             groups, labels, marks = hand_groups(view.hand, view.unlaid_eaten, values=None)
             parts.append(_part("hand", cards_svg(groups, labels=labels, marks=marks, title="your hand")))
+        elif revealed is not None:
+            parts.append(_part("hand at the end", cards_svg([_faces(revealed[q])], title=f"hand of seat {q} at the end")))
         else:
             hidden = view.hidden_sizes[q]          # his eaten cards still in hand are drawn among the eaten
             parts.append(_part("hand", cards_svg([], hidden=hidden, title=f"{hidden} hidden cards")))
@@ -171,25 +173,6 @@ def _action_text(action: Action) -> str:
     return str(action)
 
 
-def final_hands_html(game: Any) -> str:
-    """Every hand face up with its points, once a game is over (an empty string before).
-
-    >>> from phom import Game
-    >>> final_hands_html(Game(seed=1))
-    ''
-    """
-    result = game.result
-    if result is None:
-        return ""
-    rows = []
-    for q, hand in enumerate(game.hands):
-        points = result.points[q]
-        note = " (móm)" if result.mom[q] and result.u is None else ""
-        rows.append(f'<div class="phom-final-hand" data-seat="{q}"><span>Seat {q}: {points} points{note}</span>'
-                    f'{cards_svg([_faces(hand)], title=f"hand of seat {q} at the end")}</div>')
-    return f'<div class="phom-final"><h4>Hands at the end</h4>{"".join(rows)}</div>'
-
-
 def move_text(player: int, action: Action) -> str:
     """One move in words, for a move log.
 
@@ -209,10 +192,11 @@ def move_text(player: int, action: Action) -> str:
             "autolay": f"{who} laid down"}.get(str(action), f"{who}: {action}")
 
 
-def html(obj: Any) -> str:
-    """HTML for a PlayerView, a Game (its player to move's view; seat 0 once over) or a Hint."""
+def html(obj: Any, *, revealed: Sequence[CardSet] | None = None) -> str:
+    """HTML for a PlayerView, a Game (its player to move's view; seat 0 once over) or a Hint.
+    ``revealed``: every hand, drawn face up (for a finished game)."""
     if hasattr(obj, "public") and hasattr(obj, "hand_sizes"):
-        return _view_html(obj)
+        return _view_html(obj, revealed=revealed)
     if hasattr(obj, "view") and hasattr(obj, "state"):
         seat = obj.to_move if obj.to_move is not None else 0
         return _view_html(obj.view(seat))

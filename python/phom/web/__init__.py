@@ -1,5 +1,7 @@
-"""``phom serve``: a JSON API for game servers and a table in the browser (``pip install "phom[web]"``).
+"""``phom serve``: a JSON API for game servers, live tables and a table in the browser
+(``pip install "phom[web]"``).
 
-``phom.web.app.create_app()`` is the ASGI application; ``phom.web.hosting`` keeps the hosted games;
-the page is ``static/index.html`` with its script and style, served by the package.
+``phom.web.app.create_app()`` is the ASGI application; ``phom.web.api`` is its API document and the
+schemas it checks bodies against; ``phom.web.hosting`` keeps the hosted games (seats, bots, fairness);
+``phom.web.store`` writes them to SQLite; the page is ``static/index.html`` with its script and style.
 """

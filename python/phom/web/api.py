@@ -59,7 +59,10 @@ def _body(schema: str) -> dict[str, Any]:
 
 _GAME_ID_PARAMETER = {"name": "game_id", "in": "path", "required": True,
                       "schema": {"type": "string", "pattern": GAME_ID}}
-_SECURED = [{"seatToken": []}]
+_SECURED: list[dict[str, list[str]]] = [{"seatToken": []}]
+_HTML_PARAMETER = {"name": "html", "in": "query", "required": False,
+                   "description": "false leaves the drawn table (html) out of the view",
+                   "schema": {"type": "string", "enum": ["true", "false"]}}
 _BAD = _error("the body or a header is not what this document describes")
 _NO_TOKEN = _error("no token: send Authorization: Bearer <token>")
 _NOT_A_SEAT = _error("the token is no seat of this game")
@@ -129,7 +132,7 @@ def openapi() -> dict[str, Any]:
     record_link = {"operationId": "record", "parameters": {
         "game_id": "$response.body#/id", "header.Authorization": "Bearer {$response.body#/tokens/0}"}}
     description = ("Phỏm solver answers, hints and hosted games that survive restarts, with provably fair deals. "
-                   "Live views: WebSocket /api/games/{game_id}/ws, first message {\"token\", \"since\"?}. "
+                   "Live views: WebSocket /api/games/{game_id}/ws, first message {\"token\", \"since\"?, \"html\"?}. "
                    "Limits: " + json.dumps(LIMITS))
     return {
         "openapi": "3.0.3",
@@ -156,12 +159,13 @@ def openapi() -> dict[str, Any]:
                               "400": _BAD, "413": _TOO_LARGE, "422": _REFUSED, "429": _BUSY}}},
             "/api/games/{game_id}": {"get": {
                 "operationId": "showGame", "summary": "Your seat's view with its version (never another hand)",
-                "parameters": [_GAME_ID_PARAMETER], "security": _SECURED,
+                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER], "security": _SECURED,
                 "responses": {"200": _ok("the view", "View"), "400": _BAD, "401": _NO_TOKEN, "403": _NOT_A_SEAT,
                               "404": _NO_GAME}}},
             "/api/games/{game_id}/actions": {"post": {
                 "operationId": "act", "summary": "Play an action (its text or id); the bots then move",
-                "parameters": [_GAME_ID_PARAMETER], "security": _SECURED, "requestBody": _body("Act"),
+                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER], "security": _SECURED,
+                "requestBody": _body("Act"),
                 "responses": {"200": _ok("the view after", "View"), "400": _BAD, "401": _NO_TOKEN,
                               "403": _NOT_A_SEAT, "404": _NO_GAME,
                               "409": _error("not your turn, the game is over, or the referee refuses the move"),

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -27,15 +28,17 @@ from typing import Any
 from ..actions import Action
 from ..cards import CardError, CardSet, to_mask
 from ..extras import missing_extra
+from ..game import Game
 from ..hints import hint
 from ..position import view_from_position
-from ..render import final_hands_html, html, move_text, result_text
+from ..render import html, move_text, result_text
 from ..report import hint_report, solve_report, view_report
 from ..rules import Rules
 from .api import LIMITS, MAX_BODY_BYTES, MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, openapi
 from .hosting import Forbidden, GameHost, GameOver, HostedGame, HostFull, NotFound, NotYourTurn, Unauthorized
 
 try:
+    import anyio
     import jsonschema
     from limits import RateLimitItem, parse
     from limits.storage import MemoryStorage
@@ -85,15 +88,16 @@ def _check(schema: str, data: Any) -> dict[str, Any]:
     if schema == "NewGame" and isinstance(data, dict) and "seed" in data:
         raise ApiError(400, "seed is not accepted: deals come from the server's secret seed; "
                             "give client_seed (any text) to mix in your own")
+    if _VALIDATORS[schema].is_valid(data):
+        checked: dict[str, Any] = data
+        return checked
     error = jsonschema.exceptions.best_match(_VALIDATORS[schema].iter_errors(data))
     if error is not None and schema == "HintRequest" and error.validator == "oneOf" and not error.absolute_path:
         raise ApiError(400, "give exactly one of position (a seat's view as data) or game (with its seat's token)")
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "the body"
-        message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
-        raise ApiError(400, f"{where}: {message}")
-    assert isinstance(data, dict)
-    return data
+    assert error is not None
+    where = "/".join(str(p) for p in error.absolute_path) or "the body"
+    message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
+    raise ApiError(400, f"{where}: {message}")
 
 
 async def _body(request: Request, schema: str) -> dict[str, Any]:
@@ -125,6 +129,15 @@ def _mask(value: Any, name: str) -> int:
         raise ApiError(422, str(exc)) from None
 
 
+def _drawn(request: Request) -> bool:
+    """The ``html`` query parameter: false leaves the drawn table out of a view (for clients that draw
+    their own)."""
+    value = request.query_params.get("html", "true")
+    if value not in ("true", "false"):
+        raise ApiError(400, "html must be true or false")
+    return value == "true"
+
+
 def _bearer(request: Request) -> str:
     if "token" in request.query_params:
         raise ApiError(400, "tokens never travel in URLs: send Authorization: Bearer <token>")
@@ -137,10 +150,11 @@ def _bearer(request: Request) -> str:
     return token.strip()
 
 
-def game_view(hosted: HostedGame, seat: int) -> dict[str, Any]:
-    """One seat's view of a hosted game as the API sends it: the view report, its version and html,
-    the move log, the commitment, and at the end the result and every hand face up."""
-    game = hosted.game
+def game_view(hosted: HostedGame, seat: int, game: Game | None = None, *, drawn: bool = True) -> dict[str, Any]:
+    """One seat's view of a hosted game (``game``: a given state of it, by default the current one) as
+    the API sends it: the view report, its version, the move log, the commitment, the table drawn as
+    ``html`` (unless ``drawn`` is false), and at the end the result and every hand face up."""
+    game = game if game is not None else hosted.game
     view = game.view(seat)
     report = view_report(view)
     report["version"] = len(view.history)
@@ -149,12 +163,45 @@ def game_view(hosted: HostedGame, seat: int) -> dict[str, Any]:
     report["bots"] = {str(s): name for s, name in sorted(hosted.bot_names.items())}
     report["commitment"] = hosted.fairness.commitment
     report["client_seed"] = hosted.fairness.client_seed
-    report["html"] = html(view) + final_hands_html(game)
+    if drawn:
+        report["html"] = html(view, revealed=game.hands if game.is_over else None)
     if game.result is not None:
         result = game.result
         report["result"] = {**result.to_dict(), "winner": result.winner, "text": result_text(game)}
         report["final_hands"] = [h.codes for h in game.hands]
     return report
+
+
+class _ViewCache:
+    """The JSON text of recent views by (game id, seat, version): the answer to a move and the push to
+    the same seat are rendered once."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.texts: OrderedDict[tuple[str, int, int, bool], str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def cached(self, hosted: HostedGame, seat: int, drawn: bool = True) -> tuple[str, int] | None:
+        """The view's JSON text and version if already rendered (cheap: no thread needed)."""
+        key = (hosted.id, seat, hosted.version, drawn)
+        with self.lock:
+            text = self.texts.get(key)
+        return None if text is None else (text, key[2])
+
+    def text(self, hosted: HostedGame, seat: int, drawn: bool = True) -> tuple[str, int]:
+        """The view's JSON text and its version."""
+        game = hosted.game                         # one consistent game object (moves replace it whole)
+        key = (hosted.id, seat, len(game.history), drawn)
+        with self.lock:
+            cached = self.texts.get(key)
+        if cached is not None:
+            return cached, key[2]
+        text = json.dumps(game_view(hosted, seat, game, drawn=drawn), ensure_ascii=False, separators=(",", ":"))
+        with self.lock:
+            self.texts[key] = text
+            while len(self.texts) > self.size:
+                self.texts.popitem(last=False)
+        return text, key[2]
 
 
 class _Subscribers:
@@ -174,20 +221,29 @@ class _Subscribers:
             event.set()
 
 
-def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None = None) -> Starlette:
-    """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default)."""
+def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None = None,
+               worker_threads: int = 8) -> Starlette:
+    """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default).
+    ``worker_threads`` bounds the threads that run moves, bots, views and hints: a few more than the
+    cores, since the compiled core releases the GIL but the rest is Python (many more threads only
+    queue for the GIL and the store)."""
     games = host if host is not None else GameHost()
     rates = rate_limits if rate_limits is not None else RateLimits()
     limiter = MovingWindowRateLimiter(MemoryStorage())
     create_rate: RateLimitItem = parse(rates.create)
     ws_rate: RateLimitItem = parse(rates.ws_messages)
     subscribers = _Subscribers()
+    views = _ViewCache()
+
+    def view_response(hosted: HostedGame, seat: int, drawn: bool) -> Response:
+        return Response(views.text(hosted, seat, drawn)[0], media_type="application/json")
     games.listeners.append(subscribers.changed)
 
     def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
             try:
-                return JSONResponse(await handler(request))
+                answer = await handler(request)
+                return answer if isinstance(answer, Response) else JSONResponse(answer)
             except ApiError as exc:
                 return _error(exc.status, str(exc))
             except NotFound:
@@ -246,10 +302,11 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
 
     async def show(request: Request) -> Any:
         seat, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
-        return await run_in_threadpool(game_view, hosted, seat)
+        return await run_in_threadpool(view_response, hosted, seat, _drawn(request))
 
     async def act(request: Request) -> Any:
         token = _bearer(request)
+        drawn = _drawn(request)
         data = await _body(request, "Act")
         action = data["action"]
         try:
@@ -257,9 +314,9 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
 
-        def play() -> dict[str, Any]:
+        def play() -> Response:
             seat, hosted = games.act(request.path_params["game_id"], token, chosen)
-            return game_view(hosted, seat)
+            return view_response(hosted, seat, drawn)
 
         return await run_in_threadpool(play)
 
@@ -284,11 +341,12 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return HTMLResponse(resources.files("phom.web").joinpath("static/index.html").read_text(encoding="utf-8"))
 
     async def live(socket: WebSocket) -> None:
-        await _live(socket, games, subscribers, lambda key: limiter.hit(ws_rate, "ws", key))
+        await _live(socket, games, subscribers, views, lambda key: limiter.hit(ws_rate, "ws", key))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         subscribers.loop = asyncio.get_running_loop()
+        anyio.to_thread.current_default_thread_limiter().total_tokens = worker_threads
         yield
 
     static = StaticFiles(directory=str(resources.files("phom.web").joinpath("static")))
@@ -309,10 +367,10 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     return app
 
 
-async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers,
+async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, views: _ViewCache,
                 allowed: Callable[[str], bool]) -> None:
-    """One live seat: the first message authenticates (``{"token", "since"?}``); then the seat's view is
-    sent at once and after every change. A reconnect with ``since`` also gets ``missed``: every move
+    """One live seat: the first message authenticates (``{"token", "since"?, "html"?}``); then the seat's
+    view is sent at once and after every change (without the drawn table if ``html`` is false). A reconnect with ``since`` also gets ``missed``: every move
     after that version."""
     await socket.accept()
     if subscribers.loop is None:
@@ -331,8 +389,12 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers,
         since = message.get("since")
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise ValueError
+        drawn = message.get("html", True)
+        if not isinstance(drawn, bool) or set(message) - {"token", "since", "html"}:
+            raise ValueError
     except (ValueError, RecursionError):
-        await socket.send_json({"error": "the first message must be {\"token\": \"...\", \"since\": VERSION}"})
+        await socket.send_json({"error": "the first message must be {\"token\": \"...\", \"since\": VERSION, "
+                                         "\"html\": true|false} (since and html optional)"})
         await socket.close(WS_BAD)
         return
     game_id = socket.path_params["game_id"]
@@ -354,13 +416,17 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers,
         while True:
             current = games.get(game_id)
             if current.version != sent:
-                frame = await run_in_threadpool(game_view, current, seat)
-                if since is not None and sent < 0 and since < frame["version"]:
+                found = views.cached(current, seat, drawn)
+                text, version = found if found is not None else await run_in_threadpool(views.text, current,
+                                                                                         seat, drawn)
+                if since is not None and sent < 0 and since < version:
+                    frame = json.loads(text)
                     frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],
                                         "text": frame["log"][v]}
                                        for v, entry in enumerate(frame["history"]) if v >= since]
-                sent = frame["version"]
-                await socket.send_json(frame)
+                    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+                sent = version
+                await socket.send_text(text)
             changed.clear()
             if games.get(game_id).version == sent:
                 await changed.wait()

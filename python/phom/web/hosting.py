@@ -30,7 +30,7 @@ from typing import Any
 
 from ..actions import Action
 from ..bots import Bot, make_bot
-from ..fairness import Fairness, bot_seed, check_client_seed, commitment, deal_of, new_server_seed
+from ..fairness import Fairness, bot_seed, check_client_seed, commitment, dealt_game, new_server_seed
 from ..game import Game, IllegalAction
 from ..rules import Rules
 from .store import GameStore, StaleVersion, StoredGame
@@ -130,15 +130,20 @@ class GameHost:
         self.server_seeds = server_seeds
         self.listeners: list[Callable[[str, int], None]] = []
         self._cache: OrderedDict[str, HostedGame] = OrderedDict()
+        self._swept = float("-inf")
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         """How many unfinished games the store holds."""
         return self.store.active()
 
-    def expire(self) -> int:
-        """Drop the games idle too long and the finished games kept long enough; how many."""
+    def expire(self, *, every: float = 0.0) -> int:
+        """Drop the games idle too long and the finished games kept long enough; how many. With
+        ``every``, nothing is done if the last sweep is more recent than that many seconds."""
         now = self.clock()
+        if every and now - self._swept < every:
+            return 0
+        self._swept = now
         gone = self.store.expire(idle_before=now - self.idle_seconds, finished_before=now - self.keep_finished_seconds)
         with self._lock:
             for gid in gone:
@@ -164,13 +169,14 @@ class GameHost:
         for name in names:
             make_bot(str(name))                       # an unknown name raises here, before anything is stored
         client_seed = check_client_seed(client_seed)
-        self.expire()
+        self.expire(every=min(10.0, self.idle_seconds / 10))      # a sweep now and then, not per request
         if self.store.active() >= self.max_games:
-            raise HostFull(f"the server hosts {self.max_games} games already; try again later")
+            self.expire()                                           # full: sweep now before refusing
+            if self.store.active() >= self.max_games:
+                raise HostFull(f"the server hosts {self.max_games} games already; try again later")
         seed = self.server_seeds()
         fairness = Fairness(seed, client_seed, commitment(seed))
-        deal = deal_of(rules, 0, seed, client_seed)
-        game = Game(rules, deal=(deal.hands, deal.stock))
+        game = dealt_game(rules, 0, seed, client_seed)
         tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
         hosted = HostedGame(secrets.token_urlsafe(12), game, {s: token_hash(t) for s, t in tokens.items()},
                             {seat: str(name) for seat, name in zip(others, names)}, fairness)
@@ -194,8 +200,7 @@ class GameHost:
 
     def _rebuild(self, stored: StoredGame) -> HostedGame:
         rules = Rules.from_dict(stored.rules)
-        deal = deal_of(rules, stored.leader, stored.server_seed, stored.client_seed)
-        game = Game(rules, leader=stored.leader, deal=(deal.hands, deal.stock))
+        game = dealt_game(rules, stored.leader, stored.server_seed, stored.client_seed)
         for seat, text in stored.actions:
             if game.to_move != seat:
                 raise RuntimeError(f"stored game {stored.id} is corrupt: action {text!r} is not seat {seat}'s")

@@ -1,16 +1,18 @@
-// The table in the browser: talks to the JSON API of `phom serve`; the cards are drawn by the server
-// (phom.render), this script only wires clicks to actions.
+// The table in the browser: talks to the JSON API of `phom serve` and listens to the table's WebSocket;
+// the cards are drawn by the server (phom.render), this script wires clicks to actions.
+// The seat (game id, seat, token) lives in the URL fragment, which browsers never send to a server, and
+// in local storage: a refresh or an invite link keeps it.
 "use strict";
 
-const state = { id: null, token: null, view: null, selected: new Set() };
+const state = { id: null, seat: null, token: null, view: null, selected: new Set(), socket: null,
+  retry: 0, closedOnPurpose: false };
 
 const $ = (id) => document.getElementById(id);
 
 async function api(path, options = {}) {
-  const response = await fetch(path, {
-    headers: { "content-type": "application/json" },
-    ...options,
-  });
+  const headers = { "content-type": "application/json" };
+  if (state.token) headers.authorization = `Bearer ${state.token}`;
+  const response = await fetch(path, { ...options, headers });
   const data = await response.json();
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
@@ -39,27 +41,63 @@ function say(text, refused = false) {
   box.className = refused ? "refused" : "";
 }
 
+// ---------------------------------------------------------------------------------------------
+// The seat: URL fragment and local storage
+
+function seatLink(id, seat, token) {
+  return `${location.origin}${location.pathname}#game=${encodeURIComponent(id)}&seat=${seat}`
+    + `&token=${encodeURIComponent(token)}`;
+}
+
+function readSeat() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("game") && fragment.get("token")) {
+    return { id: fragment.get("game"), seat: Number(fragment.get("seat") || 0), token: fragment.get("token") };
+  }
+  try { return JSON.parse(localStorage.getItem("phom-seat") || "null"); } catch (error) { return null; }
+}
+
+function keepSeat() {
+  const link = seatLink(state.id, state.seat, state.token);
+  history.replaceState(null, "", link);
+  try {
+    localStorage.setItem("phom-seat", JSON.stringify({ id: state.id, seat: state.seat, token: state.token }));
+  } catch (error) { /* private mode: the fragment still holds the seat */ }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing a view
+
 function myHandCards() {
   // the first part of the player's own seat is his hand
   const part = document.querySelector(`.phom-seat[data-seat="${state.view.player}"] .phom-part`);
   return part ? part.querySelectorAll("g.card") : [];
 }
 
-function render(view) {
+function render(view, missed = null) {
+  const before = state.view ? state.view.version : 0;
   state.view = view;
   state.selected.clear();
   $("table").innerHTML = view.html;
   const mine = document.querySelector(`.phom-seat[data-seat="${view.player}"]`);
   if (mine) mine.classList.add("me");
+  for (const seat of document.querySelectorAll(".phom-seat")) {
+    const number = Number(seat.dataset.seat);
+    if (number === view.player) continue;
+    const who = document.createElement("span");
+    who.className = "seat-who";
+    who.textContent = view.humans.includes(number) ? "a person" : `bot: ${view.bots[number]}`;
+    seat.querySelector("h4").appendChild(who);
+  }
   for (const card of myHandCards()) {
     card.addEventListener("click", () => toggle(card));
     card.addEventListener("dblclick", (event) => { event.preventDefault(); play(`discard ${card.dataset.card}`); });
   }
   const yourTurn = view.to_move === view.player && !view.is_over;
   $("status").textContent = view.is_over ? "The game is over."
-    : yourTurn ? `Your turn: ${view.phase === "take" ? "take a card (draw, or eat the last discard)" : "play"}`
+    : yourTurn ? `Your turn (seat ${view.player}): ${view.phase === "take" ? "take a card (draw, or eat the last discard)" : "play"}`
       + (view.turn_kind === "lay" ? " — your lay-down turn" : view.turn_kind === "tai" ? " — a tái turn" : "")
-    : `Seat ${view.to_move} is playing…`;
+    : `Seat ${view.to_move} is playing${view.humans.includes(view.to_move) ? " (a person)" : " (a bot)"}…`;
   const moves = $("moves");
   moves.innerHTML = "";
   for (const action of view.legal_actions) {
@@ -73,8 +111,25 @@ function render(view) {
   }
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
+  $("fairness").hidden = false;
+  $("commitment").textContent = view.commitment;
+  $("download-record").hidden = !view.is_over;
+  renderLog(view, missed ? missed.length : Math.max(0, view.version - before));
   updateSelection();
   showResult(view);
+}
+
+function renderLog(view, fresh) {
+  const log = $("log");
+  log.innerHTML = "";
+  view.log.forEach((text, i) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    if (i >= view.log.length - fresh) item.className = "new";
+    log.appendChild(item);
+  });
+  $("log-box").hidden = false;
+  $("log-box").scrollTop = $("log-box").scrollHeight;
 }
 
 function toggle(card) {
@@ -101,56 +156,138 @@ function showResult(view) {
       : (r.ranking.length ? (r.ranking.length < 4 && r.ranking.indexOf(seat) === r.ranking.length - 1
         ? "bét" : places[r.ranking.indexOf(seat)]) : "");
     const net = r.net[seat];
-    rows += `<tr><td>Seat ${seat}${seat === view.player ? " (you)" : ""}</td><td>${place}</td>`
+    const who = seat === view.player ? " (you)" : view.humans.includes(seat) ? "" : ` (${view.bots[seat]})`;
+    rows += `<tr><td>Seat ${seat}${who}</td><td>${place}</td>`
       + `<td>${r.points[seat]}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
   }
-  const headline = r.u !== null ? `Seat ${r.u} wins by ${r.u_kind.replace("_", " ")}.` : `Seat ${r.winner} is nhất.`;
-  box.innerHTML = `<h2>Result</h2><p>${headline}</p><table id="result-table"><tr><th>seat</th><th>place</th>`
-    + `<th>points</th><th>money</th></tr>${rows}</table>`
-    + `<button type="button" class="primary" id="play-again">New game</button>`;
+  const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
+  const headline = r.u !== null ? `Seat ${r.u} wins by ${uNames[r.u_kind] || r.u_kind}.` : `Seat ${r.winner} is nhất.`;
+  box.innerHTML = `<h2>Result</h2><p>${headline} Every hand is shown face up on the table.</p>`
+    + `<table id="result-table"><tr><th>seat</th><th>place</th><th>points</th><th>money</th></tr>${rows}</table>`
+    + `<button type="button" class="primary" id="play-again">New table</button>`;
   box.hidden = false;
   $("play-again").addEventListener("click", newGame);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Live updates
+
+function listen() {
+  if (state.socket) { state.closedOnPurpose = true; state.socket.close(); }
+  state.closedOnPurpose = false;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(state.id)}/ws`);
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    const first = { token: state.token };
+    if (state.view) first.since = state.view.version;
+    socket.send(JSON.stringify(first));
+    state.retry = 0;
+    $("live").textContent = "live";
+  });
+  socket.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data);
+    if (frame.error) { say(frame.error, true); return; }
+    if (!state.view || frame.version !== state.view.version || frame.is_over !== state.view.is_over) {
+      if (document.body.getAttribute("aria-busy") !== "true") render(frame, frame.missed || null);
+      else state.pending = frame;
+    }
+  });
+  socket.addEventListener("close", (event) => {
+    $("live").textContent = "reconnecting…";
+    if (state.closedOnPurpose || socket !== state.socket || event.code >= 4400) {
+      if (event.code >= 4400) $("live").textContent = "";
+      return;
+    }
+    state.retry = Math.min(state.retry + 1, 6);
+    setTimeout(listen, 250 * 2 ** state.retry);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
 
 async function play(text) {
   if (document.body.getAttribute("aria-busy") === "true") return;
   await whileBusy(async () => {
     try {
       say("");
-      render(await api(`/api/games/${state.id}/actions`, {
-        method: "POST", body: JSON.stringify({ token: state.token, action: text }) }));
+      const view = await api(`/api/games/${state.id}/actions`, { method: "POST", body: JSON.stringify({ action: text }) });
+      state.pending = null;
+      render(view);
     } catch (error) {
       say(`Not allowed: ${error.message}`, true);
     }
   });
+  if (state.pending) { const frame = state.pending; state.pending = null; if (frame.version > state.view.version) render(frame); }
 }
 
 async function advise(search) {
   say(search ? "Looking ahead…" : "");
   try {
-    const hint = await api("/api/hint", {
-      method: "POST", body: JSON.stringify({ game: state.id, token: state.token, search }) });
+    const hint = await api("/api/hint", { method: "POST", body: JSON.stringify({ game: state.id, search }) });
     say(`Hint: ${hint.action.text} — ${hint.reason}`);
   } catch (error) {
     say(`No hint: ${error.message}`, true);
   }
 }
 
+async function join(seat) {
+  state.id = seat.id;
+  state.seat = seat.seat;
+  state.token = seat.token;
+  state.view = null;
+  keepSeat();
+  render(await api(`/api/games/${encodeURIComponent(state.id)}`));
+  listen();
+}
+
+function showInvites(created) {
+  const list = $("invite-list");
+  list.innerHTML = "";
+  const others = Object.keys(created.tokens).filter((seat) => seat !== "0");
+  for (const seat of others) {
+    const item = document.createElement("li");
+    const link = seatLink(created.id, seat, created.tokens[seat]);
+    item.innerHTML = `Seat ${seat}: <input readonly class="invite" data-seat="${seat}">`;
+    item.querySelector("input").value = link;
+    item.querySelector("input").addEventListener("focus", (event) => event.target.select());
+    list.appendChild(item);
+  }
+  $("invites").hidden = others.length === 0;
+}
+
 async function newGame(event) {
   if (event) event.preventDefault();
+  const humans = Number($("human-count").value);
   const bot = $("bot-kind").value;
+  const body = { humans: [...Array(humans).keys()], bots: Array(4 - humans).fill(bot) };
+  if ($("client-seed").value) body.client_seed = $("client-seed").value;
   say("");
   await whileBusy(async () => {
     try {
-      const created = await api("/api/games", { method: "POST", body: JSON.stringify({ bots: [bot, bot, bot] }) });
-      state.id = created.id;
-      state.token = created.tokens["0"];
-      render(await api(`/api/games/${state.id}?token=${encodeURIComponent(state.token)}`));
+      state.token = null;
+      const created = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
+      showInvites(created);
+      await join({ id: created.id, seat: 0, token: created.tokens["0"] });
     } catch (error) {
       say(`Could not start a game: ${error.message}`, true);
     }
   });
+}
+
+async function downloadRecord() {
+  try {
+    const record = await api(`/api/games/${encodeURIComponent(state.id)}/record`);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+    link.download = `phom-${state.id}.json`;
+    link.click();
+    say(`Saved phom-${state.id}.json: check it with "phom verify phom-${state.id}.json".`);
+  } catch (error) {
+    say(`No record: ${error.message}`, true);
+  }
 }
 
 $("new-game").addEventListener("submit", newGame);
@@ -158,3 +295,13 @@ $("lay-selected").addEventListener("click", () => play(`lay ${[...state.selected
 $("clear-selection").addEventListener("click", () => render(state.view));
 $("hint").addEventListener("click", () => advise(false));
 $("look-ahead").addEventListener("click", () => advise(true));
+$("download-record").addEventListener("click", downloadRecord);
+window.addEventListener("hashchange", () => { const seat = readSeat(); if (seat && seat.token !== state.token) join(seat); });
+
+const saved = readSeat();
+if (saved) {
+  join(saved).catch((error) => {
+    say(`Could not rejoin the table: ${error.message}`, true);
+    try { localStorage.removeItem("phom-seat"); } catch (e) { /* ignore */ }
+  });
+}
