@@ -36,13 +36,19 @@ __all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "p
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game, seen per bot: net money, win, ù, móm (tuples indexed by bot)."""
+    """One game, seen per bot: net money, win, ù, móm (tuples indexed by bot); the đền and chốt each bot
+    paid, the chốt it ate; its decisions and the nanoseconds they took (zero when played in the core)."""
 
     net: tuple[int, ...]
     won: tuple[bool, ...]
     u: tuple[bool, ...]
     mom: tuple[bool, ...]
     actions: int
+    den: tuple[bool, ...] = ()
+    chot_paid: tuple[int, ...] = ()
+    chot_eaten: tuple[int, ...] = ()
+    decisions: tuple[int, ...] = ()
+    decision_ns: tuple[int, ...] = ()
 
 
 @dataclass
@@ -133,19 +139,31 @@ def play_game(bots: Sequence[Bot], rules: Rules, seed: int, index: int, rotate: 
         if reseed is not None:
             reseed(_game_seed(seed, index) + s)
     game = Game(rules, seed=_game_seed(seed, deal), leader=0 if rotate else deal % n)
+    decisions, spent = [0] * n, [0] * n
     while not game.is_over:
         p = game.to_move
         assert p is not None
-        game.apply(players[p].act(game.view(p)))
+        view = game.view(p)
+        started = time.perf_counter_ns()
+        action = players[p].act(view)
+        spent[p] += time.perf_counter_ns() - started
+        decisions[p] += 1
+        game.apply(action)
     result = game.result
     assert result is not None
     seat_of = [(b - rotation) % n for b in range(n)]
+    payments = result.payments
     return GameSummary(
         net=tuple(result.net[seat_of[b]] for b in range(n)),
         won=tuple(result.winner == seat_of[b] for b in range(n)),
         u=tuple(result.u == seat_of[b] for b in range(n)),
         mom=tuple(result.u is None and result.mom[seat_of[b]] for b in range(n)),
         actions=len(game.history),
+        den=tuple(any(pay[0] == seat_of[b] and pay[3] == "den" for pay in payments) for b in range(n)),
+        chot_paid=tuple(sum(pay[0] == seat_of[b] and pay[3] == "chot" for pay in payments) for b in range(n)),
+        chot_eaten=tuple(sum(pay[1] == seat_of[b] and pay[3] == "chot" for pay in payments) for b in range(n)),
+        decisions=tuple(decisions[seat_of[b]] for b in range(n)),
+        decision_ns=tuple(spent[seat_of[b]] for b in range(n)),
     )
 
 

@@ -9,6 +9,8 @@ its own ``PlayerView``.
   view and plays each candidate take or discard out to its lay-down with the batch solver.
 - ``MonteCarloBot`` (``montecarlo``): determinized playouts of whole games in the compiled core, every
   seat played by GreedyBot's policy, each candidate judged by the mean net money it wins.
+- ``HolderBot`` (``holder``) and ``HunterBot`` (``hunter``): two styles unlike the greedy rollouts, for
+  the arena's panel: one never eats and keeps every cạ, the other eats whenever it may and plays for ù.
 
 >>> from phom import Game
 >>> from phom.bots import GreedyBot, RandomBot
@@ -30,9 +32,10 @@ from .greedy import GreedyBot, greedy_action
 from .montecarlo import MonteCarloBot
 from .random import RandomBot
 from .search import SearchBot
+from .styles import HolderBot, HunterBot
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "MonteCarloBot", "RandomBot", "SearchBot", "greedy_action",
-           "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "MonteCarloBot", "RandomBot", "SearchBot",
+           "greedy_action", "make_bot"]
 
 
 class Bot(Protocol):
@@ -41,12 +44,12 @@ class Bot(Protocol):
     def act(self, view: PlayerView) -> Action: ...
 
 
-BOT_NAMES = ("random", "greedy", "search", "montecarlo")
+BOT_NAMES = ("random", "greedy", "search", "montecarlo", "holder", "hunter")
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:SAMPLES``, ``montecarlo`` or
-    ``montecarlo:WORLDS``.
+    ``montecarlo:WORLDS``, ``holder``, ``hunter``.
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
@@ -56,11 +59,15 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RandomBot(seed)
     if name == "greedy" and not arg:
         return GreedyBot()
+    if name == "holder" and not arg:
+        return HolderBot()
+    if name == "hunter" and not arg:
+        return HunterBot()
     if name in ("search", "montecarlo"):
         if arg and not (arg.isdigit() and int(arg) > 0):
             raise ValueError(f"bot {spec!r}: write {name}:N with a whole number N ≥ 1, e.g. {name}:8")
         if name == "search":
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
-    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo "
+    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo, holder, hunter "
                      "(or search:SAMPLES, montecarlo:WORLDS)")

@@ -1,4 +1,4 @@
-"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify.
+"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, arena.
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
 to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from ..arena import duplicate
 from ..bots import make_bot
 from ..cards import CardSet, to_mask
 from ..extras import missing_extra
@@ -110,6 +111,15 @@ def _parser() -> argparse.ArgumentParser:
                        help="the SQLite file of hosted games (default: games.sqlite3 in the user's data "
                             "directory; :memory: keeps nothing)")
 
+    arena = sub.add_parser("arena", help="duplicate 1-vs-3 evaluation of a bot against a panel of styles")
+    arena.add_argument("challenger", help="the bot to evaluate, e.g. montecarlo:128")
+    arena.add_argument("--panel", default="random,greedy,search,montecarlo,holder,hunter",
+                       help="comma-separated opponent styles (default: random,greedy,search,montecarlo,holder,hunter)")
+    arena.add_argument("--deals", type=int, default=250, help="deals per seed, each played in every seat rotation")
+    arena.add_argument("--seeds", default="1,2", help="comma-separated seeds, one block of deals each (default 1,2)")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    arena.add_argument("--json", action="store_true", help="print JSON")
+
     verify = sub.add_parser("verify", help="check a hosted game's record: commitment, deal and every action")
     verify.add_argument("file", help="the JSON record from GET /api/games/{id}/record (- for stdin)")
     return parser
@@ -137,6 +147,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             run_bench(args.hands, out)
         elif args.command == "serve":
             _serve(args, out)
+        elif args.command == "arena":
+            _arena(args, out)
         elif args.command == "verify":
             print(verify_record(_read_record(args.file, stdin or sys.stdin)), file=out)
         elif args.command == "tienlen":
@@ -248,6 +260,27 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
             "seconds": stats.seconds}), file=out)
     else:
         print(stats.table(), file=out)
+
+
+def _arena(args: argparse.Namespace, out: TextIO) -> None:
+    panel = [s.strip() for s in args.panel.split(",") if s.strip()]
+    try:
+        seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    except ValueError:
+        raise CommandError(f"--seeds {args.seeds!r} must be whole numbers separated by commas") from None
+    if args.jobs < 1:
+        raise CommandError("--jobs must be at least 1")
+    for spec in [args.challenger, *panel]:
+        make_bot(spec)                                   # an unknown name fails here, before any game
+    progress = not args.json and sys.stderr.isatty()
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            report = duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=pool, progress=progress)
+    else:
+        report = duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, progress=progress)
+    print(report.to_json() if args.json else report.table(), file=out)
 
 
 def _read_record(path: str, stdin: TextIO) -> str:
