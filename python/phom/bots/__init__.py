@@ -49,7 +49,7 @@ BOT_NAMES = ("random", "greedy", "search", "montecarlo", "holder", "hunter")
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:SAMPLES``, ``montecarlo`` or
-    ``montecarlo:WORLDS``, ``holder``, ``hunter``.
+    ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``.
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
@@ -63,6 +63,11 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return HolderBot()
     if name == "hunter" and not arg:
         return HunterBot()
+    if name == "montecarlo" and arg.count(":") == 1:
+        worlds, _, threads = arg.partition(":")
+        if not (worlds.isdigit() and threads.isdigit() and int(worlds) > 0 and int(threads) > 0):
+            raise ValueError(f"bot {spec!r}: write montecarlo:WORLDS:THREADS with whole numbers, e.g. montecarlo:256:2")
+        return MonteCarloBot(worlds=int(worlds), threads=int(threads), seed=seed)
     if name in ("search", "montecarlo"):
         if arg and not (arg.isdigit() and int(arg) > 0):
             raise ValueError(f"bot {spec!r}: write {name}:N with a whole number N ≥ 1, e.g. {name}:8")
@@ -70,4 +75,4 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
     raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo, holder, hunter "
-                     "(or search:SAMPLES, montecarlo:WORLDS)")
+                     "(or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS)")

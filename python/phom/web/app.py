@@ -16,10 +16,12 @@ run in worker threads (the compiled core releases the GIL), so the event loop st
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -38,25 +40,34 @@ from .api import LIMITS, MAX_BODY_BYTES, MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, op
 from .hosting import Forbidden, GameHost, GameOver, HostedGame, HostFull, NotFound, NotYourTurn, Unauthorized
 
 try:
-    import anyio
+    import fastjsonschema
     import jsonschema
     from limits import RateLimitItem, parse
     from limits.storage import MemoryStorage
     from limits.strategies import MovingWindowRateLimiter
     from starlette.applications import Starlette
-    from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
     from starlette.websockets import WebSocket, WebSocketDisconnect
 except ImportError:
-    raise missing_extra("web", "phom serve (Starlette, limits, jsonschema)") from None
+    raise missing_extra("web", "phom serve (Starlette, limits, jsonschema, fastjsonschema)") from None
 
 __all__ = ["LIMITS", "RateLimits", "create_app", "game_view", "openapi"]
 
 #: WebSocket close codes: a bad first message, a token of no seat, no such game, too many messages.
 WS_BAD, WS_FORBIDDEN, WS_NOT_FOUND, WS_TOO_MANY = 4400, 4403, 4404, 4429
+
+
+class _Workers:
+    """The worker threads that run moves, bots, views and hints off the event loop."""
+
+    def __init__(self, threads: int) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="phom-worker")
+
+    async def run(self, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(func, *args, **kwargs))
 
 
 @dataclass(frozen=True)
@@ -75,6 +86,8 @@ class ApiError(Exception):
         self.status = status
 
 
+# fastjsonschema compiles each schema to Python (a few µs a body); jsonschema explains a refusal
+_FAST = {name: fastjsonschema.compile(schema) for name, schema in REQUEST_SCHEMAS.items()}
 _VALIDATORS = {name: jsonschema.Draft7Validator(schema) for name, schema in REQUEST_SCHEMAS.items()}
 
 
@@ -88,13 +101,17 @@ def _check(schema: str, data: Any) -> dict[str, Any]:
     if schema == "NewGame" and isinstance(data, dict) and "seed" in data:
         raise ApiError(400, "seed is not accepted: deals come from the server's secret seed; "
                             "give client_seed (any text) to mix in your own")
-    if _VALIDATORS[schema].is_valid(data):
+    try:
+        _FAST[schema](data)
         checked: dict[str, Any] = data
         return checked
+    except fastjsonschema.JsonSchemaException as exc:
+        fallback = exc.message
     error = jsonschema.exceptions.best_match(_VALIDATORS[schema].iter_errors(data))
+    if error is None:
+        raise ApiError(400, fallback)
     if error is not None and schema == "HintRequest" and error.validator == "oneOf" and not error.absolute_path:
         raise ApiError(400, "give exactly one of position (a seat's view as data) or game (with its seat's token)")
-    assert error is not None
     where = "/".join(str(p) for p in error.absolute_path) or "the body"
     message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
     raise ApiError(400, f"{where}: {message}")
@@ -234,6 +251,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     ws_rate: RateLimitItem = parse(rates.ws_messages)
     subscribers = _Subscribers()
     views = _ViewCache()
+    workers = _Workers(worker_threads)
 
     def view_response(hosted: HostedGame, seat: int, drawn: bool) -> Response:
         return Response(views.text(hosted, seat, drawn)[0], media_type="application/json")
@@ -279,7 +297,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             view = hosted.game.view(seat)
         else:
             view = view_from_position(data["position"])
-        advice = await run_in_threadpool(hint, view, search=search, budget=MAX_SEARCH_SECONDS)
+        advice = await workers.run(hint, view, search=search, budget=MAX_SEARCH_SECONDS)
         return hint_report(advice)
 
     async def create(request: Request) -> Any:
@@ -295,14 +313,18 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         if len(bots) > others:
             raise ValueError(f"bots names {len(bots)} bots for the {others} seats without a human")
         bots += ["greedy"] * (others - len(bots))
-        created = await run_in_threadpool(games.create, rules=rules, humans=humans, bots=bots,
+        created = await workers.run(games.create, rules=rules, humans=humans, bots=bots,
                                           client_seed=data.get("client_seed", ""), kind=data.get("game", "phom"))
         return {"id": created.id, "tokens": {str(seat): token for seat, token in created.tokens.items()},
                 "commitment": created.commitment}
 
     async def show(request: Request) -> Any:
         seat, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
-        return await run_in_threadpool(view_response, hosted, seat, _drawn(request))
+        drawn = _drawn(request)
+        found = views.cached(hosted, seat, drawn)
+        if found is not None:                      # already rendered: no thread needed
+            return Response(found[0], media_type="application/json")
+        return await workers.run(view_response, hosted, seat, drawn)
 
     async def act(request: Request) -> Any:
         token = _bearer(request)
@@ -318,7 +340,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             seat, hosted = games.act(request.path_params["game_id"], token, chosen)
             return view_response(hosted, seat, drawn)
 
-        return await run_in_threadpool(play)
+        return await workers.run(play)
 
     async def record(request: Request) -> Any:
         _, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
@@ -330,7 +352,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return JSONResponse({"status": "ok"})
 
     async def ready(request: Request) -> Response:
-        writable = await run_in_threadpool(games.store.writable)
+        writable = await workers.run(games.store.writable)
         return JSONResponse({"status": "ready" if writable else "the store cannot be written"},
                             status_code=200 if writable else 503)
 
@@ -341,12 +363,11 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return HTMLResponse(resources.files("phom.web").joinpath("static/index.html").read_text(encoding="utf-8"))
 
     async def live(socket: WebSocket) -> None:
-        await _live(socket, games, subscribers, views, lambda key: limiter.hit(ws_rate, "ws", key))
+        await _live(socket, games, subscribers, views, workers, lambda key: limiter.hit(ws_rate, "ws", key))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         subscribers.loop = asyncio.get_running_loop()
-        anyio.to_thread.current_default_thread_limiter().total_tokens = worker_threads
         yield
 
     static = StaticFiles(directory=str(resources.files("phom.web").joinpath("static")))
@@ -368,7 +389,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
 
 
 async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, views: _ViewCache,
-                allowed: Callable[[str], bool]) -> None:
+                workers: _Workers, allowed: Callable[[str], bool]) -> None:
     """One live seat: the first message authenticates (``{"token", "since"?, "html"?}``); then the seat's
     view is sent at once and after every change (without the drawn table if ``html`` is false). A reconnect with ``since`` also gets ``missed``: every move
     after that version."""
@@ -417,7 +438,7 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
             current = games.get(game_id)
             if current.version != sent:
                 found = views.cached(current, seat, drawn)
-                text, version = found if found is not None else await run_in_threadpool(views.text, current,
+                text, version = found if found is not None else await workers.run(views.text, current,
                                                                                          seat, drawn)
                 if since is not None and sent < 0 and since < version:
                     frame = json.loads(text)
