@@ -116,3 +116,23 @@ def test_phom_tienlen_play_refuses_and_explains(capsys):
     assert "--seat 7 is not a seat" in capsys.readouterr().err
     assert main(["tienlen", "play", "--bots", "greedy,greedy"], stdin=io.StringIO("")) == 1
     assert Pass() != Play("3S")
+
+
+def test_a_forced_pass_is_explained_as_forced():
+    from phom.cli.tienlen import tienlen_hint
+    from phom.tienlen.game import Pass
+
+    forced = 0
+    for seed in range(40):
+        game = TienLenGame(seed=seed)
+        bot = GreedyTienLenBot()
+        while not game.is_over:
+            view = game.view(game.to_move)
+            action, reason = tienlen_hint(game, game.to_move)
+            if all(isinstance(a, Pass) for a in view.legal_actions):
+                assert reason == "nothing in your hand beats the table: pass is the only move"
+                forced += 1
+            elif isinstance(action, Pass):
+                assert "lengthen" in reason
+            game.apply(bot.act(view))
+    assert forced > 10

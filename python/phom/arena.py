@@ -46,7 +46,7 @@ def sign_test(wins: int, losses: int) -> float:
         return 1.0
     k = min(wins, losses)
     tail = sum(math.comb(n, i) for i in range(k + 1))
-    return min(1.0, 2 * tail / 2**n)
+    return min(1.0, float(2 * tail / 2**n))
 
 
 def holm(p_values: Sequence[float]) -> list[float]:

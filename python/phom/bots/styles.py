@@ -38,7 +38,7 @@ def _forced(by_type: dict[type, list[Action]], legal: Sequence[Action], eaten: i
         if kind in by_type:
             return by_type[kind][0]
     if Discard not in by_type:
-        lays = [a for a in by_type.get(LayMeld, []) if isinstance(a, LayMeld) and a.meld.mask & eaten]
+        lays: list[Action] = [a for a in by_type.get(LayMeld, []) if isinstance(a, LayMeld) and a.meld.mask & eaten]
         return (lays or list(legal))[0]
     return None
 

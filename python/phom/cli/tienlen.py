@@ -96,6 +96,8 @@ def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False) -> tuple
     if not view.legal_actions:
         raise ValueError(f"seat {seat} has no move now")
     hand = view.hand.mask
+    if all(isinstance(a, Pass) for a in view.legal_actions):
+        return view.legal_actions[0], "nothing in your hand beats the table: pass is the only move"
     if search:
         bot = SearchTienLenBot(seed=len(game.history))
         values = bot.values(view)

@@ -106,7 +106,7 @@ def _check(schema: str, data: Any) -> dict[str, Any]:
         checked: dict[str, Any] = data
         return checked
     except fastjsonschema.JsonSchemaException as exc:
-        fallback = exc.message
+        fallback = str(exc)
     error = jsonschema.exceptions.best_match(_VALIDATORS[schema].iter_errors(data))
     if error is None:
         raise ApiError(400, fallback)
@@ -252,10 +252,10 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     subscribers = _Subscribers()
     views = _ViewCache()
     workers = _Workers(worker_threads)
+    games.listeners.append(subscribers.changed)
 
     def view_response(hosted: HostedGame, seat: int, drawn: bool) -> Response:
         return Response(views.text(hosted, seat, drawn)[0], media_type="application/json")
-    games.listeners.append(subscribers.changed)
 
     def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
@@ -314,7 +314,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             raise ValueError(f"bots names {len(bots)} bots for the {others} seats without a human")
         bots += ["greedy"] * (others - len(bots))
         created = await workers.run(games.create, rules=rules, humans=humans, bots=bots,
-                                          client_seed=data.get("client_seed", ""), kind=data.get("game", "phom"))
+                                    client_seed=data.get("client_seed", ""), kind=data.get("game", "phom"))
         return {"id": created.id, "tokens": {str(seat): token for seat, token in created.tokens.items()},
                 "commitment": created.commitment}
 
@@ -398,13 +398,15 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
         subscribers.loop = asyncio.get_running_loop()
     key = f"{id(socket)}"
     try:
-        first = await asyncio.wait_for(socket.receive_text(), timeout=30)
-    except (asyncio.TimeoutError, WebSocketDisconnect):
+        first = await asyncio.wait_for(socket.receive(), timeout=30)
+    except asyncio.TimeoutError:
         await socket.close(WS_BAD, "send {\"token\": ...} first")
+        return
+    if first["type"] == "websocket.disconnect":
         return
     allowed(key)
     try:
-        message = json.loads(first)
+        message = json.loads(first.get("text") or first.get("bytes") or b"")
         if not isinstance(message, dict) or not isinstance(message.get("token"), str):
             raise ValueError
         since = message.get("since")
@@ -438,8 +440,8 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
             current = games.get(game_id)
             if current.version != sent:
                 found = views.cached(current, seat, drawn)
-                text, version = found if found is not None else await workers.run(views.text, current,
-                                                                                         seat, drawn)
+                text, version = found if found is not None else await workers.run(views.text, current, seat,
+                                                                                  drawn)
                 if since is not None and sent < 0 and since < version:
                     frame = json.loads(text)
                     frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],
@@ -454,7 +456,8 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
 
     async def receive() -> None:
         while True:
-            await socket.receive_text()
+            if (await socket.receive())["type"] == "websocket.disconnect":
+                return
             if not allowed(key):
                 await socket.close(WS_TOO_MANY, "too many messages")
                 return
