@@ -36,19 +36,21 @@ __all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "p
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game, seen per bot: net money, win, ù, móm (tuples indexed by bot); the đền and chốt each bot
-    paid, the chốt it ate; its decisions and the nanoseconds they took (zero when played in the core)."""
+    """One game, seen per bot: net money, win, ù, móm (tuples indexed by bot). Games played on the Python
+    referee also carry the đền and chốt each bot paid, the chốt it ate, and its decisions with the
+    nanoseconds they took (empty for games played in the core); these details are not compared, so the
+    same game is equal on both paths and however long its decisions took."""
 
     net: tuple[int, ...]
     won: tuple[bool, ...]
     u: tuple[bool, ...]
     mom: tuple[bool, ...]
     actions: int
-    den: tuple[bool, ...] = ()
-    chot_paid: tuple[int, ...] = ()
-    chot_eaten: tuple[int, ...] = ()
-    decisions: tuple[int, ...] = ()
-    decision_ns: tuple[int, ...] = ()
+    den: tuple[bool, ...] = field(default=(), compare=False)
+    chot_paid: tuple[int, ...] = field(default=(), compare=False)
+    chot_eaten: tuple[int, ...] = field(default=(), compare=False)
+    decisions: tuple[int, ...] = field(default=(), compare=False)
+    decision_ns: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass
