@@ -33,11 +33,15 @@ def server():
     import uvicorn
 
     from phom.web.app import create_app
+    from phom.web.hosting import GameHost
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    # server seeds 0, 1, 2, … instead of secrets: the same deals every run, so the test is reproducible
+    seeds = iter(range(1000))
+    host = GameHost(server_seeds=lambda: f"{next(seeds):064x}")
+    config = uvicorn.Config(create_app(host), host="127.0.0.1", port=port, log_level="warning")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
