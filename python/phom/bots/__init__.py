@@ -11,6 +11,8 @@ its own ``PlayerView``.
   seat played by GreedyBot's policy, each candidate judged by the mean net money it wins.
 - ``HolderBot`` (``holder``) and ``HunterBot`` (``hunter``): two styles unlike the greedy rollouts, for
   the arena's panel: one never eats and keeps every cạ, the other eats whenever it may and plays for ù.
+- ``LearnedBot`` (``learned``): a value network trained by self-play (``phom.training``), played with
+  NumPy from weights shipped in the package.
 
 >>> from phom import Game
 >>> from phom.bots import GreedyBot, RandomBot
@@ -32,10 +34,11 @@ from .greedy import GreedyBot, greedy_action
 from .montecarlo import MonteCarloBot
 from .random import RandomBot
 from .search import SearchBot
+from .learned import LearnedBot
 from .styles import HolderBot, HunterBot
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "MonteCarloBot", "RandomBot", "SearchBot",
-           "greedy_action", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "RandomBot",
+           "SearchBot", "greedy_action", "make_bot"]
 
 
 class Bot(Protocol):
@@ -44,12 +47,12 @@ class Bot(Protocol):
     def act(self, view: PlayerView) -> Action: ...
 
 
-BOT_NAMES = ("random", "greedy", "search", "montecarlo", "holder", "hunter")
+BOT_NAMES = ("random", "greedy", "search", "montecarlo", "holder", "hunter", "learned")
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:SAMPLES``, ``montecarlo`` or
-    ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``.
+    ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``.
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
@@ -63,6 +66,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return HolderBot()
     if name == "hunter" and not arg:
         return HunterBot()
+    if name == "learned" and not arg:
+        return LearnedBot()
     if name == "montecarlo" and arg.count(":") == 1:
         worlds, _, threads = arg.partition(":")
         if not (worlds.isdigit() and threads.isdigit() and int(worlds) > 0 and int(threads) > 0):
@@ -74,5 +79,5 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         if name == "search":
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
-    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo, holder, hunter "
+    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo, holder, hunter, learned "
                      "(or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS)")

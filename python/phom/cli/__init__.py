@@ -1,4 +1,4 @@
-"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, arena.
+"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, arena, train.
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
 to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
@@ -120,6 +120,19 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     arena.add_argument("--json", action="store_true", help="print JSON")
 
+    train = sub.add_parser("train", help="train the learned bot by self-play (pip install \"phom[train]\")")
+    train.add_argument("--iterations", type=int, default=4)
+    train.add_argument("--games", type=int, default=2000, help="self-play games per iteration")
+    train.add_argument("--worlds", type=int, default=32, help="MonteCarloBot worlds per labelled decision")
+    train.add_argument("--epochs", type=int, default=4)
+    train.add_argument("--epsilon", type=float, default=0.1, help="exploration: a random candidate this often")
+    train.add_argument("--eval-deals", type=int, default=150, help="duplicate deals per point of the curve")
+    train.add_argument("--seed", type=int, default=1)
+    train.add_argument("--jobs", type=int, default=1, help="worker processes for self-play and evaluation")
+    train.add_argument("--out", default="learned.npz", help="where to write the weights (default learned.npz)")
+    train.add_argument("--curve", default="learning-curve.csv", help="the learning curve as CSV")
+    train.add_argument("--plot", default=None, help="the learning curve as a PNG (needs matplotlib)")
+
     verify = sub.add_parser("verify", help="check a hosted game's record: commitment, deal and every action")
     verify.add_argument("file", help="the JSON record from GET /api/games/{id}/record (- for stdin)")
     return parser
@@ -147,6 +160,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             run_bench(args.hands, out)
         elif args.command == "serve":
             _serve(args, out)
+        elif args.command == "train":
+            _train(args, out)
         elif args.command == "arena":
             _arena(args, out)
         elif args.command == "verify":
@@ -260,6 +275,31 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
             "seconds": stats.seconds}), file=out)
     else:
         print(stats.table(), file=out)
+
+
+def _train(args: argparse.Namespace, out: TextIO) -> None:
+    if min(args.iterations, args.games, args.worlds, args.epochs, args.jobs, args.eval_deals) < 1:
+        raise CommandError("--iterations, --games, --worlds, --epochs, --eval-deals and --jobs must be at least 1")
+    from ..training import train_learned, write_curve
+
+    def report(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    options = dict(iterations=args.iterations, games=args.games, worlds=args.worlds, epochs=args.epochs,
+                   epsilon=args.epsilon,
+                   eval_deals=args.eval_deals, seed=args.seed, progress=report)
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            network, curve = train_learned(executor=pool, **options)
+    else:
+        network, curve = train_learned(**options)
+    network.save(args.out)
+    write_curve(curve, args.curve, args.plot)
+    last = curve[-1]
+    print(f"wrote {args.out} and {args.curve}: {last.frames:,} frames, vs 3 × greedy {last.mean_net:+.3f} ± "
+          f"{last.ci95:.3f}", file=out)
 
 
 def _arena(args: argparse.Namespace, out: TextIO) -> None:
