@@ -138,10 +138,6 @@ class GameStore:
                              (new, now, now if finished else None, game_id))
         return new
 
-    def touch(self, game_id: str, now: float) -> None:
-        with self._lock, self._db:
-            self._db.execute("UPDATE games SET touched = ? WHERE id = ? AND finished IS NULL", (now, game_id))
-
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game, or None."""
         with self._lock:
@@ -158,6 +154,7 @@ class GameStore:
                           [(seat, text) for seat, text in actions])
 
     def ids(self) -> list[str]:
+        """Every stored game's id, oldest first."""
         with self._lock:
             return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
 
