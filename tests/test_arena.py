@@ -9,7 +9,7 @@ import math
 import pytest
 
 from phom import Game
-from phom.arena import _matchup, duplicate, holm, sign_test
+from phom.arena import matchup_of, duplicate, holm, sign_test
 from phom.bots import GreedyBot, HolderBot, HunterBot, make_bot
 from phom.actions import Eat
 from phom.cli import main
@@ -41,7 +41,7 @@ def test_a_matchup_by_hand():
     # seed A: deals summing to +4 and −2; seed B: +8 and 0 (4 rotations each)
     seed_a = [summary(v) for v in (1, 1, 1, 1)] + [summary(v, mom=True) for v in (-1, -1, 0, 0)]
     seed_b = [summary(v, u=True) for v in (2, 2, 2, 2)] + [summary(v, den=True, chot_paid=1) for v in (1, -1, 0, 0)]
-    row = _matchup("x", [seed_a, seed_b], 4)
+    row = matchup_of("x", [seed_a, seed_b], 4)
     per_game = [1.0, -0.5, 2.0, 0.0]
     assert row.mean_net == pytest.approx(0.625) and row.seed_means == pytest.approx((0.25, 1.0))
     sd = math.sqrt(sum((x - 0.625) ** 2 for x in per_game) / 3)

@@ -36,7 +36,7 @@ from .bots import Bot, make_bot
 from .rules import Rules
 from .simulation import GameSummary, simulate
 
-__all__ = ["ArenaReport", "Matchup", "duplicate", "holm", "sign_test"]
+__all__ = ["ArenaReport", "Matchup", "duplicate", "holm", "matchup_of", "sign_test"]
 
 
 def sign_test(wins: int, losses: int) -> float:
@@ -136,7 +136,9 @@ def _bot(spec: str | Bot, seed: int) -> tuple[str, Bot]:
     return str(getattr(spec, "name", type(spec).__name__)), spec
 
 
-def _matchup(opponent: str, per_seed: list[list[GameSummary]], players: int) -> Matchup:
+def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int) -> Matchup:
+    """The statistics of one opponent from the challenger's games (bot 0 of every summary), each seed's
+    summaries in game order, ``players`` rotations per deal (Holm's p is filled in by ``duplicate``)."""
     sums = []                      # the challenger's net summed over each deal's rotations
     seed_means = []
     for summaries in per_seed:
@@ -184,7 +186,7 @@ def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int =
             stats = simulate([bot, *opponents], deals * n, rules=rules, seed=seed, rotate=True, core=False,
                              keep_summaries=True, executor=executor, progress=progress)
             per_seed.append(list(stats.summaries))
-        rows.append(_matchup(opponent_name, per_seed, n))
+        rows.append(matchup_of(opponent_name, per_seed, n))
     adjusted = holm([r.p_value for r in rows])
     rows = [Matchup(**{**asdict(r), "seed_means": r.seed_means, "p_holm": p}) for r, p in zip(rows, adjusted)]
     return ArenaReport(name, tuple(seeds), deals, n, tuple(rows))
