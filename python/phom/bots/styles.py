@@ -10,7 +10,7 @@ the cards that make phỏm and cạ). Both declare ù when they can and lay down
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
 from ..cards import CardSet
@@ -32,15 +32,26 @@ def _rac(hand: int) -> int:
     return isolated(CardSet.from_mask(hand)).mask
 
 
-def _forced(by_type: dict[type, list[Action]], legal: Sequence[Action], eaten: int) -> Action | None:
-    """What both styles do before choosing a discard: ù, AutoLay, or an eaten card's phỏm."""
-    for kind in (DeclareUKhan, DeclareU, AutoLay):
+def _style_action(view: PlayerView, takes: tuple[type, ...],
+                  best_discard: Callable[[list[Action]], Action]) -> Action:
+    """What both styles share: ù first; in the take phase the first legal kind of ``takes``; AutoLay; an
+    eaten card's phỏm when no discard is open; otherwise ``best_discard`` of the legal discards."""
+    legal = view.legal_actions
+    if not legal:
+        raise ValueError(f"player {view.player} has no action to take now")
+    by_type = _by_type(legal)
+    for kind in (DeclareUKhan, DeclareU):
         if kind in by_type:
             return by_type[kind][0]
+    if view.phase == "take":
+        return next((by_type[kind][0] for kind in takes if kind in by_type), legal[0])
+    if AutoLay in by_type:
+        return by_type[AutoLay][0]
     if Discard not in by_type:
+        eaten = view.unlaid_eaten.mask
         lays: list[Action] = [a for a in by_type.get(LayMeld, []) if isinstance(a, LayMeld) and a.meld.mask & eaten]
         return (lays or list(legal))[0]
-    return None
+    return best_discard(by_type[Discard])
 
 
 class HolderBot:
@@ -52,20 +63,13 @@ class HolderBot:
         """Nothing to reseed: the bot is deterministic."""
 
     def act(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no action to take now")
-        by_type = _by_type(legal)
-        if DeclareUKhan in by_type or DeclareU in by_type:
-            return (by_type.get(DeclareUKhan) or by_type[DeclareU])[0]
-        if view.phase == "take":
-            return by_type[Draw][0] if Draw in by_type else legal[0]
-        forced = _forced(by_type, legal, view.unlaid_eaten.mask)
-        if forced is not None:
-            return forced
-        hand, values = view.hand.mask, view.rules.value_table.per_card
-        rac = _rac(hand)
-        return max(by_type[Discard], key=lambda a: _holder_key(a, rac, values))
+        values = view.rules.value_table.per_card
+
+        def highest_rac(discards: list[Action]) -> Action:
+            rac = _rac(view.hand.mask)
+            return max(discards, key=lambda a: _holder_key(a, rac, values))
+
+        return _style_action(view, (Draw,), highest_rac)
 
 
 def _holder_key(action: Action, rac: int, values: Sequence[int]) -> tuple[bool, int, int]:
@@ -84,22 +88,12 @@ class HunterBot:
         """Nothing to reseed: the bot is deterministic."""
 
     def act(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no action to take now")
-        by_type = _by_type(legal)
-        if DeclareUKhan in by_type or DeclareU in by_type:
-            return (by_type.get(DeclareUKhan) or by_type[DeclareU])[0]
-        if view.phase == "take":
-            for kind in (Eat, Draw):
-                if kind in by_type:
-                    return by_type[kind][0]
-            return legal[0]
-        forced = _forced(by_type, legal, view.unlaid_eaten.mask)
-        if forced is not None:
-            return forced
         hand, values = view.hand.mask, view.rules.value_table
-        return min(by_type[Discard], key=lambda a: _hunter_key(a, hand, values))
+
+        def most_promising(discards: list[Action]) -> Action:
+            return min(discards, key=lambda a: _hunter_key(a, hand, values))
+
+        return _style_action(view, (Eat, Draw), most_promising)
 
 
 def _hunter_key(action: Action, hand: int, values: ValueTable) -> tuple[int, int, int, int]:
