@@ -17,7 +17,7 @@ MODULES = [
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.position", "phom.report", "phom.web",
     "phom.web.app", "phom.web.api", "phom.web.hosting", "phom.web.store", "phom.fairness", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
-    "phom.tienlen.worlds", "phom.tienlen.match",
+    "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
 ]
 
 

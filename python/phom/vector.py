@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _engine
+from .batching import SeedStream, seats_of, seed64, whole_number
 from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_SIZE
@@ -35,21 +36,6 @@ __all__ = ["POLICIES", "VectorGame"]
 
 #: The policies that run inside the core: uniform over the legal ids, and GreedyBot's decisions.
 POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY}
-_SEED_MASK = (1 << 64) - 1
-
-
-def _whole(value: object, name: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or int(value) < low:
-        raise ValueError(f"{name} {value!r} must be a whole number ≥ {low}")
-    return int(value)
-
-
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        return int(np.random.SeedSequence().entropy) & _SEED_MASK  # type: ignore[arg-type]
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"seed {seed!r} must be an integer")
-    return int(seed) & _SEED_MASK
 
 
 def _policy(policy: str) -> int:
@@ -68,19 +54,18 @@ class VectorGame:
     """
 
     def __init__(self, n: int, rules: Rules | None = None, *, seed: int | None = None) -> None:
-        n = _whole(n, "n")
+        n = whole_number(n, "n")
         self.rules = rules if rules is not None else Rules()
         if not isinstance(self.rules, Rules):
             raise ValueError(f"rules {rules!r} is not a Rules")
         self._engine = _engine.Engine(n, self.rules)
         self._lock = threading.Lock()
-        self._next_seed = _seed(seed)
+        self._seeds = SeedStream(seed)
         for i in range(n):
             self._engine.deal(i, 0, self._draw_seed())
 
     def _draw_seed(self) -> int:
-        self._next_seed = (self._next_seed * 6364136223846793005 + 1442695040888963407) & _SEED_MASK
-        return self._next_seed
+        return self._seeds.draw()
 
     @classmethod
     def from_games(cls, games: Sequence[Game], *, seed: int | None = None) -> VectorGame:
@@ -127,8 +112,8 @@ class VectorGame:
         >>> [len(worlds.legal_ids(i)) for i in range(3)] == [10, 10, 10]
         True
         """
-        count = _whole(count, "count", 1)
-        tries = _whole(tries, "tries", 1)
+        count = whole_number(count, "count", 1)
+        tries = whole_number(tries, "tries", 1)
         if view.is_over:
             raise ValueError("the game in this view is over")
         public = view.public
@@ -142,7 +127,7 @@ class VectorGame:
         source.load(0, public.state, 0)
         v._engine = _engine.Engine(count, v.rules)
         failed = v._engine.sample_worlds(source, view.player, list(public.hand_sizes), public.stock_size,
-                                         _seed(seed), last_discards, tries)
+                                         seed64(seed), last_discards, tries)
         if failed:
             raise ValueError("no deal of the unseen cards fits this view")
         return v
@@ -189,18 +174,7 @@ class VectorGame:
         (or ``player``: one seat for all games, or one per game). A finished game with no player given
         is observed by seat 0."""
         n = len(self)
-        if player is None:
-            seats = np.maximum(self.to_move, 0).astype(np.int8)
-        else:
-            raw = np.asarray(player)
-            if raw.ndim == 0:
-                raw = np.full(n, raw)
-            if raw.shape != (n,) or not np.issubdtype(raw.dtype, np.integer) or raw.dtype == np.bool_:
-                raise ValueError(f"player must be a seat or {n} integer seats, got {player!r}")
-            if n and ((raw < 0) | (raw >= self.rules.players)).any():
-                bad = int(np.argmax((raw < 0) | (raw >= self.rules.players)))
-                raise ValueError(f"player[{bad}] = {int(raw[bad])} is not a seat from 0 to {self.rules.players - 1}")
-            seats = raw.astype(np.int8)
+        seats = seats_of(player, to_move=self.to_move, players=self.rules.players)
         out = np.empty((n, OBSERVATION_SIZE), dtype=np.float32)
         with self._lock:
             self._engine.observation(np.ascontiguousarray(seats), out)
@@ -265,7 +239,7 @@ class VectorGame:
         or ``"greedy"`` (GreedyBot's decisions); or one policy per seat, e.g. ``["greedy", "random"]``."""
         codes = self._policy_codes(policy)
         with self._lock:
-            self._engine.playout(codes, _seed(seed), seed is not None)
+            self._engine.playout(codes, seed64(seed), seed is not None)
 
     def advance(self, seat: int, policy: str | Sequence[str] = "greedy") -> None:
         """In every unfinished game, the other seats play with core policies (one, or one per seat)
@@ -285,7 +259,7 @@ class VectorGame:
     def tile(self, copies: int) -> VectorGame:
         """A new VectorGame holding each game of this one ``copies`` times in a row (game i's copies
         are games i·copies … i·copies + copies − 1), e.g. one per candidate action of a search."""
-        copies = _whole(copies, "copies", 1)
+        copies = whole_number(copies, "copies", 1)
         other = VectorGame(0, self.rules)
         other._engine = _engine.Engine(len(self) * copies, self.rules)
         with self._lock:
@@ -313,7 +287,7 @@ class VectorGame:
         for i, (deck, leader) in enumerate(zip(decks, leaders)):
             if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < v.rules.players:
                 raise ValueError(f"leaders[{i}] = {leader!r} is not a seat")
-            v._engine.deal_deck(i, leader, list(deck), v._draw_seed() if seeds is None else _seed(seeds[i]))
+            v._engine.deal_deck(i, leader, list(deck), v._draw_seed() if seeds is None else seed64(seeds[i]))
         return v
 
     def summaries(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8],
@@ -355,7 +329,7 @@ class VectorGame:
                 if chosen.size and ((chosen < 0) | (chosen >= len(self))).any():
                     raise ValueError(f"games holds an index outside 0 to {len(self) - 1}")
             if seed is not None:
-                self._next_seed = _seed(seed)
+                self._seeds = SeedStream(seed)
             for i in chosen.tolist():
                 self._engine.deal(int(i), 0, self._draw_seed())
 

@@ -18,6 +18,7 @@ from libc.string cimport memcpy, memset
 from masks cimport *
 from kernels cimport *
 from state cimport *
+from rng cimport next_random, random_below, random_subset, seed_of_game, shuffled_deck
 
 import numpy as np
 
@@ -82,19 +83,6 @@ POLICY_GREEDY = 1
 
 # ---------------------------------------------------------------------------------------------------
 # Small helpers
-
-cdef inline uint64_t next_random(uint64_t* state) noexcept nogil:
-    """splitmix64: one 64-bit draw of a game's own generator."""
-    state[0] += <uint64_t>0x9E3779B97F4A7C15
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-
-cdef inline int random_below(uint64_t* state, int n) noexcept nogil:
-    return <int>(((next_random(state) >> 32) * <uint64_t>n) >> 32)
-
 
 cdef inline int prev_seat(const StateC* s, int p) noexcept nogil:
     return (p + s.players - 1) % s.players
@@ -580,15 +568,7 @@ cdef void apply_id(const RulesC* r, StateC* s, int action) noexcept nogil:
 cdef void deal(const RulesC* r, StateC* s, int leader) noexcept nogil:
     """A fresh game from this state's generator: Fisher–Yates over the deck, then deal_deck."""
     cdef int8_t deck[52]
-    cdef int i, j
-    cdef int8_t t
-    for i in range(52):
-        deck[i] = i
-    for i in range(51, 0, -1):
-        j = random_below(&s.rng, i + 1)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
+    shuffled_deck(&s.rng, deck)
     deal_deck(r, s, leader, deck)
 
 
@@ -722,26 +702,6 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
             s.stock[stock_size - 1 - i] = free[i]
         return True
     return False
-
-
-cdef mask_t random_subset(uint64_t* rng, mask_t pool, int count) noexcept nogil:
-    """``count`` cards of ``pool``, uniformly (a partial Fisher–Yates)."""
-    cdef int8_t cards[52]
-    cdef int n = 0
-    cdef int i, k
-    cdef int8_t t
-    cdef mask_t out = 0
-    while pool:
-        cards[n] = lowest_index(pool)
-        n += 1
-        pool &= pool - 1
-    for i in range(count):
-        k = i + random_below(rng, n - i)
-        t = cards[i]
-        cards[i] = cards[k]
-        cards[k] = t
-        out |= bit(cards[i])
-    return out
 
 
 cdef void encode(const RulesC* r, const StateC* s, int player, float* out) noexcept nogil:
@@ -1162,7 +1122,7 @@ cdef class Engine:
             policies[q] = seat_policies[q] if q < seat_policies.shape[0] else 0
         if reseed:
             for i in range(self.n):
-                self.states[i].rng = seed + <uint64_t>i * <uint64_t>0x9E3779B97F4A7C15
+                self.states[i].rng = seed_of_game(seed, i)
         with nogil:
             for i in range(self.n):
                 self.play_one(i, policies)

@@ -6,7 +6,7 @@ Inside, a hand is a "strength mask": bit ``order * 4 + suit`` (orders 3 … A, 2
 so the four cards of one rank are one nibble and straights are runs of nibbles. ``phom.tienlen.reference``
 is the specification; tests compare the two on thousands of random hands.
 """
-from libc.stdint cimport int8_t, int16_t, int32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from masks cimport *
@@ -14,6 +14,7 @@ from masks cimport *
 import numpy as np
 
 from phom.cards import to_mask
+from phom.tienlen import observation as _tl_observation
 
 cdef enum:
     NUM_ORDERS = 13
@@ -136,6 +137,8 @@ ctypedef struct Listing:
     int only_order        # -1: every play; else only plays whose weakest rank is this order
     mask_t must           # 0, or a card every listed play holds
     bint strength_out     # write strength masks rather than phom masks
+    int group_sizes       # bit k: list groups of k cards of one rank (0x1E: all)
+    int run_lengths[3]    # [1]: bit k lists straights of k ranks, [2]: đôi thông of k pairs (all: ~0)
     Py_ssize_t count
     Py_ssize_t capacity   # 0: count only
     uint64_t* out
@@ -147,6 +150,9 @@ cdef inline void init_listing(Listing* l) noexcept nogil:
     l.only_order = -1
     l.must = 0
     l.strength_out = False
+    l.group_sizes = 0x1E
+    l.run_lengths[1] = ~0
+    l.run_lengths[2] = ~0
     l.count = 0
     l.capacity = 0
     l.out = NULL
@@ -189,9 +195,10 @@ cdef void list_combinations(Listing* l, mask_t t) noexcept nogil:
                 enough[2] |= 1 << o
         if l.only_order >= 0 and o != l.only_order:
             continue
-        sub = f
+        sub = f if l.group_sizes else 0
         while sub:
-            offer(l, <mask_t>sub << (4 * o))
+            if (l.group_sizes >> popcount(sub)) & 1:
+                offer(l, <mask_t>sub << (4 * o))
             sub = (sub - 1) & f
     for per_order in range(1, 3):
         for start in range(ACE + 1):
@@ -201,7 +208,8 @@ cdef void list_combinations(Listing* l, mask_t t) noexcept nogil:
             while last + 1 <= ACE and (enough[per_order] >> (last + 1)) & 1:
                 last += 1
             for end in range(start + 2, last + 1):
-                sequences(l, t, start, end, per_order, 0)
+                if (l.run_lengths[per_order] >> (end - start + 1)) & 1:
+                    sequences(l, t, start, end, per_order, 0)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -515,3 +523,6 @@ def toi_trang_mask(hand, bint first_game=False):
     """The tới trắng kind of a dealt hand (see TOI_TRANG_NAMES), or None."""
     cdef mask_t t = to_strength(checked(hand, "hand"))
     return TOI_TRANG_NAMES[toi_trang_t(t, first_game)]
+
+
+include "tienlen_engine.pxi"

@@ -6,7 +6,10 @@
   with plays that do not lengthen the split (``min_plays`` of what is left drops by one), the weakest
   first; keep bombs for heo and bombs, and heo for the end, unless an opponent is about to go out.
 - ``SearchTienLenBot`` (``search``): determinized search over the greedy bot's best few actions,
-  playing sampled deals out to the end, by mean money.
+  playing sampled deals out to the end, by mean money (in Python).
+- ``MonteCarloTienLenBot`` (``montecarlo[:WORLDS]``): the same idea in the compiled core: worlds
+  consistent with the view sampled and replayed in C, every candidate played out on each of them by
+  greedy play at every seat, the best mean money chosen.
 
 >>> from phom.tienlen import TienLenGame
 >>> game = TienLenGame(seed=2)
@@ -28,8 +31,8 @@ from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
 
-__all__ = ["BOT_NAMES", "GreedyTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot", "make_tienlen_bot",
-           "ranked_actions"]
+__all__ = ["BOT_NAMES", "GreedyTienLenBot", "MonteCarloTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot",
+           "make_tienlen_bot", "ranked_actions"]
 
 
 class RandomTienLenBot:
@@ -188,12 +191,73 @@ class SearchTienLenBot:
         return ranked[0][0] if ranked else GreedyTienLenBot().act(view)
 
 
-BOT_NAMES = ("random", "greedy", "search")
-TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot
+class MonteCarloTienLenBot:
+    """Determinized Monte Carlo in the core: ``worlds`` deals consistent with the view
+    (``TienLenVectorGame.sample_worlds``: the history is replayed on each, so a seat that was skipped
+    while a bomb could chặt holds none), and on each every candidate (the first ``candidates`` of
+    ``ranked_actions``, all of them by default) played out by greedy play at every seat; the best mean
+    money wins, ties to the greedy order. Going out, and a lone legal action, need no search.
+
+    >>> from phom.tienlen import TienLenGame
+    >>> game = TienLenGame(seed=3)
+    >>> isinstance(MonteCarloTienLenBot(worlds=8, seed=1).act(game.view(game.to_move)), Play)
+    True
+    """
+
+    name = "montecarlo"
+
+    def __init__(self, worlds: int = 48, candidates: int = 0, seed: int | None = None) -> None:
+        if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 4096:
+            raise ValueError(f"worlds must be an int from 1 to 4096, not {worlds!r}")
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= 4096:
+            raise ValueError(f"candidates must be an int from 0 (all) to 4096, not {candidates!r}")
+        self.worlds, self.candidates = worlds, candidates
+        self.rng = random.Random(seed)
+        self.worlds_used = 0
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def values(self, view: TienLenView) -> list[tuple[Action, float]]:
+        """(action, mean money over the sampled worlds) for each candidate, best first (ties keep the
+        greedy order); empty when no world agrees with the view or there is nothing to choose."""
+        from .vector import TienLenVectorGame
+
+        ranked = ranked_actions(view)
+        candidates = ranked[:self.candidates] if self.candidates else ranked
+        if len(candidates) < 2:
+            return []
+        worlds = TienLenVectorGame.sample_worlds(view, self.worlds, seed=self.rng.getrandbits(64))
+        self.worlds_used = len(worlds)
+        if not len(worlds):
+            return []
+        totals = worlds.evaluate(view.player, [a.cards.mask if isinstance(a, Play) else 0 for a in candidates])
+        means = [(a, float(t) / len(worlds)) for a, t in zip(candidates, totals.tolist())]
+        return sorted(means, key=lambda pair: -pair[1])
+
+    def act(self, view: TienLenView) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"player {view.player} has no action to take now")
+        if len(legal) == 1:
+            return legal[0]
+        for action in legal:
+            if isinstance(action, Play) and action.cards.mask == view.hand.mask:
+                return action                                      # go out
+        ranked = self.values(view)
+        return ranked[0][0] if ranked else GreedyTienLenBot().act(view)
+
+
+BOT_NAMES = ("random", "greedy", "search", "montecarlo")
+TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot | MonteCarloTienLenBot
 
 
 def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
-    """A bot from its name: ``random``, ``greedy`` or ``search``."""
+    """A bot from its name: ``random``, ``greedy``, ``search`` or ``montecarlo[:WORLDS]``.
+
+    >>> make_tienlen_bot("montecarlo:128").worlds
+    128
+    """
     spec = name.strip().lower()
     if spec == "random":
         return RandomTienLenBot(seed)
@@ -201,4 +265,9 @@ def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
         return GreedyTienLenBot()
     if spec == "search":
         return SearchTienLenBot(seed=seed)
-    raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search")
+    kind, _, worlds = spec.partition(":")
+    if kind == "montecarlo":
+        if worlds and not (worlds.isdigit() and 1 <= int(worlds) <= 4096):
+            raise ValueError(f"Tiến lên bot {name!r}: write montecarlo:WORLDS with WORLDS from 1 to 4096")
+        return MonteCarloTienLenBot(int(worlds) if worlds else 48, seed=seed)
+    raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search, montecarlo[:WORLDS]")

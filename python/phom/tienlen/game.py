@@ -155,6 +155,8 @@ class TienLenView:
     to_move: int | None
     legal_actions: tuple[Action, ...]
     history: tuple[tuple[int, Action], ...]
+    cong: tuple[int, ...] = ()
+    opening_card: Card | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "first_game": self.first_game, "leader": self.leader,
@@ -162,7 +164,8 @@ class TienLenView:
                 "table": self.table.codes, "table_owner": self.table_owner, "passed": sorted(self.passed),
                 "finished": list(self.finished), "to_move": self.to_move,
                 "legal_actions": [str(a) for a in self.legal_actions],
-                "history": [[p, str(a)] for p, a in self.history]}
+                "history": [[p, str(a)] for p, a in self.history], "cong": list(self.cong),
+                "opening_card": self.opening_card.code if self.opening_card is not None else None}
 
 
 class TienLenGame:
@@ -442,7 +445,7 @@ class TienLenGame:
             table_owner=self.table_owner, passed=frozenset(self.passed), finished=tuple(self.finished),
             to_move=self.to_move,
             legal_actions=tuple(self.legal_actions()) if self.to_move == player else (),
-            history=tuple(self.history))
+            history=tuple(self.history), cong=tuple(self.cong), opening_card=self.opening_card)
 
     def to_json(self) -> str:
         """The rules, the deal, the leader and every action; ``TienLenGame.from_json`` replays it."""

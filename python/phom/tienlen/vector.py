@@ -1,0 +1,315 @@
+"""``TienLenVectorGame``: many games of Tiến lên stepped together from NumPy arrays, played out in the core.
+
+Each game is a C struct that mirrors ``TienLenGame`` field by field; the compiled engine follows the
+referee rule for rule and is tested against it in lockstep. A play is a card mask (``0`` is a pass).
+Every array handed in is checked here before it reaches C: an illegal entry raises ``ValueError``
+naming the game, and no game changes.
+
+>>> v = TienLenVectorGame(3, seed=1)
+>>> v.to_move.tolist() == [v.export(i)["to_move"] for i in range(3)], bool(v.done.any())
+(True, False)
+>>> first = v.legal(0)
+>>> all(int(m) & CardSet.parse("3S").mask for m in first)   # the first play holds 3♠
+True
+>>> v.playout("greedy", seed=2)
+>>> bool(v.done.all()), v.net.sum(axis=1).tolist()
+(True, [0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _tienlen
+from ..batching import SeedStream, seats_of, seed64, whole_number
+from ..cards import CardSet
+from .game import Play, TienLenGame, TienLenView
+from .observation import OBSERVATION_SIZE
+from .rules import TienLenRules
+
+__all__ = ["POLICIES", "TienLenVectorGame"]
+
+#: The policies that run inside the core: uniform over the legal plays, and GreedyTienLenBot's decisions.
+POLICIES: dict[str, int] = dict(_tienlen.TL_POLICY_IDS)
+
+_STRENGTH_OF_INDEX = [((i % 13 + 11) % 13) * 4 + i // 13 for i in range(52)]
+
+
+def _policy(policy: str) -> int:
+    if policy not in POLICIES:
+        raise ValueError(f"policy {policy!r} is not a core policy: choose from {', '.join(POLICIES)}")
+    return POLICIES[policy]
+
+
+def _history_arrays(history: Sequence[tuple[int, Any]]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64]]:
+    seats = np.array([seat for seat, _ in history], dtype=np.int8)
+    plays = np.array([a.cards.mask if isinstance(a, Play) else 0 for _, a in history], dtype=np.uint64)
+    return seats, plays
+
+
+class TienLenVectorGame:
+    """``n`` first games (the opening card's holder leads) or later games (``first_game=False``, led by
+    seat 0) under one ``TienLenRules``, dealt reproducibly from ``seed``.
+
+    ``to_move`` int8 (−1 once over), ``done`` bool, ``net`` int32 (n, players): each game's
+    ``TienLenResult.net`` once over. ``legal(i)``, ``step(masks)``, ``observation(player)``,
+    ``playout(policy)``, ``reset()``. Each object serialises its own calls; ``playout`` and
+    ``step`` release the GIL while they play.
+    """
+
+    def __init__(self, n: int, rules: TienLenRules | None = None, *, seed: int | None = None,
+                 first_game: bool = True) -> None:
+        n = whole_number(n, "n")
+        self.rules = rules if rules is not None else TienLenRules()
+        if not isinstance(self.rules, TienLenRules):
+            raise ValueError(f"rules {rules!r} is not a TienLenRules")
+        if not isinstance(first_game, bool):
+            raise ValueError(f"first_game must be True or False, not {first_game!r}")
+        self.first_game = first_game
+        self._engine = _tienlen.TienLenEngine(n, self.rules)
+        self._lock = threading.Lock()
+        self._seeds = SeedStream(seed)
+        for i in range(n):
+            self._engine.deal(i, self._seeds.draw(), first_game, 0)
+
+    @classmethod
+    def from_games(cls, games: Sequence[TienLenGame], *, seed: int | None = None) -> TienLenVectorGame:
+        """The current states of ``TienLenGame``s sharing one rules object (fresh, mid-game, or sampled
+        worlds): each is dealt as it was and its history replayed in the core.
+
+        >>> g = TienLenGame(seed=3)
+        >>> g.apply(g.legal_actions()[0])
+        >>> v = TienLenVectorGame.from_games([g])
+        >>> [int(m) for m in v.legal(0)] == sorted(getattr(a, "cards", CardSet(0)).mask for a in g.legal_actions())
+        True
+        """
+        games = list(games)
+        if not games:
+            raise ValueError("from_games needs at least one TienLenGame")
+        for i, game in enumerate(games):
+            if not isinstance(game, TienLenGame):
+                raise ValueError(f"games[{i}] = {game!r} is not a TienLenGame")
+            if game.rules != games[0].rules:
+                raise ValueError(f"games[{i}] has other rules than games[0]; a TienLenVectorGame has one rules")
+        v = cls(0, games[0].rules, seed=seed)
+        v._engine = _tienlen.TienLenEngine(len(games), v.rules)
+        for i, game in enumerate(games):
+            v._engine.start(i, [h.mask for h in game.deal], game.first_game, game.leader, v._seeds.draw())
+            seats, plays = _history_arrays(game.history)
+            bad = v._engine.replay(i, seats, plays)
+            if bad >= 0:       # only a game whose fields were edited by hand can get here
+                raise ValueError(f"games[{i}]: its history does not replay from its deal (step {bad})")
+        return v
+
+    @classmethod
+    def from_deals(cls, rules: TienLenRules, deals: Sequence[Sequence[int]], *, first_game: bool = True,
+                   leaders: Sequence[int] | None = None, seeds: Sequence[int] | None = None) -> TienLenVectorGame:
+        """Fresh games on these deals (one card mask of 13 per seat each), led as ``TienLenGame`` leads
+        (``leaders`` for later games); ``seeds``: each game's own generator, for results that do not
+        depend on how games are batched.
+
+        >>> g = TienLenGame(seed=8)
+        >>> TienLenVectorGame.from_deals(TienLenRules(), [[h.mask for h in g.deal]]).export(0)["to_move"] == g.to_move
+        True
+        """
+        if not isinstance(rules, TienLenRules):
+            raise ValueError(f"rules {rules!r} is not a TienLenRules")
+        if (leaders is not None and len(leaders) != len(deals)) or (seeds is not None and len(seeds) != len(deals)):
+            raise ValueError("give one leader and one seed (if any) per deal")
+        games = [TienLenGame(rules, deal=deal, first_game=first_game,
+                             leader=None if first_game else (leaders[i] if leaders is not None else 0))
+                 for i, deal in enumerate(deals)]                           # checks every deal
+        v = cls(0, rules, first_game=first_game)
+        v._engine = _tienlen.TienLenEngine(len(games), rules)
+        for i, game in enumerate(games):
+            v._engine.start(i, [h.mask for h in game.deal], first_game, game.leader,
+                            v._seeds.draw() if seeds is None else seed64(seeds[i]))
+        return v
+
+    @classmethod
+    def sample_worlds(cls, view: TienLenView, count: int, *, seed: int | None = None, attempts: int = 20
+                      ) -> TienLenVectorGame:
+        """Up to ``count`` games in the view's position on deals that agree with everything its player
+        knows (as ``phom.tienlen.worlds.sample_world`` draws them, in C): the hidden cards drawn in
+        the sizes shown, the history replayed on each, a deal the history contradicts drawn again
+        (``attempts`` draws a world at most). Fewer than ``count`` (even none) when draws run out.
+
+        >>> g = TienLenGame(seed=4)
+        >>> for _ in range(5):
+        ...     g.apply(g.legal_actions()[0])
+        >>> worlds = TienLenVectorGame.sample_worlds(g.view(g.to_move), 8, seed=1)
+        >>> len(worlds), set(worlds.to_move.tolist()) == {g.to_move}
+        (8, True)
+        """
+        count = whole_number(count, "count", 1)
+        attempts = whole_number(attempts, "attempts", 1)
+        if view.to_move != view.player:
+            raise ValueError("sample worlds from the view of the player to move")
+        n = view.rules.players
+        seats, plays = _history_arrays(view.history)
+        shown = np.zeros(n, dtype=np.uint64)
+        for seat, mask in zip(seats.tolist(), plays.tolist()):
+            shown[seat] |= np.uint64(mask)
+        floor = -1
+        if view.first_game and n < 4:
+            first = int(plays[plays != 0][0]) if (plays != 0).any() else view.hand.mask
+            floor = min(_STRENGTH_OF_INDEX[c.index] for c in CardSet(first))
+        engine = _tienlen.TienLenEngine(count, view.rules)
+        made = engine.sample_worlds(view.player, view.hand.mask, np.array(view.hand_sizes, dtype=np.int32),
+                                    shown, seats, plays, view.first_game, view.leader, floor, seed64(seed),
+                                    count * attempts)
+        v = cls(0, view.rules, seed=seed, first_game=view.first_game)
+        v._engine = _tienlen.TienLenEngine(made, view.rules)
+        for i in range(made):
+            v._engine.copy_from(engine, i, i)
+        return v
+
+    def __len__(self) -> int:
+        return int(self._engine.n)
+
+    def __repr__(self) -> str:
+        return f"<TienLenVectorGame of {len(self)} games, {int(self.done.sum())} over>"
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def _status(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+        n = len(self)
+        to_move = np.empty(n, dtype=np.int8)
+        done = np.empty(n, dtype=np.uint8)
+        net = np.empty((n, self.rules.players), dtype=np.int32)
+        self._engine.status(to_move, done, net)
+        return to_move, done, net
+
+    @property
+    def to_move(self) -> npt.NDArray[np.int8]:
+        """The seat to move in each game; −1 once it is over."""
+        return self._status()[0]
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        return self._status()[1].astype(bool)
+
+    @property
+    def net(self) -> npt.NDArray[np.int32]:
+        """Each game's ``TienLenResult.net`` once over (zeros before), shape (n, players)."""
+        return self._status()[2]
+
+    def _index(self, i: int) -> int:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < len(self):
+            raise ValueError(f"game index {i!r} is not from 0 to {len(self) - 1}")
+        return int(i)
+
+    def legal(self, i: int) -> npt.NDArray[np.uint64]:
+        """The plays open to game i's seat to move as ascending card masks, each once; ``0`` (first)
+        stands for a pass where a pass is legal; empty once over."""
+        i = self._index(i)
+        with self._lock:
+            result: npt.NDArray[np.uint64] = self._engine.legal(i)
+        return result
+
+    def export(self, i: int) -> dict[str, Any]:
+        """Game i's fields as plain data (card masks): hands, table, passes, places, money, …"""
+        i = self._index(i)
+        with self._lock:
+            result: dict[str, Any] = self._engine.export(i)
+        return result
+
+    def observation(self, player: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """(n, OBSERVATION_SIZE) float32, ``phom.tienlen.observation.encode`` of each game's view by
+        the seat to move (seat 0 once over), or by ``player``: one seat for all games, or one per game."""
+        seats = seats_of(player, to_move=self.to_move, players=self.rules.players)
+        out = np.empty((len(self), OBSERVATION_SIZE), dtype=np.float32)
+        with self._lock:
+            self._engine.observation(seats, out)
+        return out
+
+    # -- moving --------------------------------------------------------------------------------
+
+    def step(self, masks: npt.ArrayLike, *, only: npt.ArrayLike | None = None) -> None:
+        """One play per game as a card mask (``0`` = pass; ignored for a finished game). Any illegal
+        entry raises ValueError naming the game, and then no game changes. ``only``: a bool mask of
+        the games to step; the others' entries are not read."""
+        n = len(self)
+        raw = np.asarray(masks)
+        if raw.shape != (n,):
+            raise ValueError(f"masks must have shape ({n},), got {raw.shape}")
+        if n and (not np.issubdtype(raw.dtype, np.integer) or raw.dtype == np.bool_):
+            raise ValueError(f"masks must hold integer card masks, got dtype {raw.dtype}")
+        if n and raw.dtype.kind == "i" and (raw < 0).any():
+            bad = int(np.argmax(raw < 0))
+            raise ValueError(f"masks[{bad}] = {int(raw[bad])} is not a card mask")
+        plays = np.ascontiguousarray(raw.astype(np.uint64))
+        if only is None:
+            active = np.ones(n, dtype=np.uint8)
+        else:
+            chosen = np.asarray(only)
+            if chosen.shape != (n,) or chosen.dtype != np.bool_:
+                raise ValueError(f"only must be a bool array of shape ({n},)")
+            active = chosen.astype(np.uint8)
+        beyond = (plays >> np.uint64(52)) != 0
+        if (beyond & active.astype(bool)).any():
+            bad = int(np.argmax(beyond & active.astype(bool)))
+            raise ValueError(f"masks[{bad}] = {int(plays[bad])} is not a card mask (bits 0 to 51)")
+        with self._lock:
+            bad = int(self._engine.check(plays, active))
+            if bad >= 0:
+                what = "pass" if plays[bad] == 0 else f"play {CardSet(int(plays[bad]))}"
+                raise ValueError(f"game {bad}: {what} is refused (not legal in that game now)")
+            self._engine.step(plays, active)
+
+    def playout(self, policy: str | Sequence[str] = "random", *, seed: int | None = None) -> None:
+        """Play every unfinished game to its end inside the core, without the GIL: ``"random"``
+        (uniform over the legal plays and the pass, each game's own generator, reseeded from
+        ``seed`` when given) or ``"greedy"`` (GreedyTienLenBot's decisions); or one per seat."""
+        names = [policy] * self.rules.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.rules.players:
+            raise ValueError(f"give one policy, or one per seat ({self.rules.players}), not {len(names)}")
+        codes = np.array([_policy(name) for name in names], dtype=np.int8)
+        with self._lock:
+            self._engine.playout(codes, seed64(seed), seed is not None)
+
+    def policy_plays(self, policy: str = "greedy") -> npt.NDArray[np.uint64]:
+        """The play (card mask, 0 = pass) a core policy would make now in each game (0 once over);
+        nothing is applied, but the random policy advances each game's generator.
+
+        >>> v = TienLenVectorGame(2, seed=5)
+        >>> all(int(p) in v.legal(i).tolist() for i, p in enumerate(v.policy_plays()))
+        True
+        """
+        code = _policy(policy)
+        out = np.empty(len(self), dtype=np.uint64)
+        with self._lock:
+            self._engine.choose(code, out)
+        return out
+
+    def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:
+        """Deal new games in place: the finished ones (default), or the game indices given."""
+        with self._lock:
+            if games is None:
+                chosen = np.nonzero(self._status()[1])[0]
+            else:
+                chosen = np.asarray(games)
+                if chosen.ndim != 1 or (chosen.size and not np.issubdtype(chosen.dtype, np.integer)):
+                    raise ValueError("games must be a 1-D array of game indices")
+                if chosen.size and ((chosen < 0) | (chosen >= len(self))).any():
+                    raise ValueError(f"games holds an index outside 0 to {len(self) - 1}")
+            if seed is not None:
+                self._seeds = SeedStream(seed)
+            for i in chosen.tolist():
+                self._engine.deal(int(i), self._seeds.draw(), self.first_game, 0)
+
+    def evaluate(self, viewer: int, candidates: Sequence[int]) -> npt.NDArray[np.int64]:
+        """For each candidate play (card mask, 0 = pass) of ``viewer``, the sum over the games of his
+        money when he makes it on a copy and every seat then plays greedily to the end (a candidate
+        illegal in some game adds nothing there). The Monte Carlo bot's playouts; releases the GIL."""
+        viewer = whole_number(viewer, "viewer")
+        plays = np.ascontiguousarray(np.asarray(candidates, dtype=np.uint64))
+        totals = np.zeros(len(plays), dtype=np.int64)
+        with self._lock:
+            self._engine.evaluate(len(self), viewer, plays, totals)
+        return totals
