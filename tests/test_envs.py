@@ -202,3 +202,156 @@ def test_openspiel_information_hides_other_hands_and_resampling_keeps_it():
         assert twin.legal_actions() == state.legal_actions()
     assert len(state.information_state_tensor(player)) == openspiel.INFO_STATE_SIZE
     assert len(state.observation_tensor(player)) == 807
+
+
+# -- Tiến lên: the same third-party tests, and the card-by-card action encoding ---------------------
+
+def test_tienlen_action_encoding_spells_every_legal_play_once_and_nothing_else():
+    import random
+
+    from phom.tienlen import TienLenGame, TienLenRules
+    from phom.tienlen.actions import PASS_ID, PLAY_ID, TienLenTurn, spell
+
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(25):
+        game = TienLenGame(TienLenRules(players=rng.choice((2, 3, 4))), seed=seed)
+        while not game.is_over and checked < 4000:
+            legal = game.legal_actions()
+            spelled: list[int] = []
+            stack = [0]                     # every path of legal ids, depth first
+            while stack:
+                selection = stack.pop()
+                turn = TienLenTurn(game)
+                turn.selection = selection
+                for action_id in turn.legal_ids():
+                    if action_id == PLAY_ID:
+                        spelled.append(selection)
+                    elif action_id == PASS_ID:
+                        spelled.append(-1)
+                    else:
+                        stack.append(selection | 1 << action_id)
+            expected = [a.cards.mask if hasattr(a, "cards") else -1 for a in legal]
+            assert sorted(spelled) == sorted(expected)      # each legal play by exactly one path
+            action = rng.choice(legal)
+            turn = TienLenTurn(game)
+            for action_id in spell(action):
+                turn.apply_id(action_id)
+            checked += 1
+
+
+def test_tienlen_action_refusals_name_the_problem_and_change_nothing():
+    from phom.tienlen import TienLenGame
+    from phom.tienlen.actions import PASS_ID, PLAY_ID, TienLenTurn
+
+    turn = TienLenTurn(TienLenGame(seed=3))
+    legal = turn.legal_ids()
+    for bad, message in ((PASS_ID, "pass"), (PLAY_ID, "nothing is selected"), (99, "not an action id"),
+                         (next(i for i in range(52) if i not in legal), "no legal play continues")):
+        with pytest.raises(ValueError, match=message):
+            turn.apply_id(bad)
+        assert turn.selection == 0 and turn.legal_ids() == legal and not turn.game.history
+
+
+def test_tienlen_pettingzoo_api_and_seed_tests():
+    from pettingzoo.test import api_test, seed_test
+
+    from phom.envs.pettingzoo import env
+    from phom.tienlen import TienLenRules
+
+    api_test(env(game="tienlen"), num_cycles=400)
+    api_test(env(game="tienlen", rules=TienLenRules(players=2)), num_cycles=200)
+    seed_test(lambda render_mode=None: env(game="tienlen", render_mode=render_mode), num_cycles=300)
+    e = env(game="tienlen", rules=TienLenRules(players=3))
+    rng = np.random.default_rng(2)
+    for game in range(4):
+        e.reset(seed=game)
+        totals = dict.fromkeys(e.possible_agents, 0)
+        for agent in e.agent_iter():
+            observation, reward, termination, truncation, _ = e.last()
+            totals[agent] += reward
+            action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            e.step(action)
+        assert list(totals.values()) == list(e.unwrapped.game.result.net) and sum(totals.values()) == 0
+    with pytest.raises(ValueError, match="game"):
+        env(game="chess")
+
+
+def test_tienlen_gymnasium_env_checker_and_vector_env():
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    import phom.envs.gymnasium as phom_gym
+
+    env = gymnasium.make(phom_gym.TIENLEN_ENV_ID, opponents=("greedy", "random", "montecarlo:8"))
+    check_env(env.unwrapped, skip_render_check=False)
+    observation, info = env.reset(seed=3)
+    total = 0.0
+    while True:
+        observation, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        total += reward
+        if terminated or truncated:
+            break
+    assert env.unwrapped.game.is_over and total == env.unwrapped.game.result.net[0]
+
+    envs = phom_gym.TienLenVectorEnv(16, opponents="greedy")
+    observation, info = envs.reset(seed=2)
+    assert observation.shape == (16, 402) and info["action_mask"].shape == (16, 54)
+    rng = np.random.default_rng(0)
+    episodes, money = 0, 0.0
+    for _ in range(600):
+        actions = np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in info["action_mask"]])
+        observation, reward, terminated, truncated, info = envs.step(actions)
+        assert not info["illegal_action"].any() and envs.observation_space.contains(observation)
+        episodes += int(terminated.sum())
+        money += float(reward.sum())
+    assert episodes > 10 and money / episodes < 0     # a random learner loses to greedy opponents
+    _, reward, terminated, _, info = envs.step(np.full(16, 99))
+    assert info["illegal_action"].sum() > 0 and (reward[info["illegal_action"]] == -5.0).all()
+
+
+@pytest.mark.parametrize("params", [{}, {"players": 2}, {"players": 3, "dem_heo": True, "pass_locks_round": False},
+                                    {"end_at_first_out": True, "chat_after_pass": False,
+                                     "four_kind_beats_single_heo": False}])
+def test_tienlen_openspiel_random_sim_test(params):
+    import pyspiel
+
+    from phom.envs import openspiel
+
+    openspiel.register()
+    pyspiel.random_sim_test(pyspiel.load_game("python_tienlen", params), num_sims=4, serialize=False, verbose=False)
+
+
+def test_tienlen_openspiel_ismcts_and_resampling_keep_the_information_state():
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from phom.envs import openspiel, openspiel_tienlen
+
+    openspiel.register()
+    game = pyspiel.load_game("python_tienlen", {"players": 3})
+    rs = np.random.RandomState(4)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0,
+                           max_simulations=10, random_state=rs)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, None))
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rs.choice(outcomes, p=probabilities)))
+            continue
+        player = state.current_player()
+        if checked < 12:
+            twin = state.resample_from_infostate(player, None)
+            assert twin.information_state_string(player) == state.information_state_string(player)
+            assert np.array_equal(twin.information_state_tensor(player), state.information_state_tensor(player))
+            assert twin.legal_actions() == state.legal_actions()
+            other = (player + 1) % 3
+            hidden = state.turn.game.hands[other]
+            assert not any(f" {c.code}" in state.observation_string(player) for c in hidden
+                           if c not in state.turn.game.hands[player])
+            checked += 1
+        state.apply_action(bot.step(state))
+    assert sum(state.returns()) == 0 and checked == 12
+    assert len(state.information_state_tensor(0)) == openspiel_tienlen.INFO_STATE_SIZE

@@ -711,6 +711,20 @@ cdef class TienLenEngine:
             for i in range(self.n):
                 self.play_one(&self.states[i], policies)
 
+    def advance(self, int seat, const int8_t[::1] seat_policies):
+        """In every unfinished game, the other seats play (each with its core policy) until ``seat``
+        is to move or the game is over."""
+        cdef int i, q
+        cdef int8_t policies[TL_SEATS]
+        cdef TLState* s
+        for q in range(TL_SEATS):
+            policies[q] = seat_policies[q] if q < seat_policies.shape[0] else 0
+        with nogil:
+            for i in range(self.n):
+                s = &self.states[i]
+                while not s.over and s.to_move != seat:
+                    tl_apply(&self.rules, s, self.choose_one(s, policies[s.to_move]))
+
     def choose(self, int policy, uint64_t[::1] out):
         """out[i] = the play (phom mask; 0 = pass) the core policy picks in game i now (0 for a
         finished game); advances the generators."""
@@ -733,11 +747,13 @@ cdef class TienLenEngine:
 
     def sample_worlds(self, int viewer, uint64_t hand, const int32_t[::1] sizes, const uint64_t[::1] shown,
                       const int8_t[::1] seats, const uint64_t[::1] plays, bint first_game, int leader,
-                      int floor, uint64_t seed, int attempts):
+                      int floor, uint64_t seed, int attempts, double unlike_greedy=1.0):
         """Fill games 0 … n−1 with deals that agree with ``viewer``'s view (his hand, every card
         shown where it was played, the others' unseen cards drawn at random in their sizes, none
         below strength ``floor``) and replay the history on each; a deal the history contradicts is
-        drawn again, up to ``attempts`` draws in all. Returns how many worlds were made."""
+        drawn again, up to ``attempts`` draws in all. ``unlike_greedy`` < 1 reads the others as greedy
+        players: a deal is kept with that probability for each of their past moves greedy play would
+        not have made on it. Returns how many worlds were made."""
         cdef uint64_t rng = seed
         cdef int made = 0, tries = 0, q, k, players = self.rules.players
         cdef mask_t pool, t_hands[TL_SEATS], known
@@ -770,6 +786,11 @@ cdef class TienLenEngine:
                     if s.to_move != seats[k] or not tl_is_legal(&self.rules, s, to_strength(plays[k])):
                         ok = False
                         break
+                    if unlike_greedy < 1.0 and seats[k] != viewer:
+                        if self.choose_one(s, TL_POLICY_GREEDY) != to_strength(plays[k]):
+                            if (next_random(&rng) >> 11) * (1.0 / 9007199254740992.0) >= unlike_greedy:
+                                ok = False
+                                break
                     tl_apply(&self.rules, s, to_strength(plays[k]))
                 if ok and s.to_move == viewer:
                     made += 1

@@ -1,7 +1,8 @@
-"""Phỏm for Gymnasium: one learning seat against bots, alone (``phom/Phom-v0``) or many at once in the
-compiled engine (``PhomVectorEnv``).
+"""Phỏm and Tiến lên for Gymnasium: one learning seat against bots, alone (``phom/Phom-v0``,
+``phom/TienLen-v0``) or many at once in the compiled engines (``PhomVectorEnv``, ``TienLenVectorEnv``).
 
-Importing this module registers ``phom/Phom-v0``. Observations are ``float32[OBSERVATION_SIZE]``;
+Importing this module registers both ids. Tiến lên spells each play card by card
+(``phom.tienlen.actions``); what follows describes Phỏm, and Tiến lên's envs work alike. Observations are ``float32[OBSERVATION_SIZE]``;
 actions are phom's ids (``Discrete(NUM_ACTIONS)``) with the legal ones in ``info["action_mask"]``
 (int8); the reward is the learning seat's net stakes, paid when the game ends. An illegal action ends
 the episode with ``illegal_reward`` and says why in ``info["illegal_action"]``.
@@ -33,18 +34,22 @@ try:
 except ImportError:
     raise missing_extra("rl", "phom.envs.gymnasium (Gymnasium)") from None
 
-from ..actions import NUM_ACTIONS, Action  # noqa: E402
+from ..actions import NUM_ACTIONS  # noqa: E402
 from ..bots import Bot, make_bot  # noqa: E402
-from ..game import Game  # noqa: E402
 from ..observation import OBSERVATION_SIZE  # noqa: E402
-from ..referee import refusal  # noqa: E402
-from ..render import render_text  # noqa: E402
 from ..rules import Rules  # noqa: E402
+from ..tienlen.bots import make_tienlen_bot  # noqa: E402
+from ..tienlen import actions as tienlen_actions  # noqa: E402
+from ..tienlen.rules import TienLenRules  # noqa: E402
+from ..tienlen.vector import POLICIES as TIENLEN_POLICIES  # noqa: E402
+from ..tienlen.vector import TienLenVectorGame  # noqa: E402
 from ..vector import POLICIES, VectorGame  # noqa: E402
+from .sessions import PhomSession, Session, TienLenSession  # noqa: E402
 
-__all__ = ["ENV_ID", "PhomEnv", "PhomVectorEnv"]
+__all__ = ["ENV_ID", "TIENLEN_ENV_ID", "CardGameEnv", "PhomEnv", "PhomVectorEnv", "TienLenEnv", "TienLenVectorEnv"]
 
 ENV_ID = "phom/Phom-v0"
+TIENLEN_ENV_ID = "phom/TienLen-v0"
 
 
 def _rules(rules: Rules | None, players: int | None) -> Rules:
@@ -55,50 +60,50 @@ def _rules(rules: Rules | None, players: int | None) -> Rules:
     return rules
 
 
-class PhomEnv(gymnasium.Env):
-    """One learning seat (``seat``) against ``opponents``: bot names (``make_bot``) or bot objects,
-    one per other seat, in seat order. The opponents move between the learner's turns."""
+class CardGameEnv(gymnasium.Env):
+    """One learning ``seat`` against bots (one per other seat, in seat order) in a ``Session`` (Phỏm
+    or Tiến lên, ``phom.envs.sessions``). The bots move between the learner's turns."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
-    def __init__(self, opponents: Sequence[str | Bot] = ("greedy", "greedy", "greedy"), *,
-                 rules: Rules | None = None, seat: int = 0, illegal_reward: float = -5.0,
+    def __init__(self, session: Session, bots: Sequence[Any], *, seat: int = 0, illegal_reward: float = -5.0,
                  render_mode: str | None = None) -> None:
-        if isinstance(opponents, str):
-            raise ValueError("opponents must be a sequence of bot names or bots, one per other seat")
-        self.rules = _rules(rules, len(opponents) + 1)
-        n = self.rules.players
-        if len(opponents) != n - 1:
-            raise ValueError(f"opponents names {len(opponents)} bots; {n} players need {n - 1}")
+        n = session.players
+        if len(bots) != n - 1:
+            raise ValueError(f"opponents names {len(bots)} bots; {n} players need {n - 1}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat {seat!r} is not a seat from 0 to {n - 1}")
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode {render_mode!r}: choose None, 'ansi' or 'human'")
-        bots = [make_bot(b) if isinstance(b, str) else b for b in opponents]
         for i, bot in enumerate(bots):
             if not callable(getattr(bot, "act", None)):
                 raise ValueError(f"opponents[{i}] = {bot!r} is neither a bot name nor a bot")
+        self.session = session
         self.seat = seat
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         others = [q for q in range(n) if q != seat]
-        self.bots: dict[int, Bot] = dict(zip(others, bots))
-        self.observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.bots: dict[int, Any] = dict(zip(others, bots))
+        self.observation_space = spaces.Box(0.0, 1.0, (session.observation_size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(session.num_actions)
         self._rng = random.Random()
-        self.game = Game(self.rules, seed=self._rng.randrange(2**63))
+        self.session.new(self._rng.randrange(2**63))
+
+    @property
+    def game(self) -> Any:
+        """The game being played."""
+        return self.session.game
 
     def _info(self) -> dict[str, Any]:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if self.game.to_move == self.seat:
-            mask[self.game.legal_action_mask()] = 1
+        mask = self.session.legal_mask() if self.session.to_move == self.seat \
+            else np.zeros(self.session.num_actions, dtype=np.int8)
         return {"action_mask": mask}
 
     def _bots_move(self) -> None:
-        while not self.game.is_over and self.game.to_move != self.seat:
-            p = self.game.to_move
+        while not self.session.is_over and self.session.to_move != self.seat:
+            p = self.session.to_move
             assert p is not None
-            self.game.apply(self.bots[p].act(self.game.view(p)))
+            self.session.bot_moves(self.bots[p])
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -109,31 +114,62 @@ class PhomEnv(gymnasium.Env):
                 reseed = getattr(bot, "reseed", None)
                 if reseed is not None:
                     reseed(seed * 7919 + q)
-        self.game = Game(self.rules, seed=self._rng.randrange(2**63), leader=self._rng.randrange(self.rules.players))
-        self._bots_move()
-        return self.game.observation(self.seat), self._info()
+        while True:       # deal again a game that ends before the learner's first turn (a tới trắng)
+            self.session.new(self._rng.randrange(2**63), leader=self._rng.randrange(self.session.players))
+            self._bots_move()
+            if not self.session.is_over:
+                return self.session.observation(self.seat), self._info()
 
     def step(self, action: int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        if self.game.is_over:
+        if self.session.is_over:
             raise ValueError("the episode is over: call reset()")
-        chosen = Action.from_id(int(action)) if 0 <= int(action) < NUM_ACTIONS else None
-        if chosen is None or chosen.id not in self.game.legal_action_mask().nonzero()[0]:
-            why = refusal(self.rules, self.game.state, chosen) if chosen else f"{action} is not an action id"
+        why = self.session.refusal(action)
+        if why is not None:
             info = self._info()
             info["illegal_action"] = why
-            return self.game.observation(self.seat), self.illegal_reward, True, False, info
-        self.game.apply(chosen)
+            return self.session.observation(self.seat), self.illegal_reward, True, False, info
+        self.session.apply_id(int(action))
         self._bots_move()
-        reward = 0.0
-        if self.game.is_over:
-            assert self.game.result is not None
-            reward = float(self.game.result.net[self.seat])
+        reward = float(self.session.net[self.seat]) if self.session.is_over else 0.0
         if self.render_mode == "human":
             self.render()
-        return self.game.observation(self.seat), reward, self.game.is_over, False, self._info()
+        return self.session.observation(self.seat), reward, self.session.is_over, False, self._info()
 
     def render(self) -> str | None:
-        return render_text(self.game, self.render_mode)
+        return self.session.render(self.render_mode)
+
+
+def _bots(opponents: Sequence[Any], make: Any) -> list[Any]:
+    if isinstance(opponents, str):
+        raise ValueError("opponents must be a sequence of bot names or bots, one per other seat")
+    return [make(b) if isinstance(b, str) else b for b in opponents]
+
+
+class PhomEnv(CardGameEnv):
+    """Phỏm: one learning ``seat`` against ``opponents``, bot names (``make_bot``) or bot objects."""
+
+    def __init__(self, opponents: Sequence[str | Bot] = ("greedy", "greedy", "greedy"), *,
+                 rules: Rules | None = None, seat: int = 0, illegal_reward: float = -5.0,
+                 render_mode: str | None = None) -> None:
+        bots = _bots(opponents, make_bot)
+        self.rules = _rules(rules, len(bots) + 1)
+        super().__init__(PhomSession(self.rules), bots, seat=seat, illegal_reward=illegal_reward,
+                         render_mode=render_mode)
+
+
+class TienLenEnv(CardGameEnv):
+    """Tiến lên (``phom/TienLen-v0``): one learning ``seat`` against ``opponents`` (``make_tienlen_bot``
+    names or bots), first games, each play spelled card by card (``phom.tienlen.actions``)."""
+
+    def __init__(self, opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *,
+                 rules: TienLenRules | None = None, seat: int = 0, illegal_reward: float = -5.0,
+                 render_mode: str | None = None) -> None:
+        bots = _bots(opponents, make_tienlen_bot)
+        if rules is not None and not isinstance(rules, TienLenRules):
+            raise ValueError(f"rules {rules!r} is not a TienLenRules")
+        self.rules = rules if rules is not None else TienLenRules(players=len(bots) + 1)
+        super().__init__(TienLenSession(self.rules), bots, seat=seat, illegal_reward=illegal_reward,
+                         render_mode=render_mode)
 
 
 class PhomVectorEnv(VectorEnv):
@@ -214,4 +250,104 @@ class PhomVectorEnv(VectorEnv):
         return observation, rewards, terminated, np.zeros(self.num_envs, dtype=bool), info
 
 
+class TienLenVectorEnv(VectorEnv):
+    """``num_envs`` Tiến lên games in the compiled engine (``TienLenVectorGame``), one learning ``seat``
+    in each, the other seats played by core policies (``opponents``: ``"greedy"`` or ``"random"``, one
+    for all or one per other seat). Actions spell plays card by card (``phom.tienlen.actions``): a
+    pick changes only the selection, which the observation's last 52 floats show. Autoreset, illegal
+    actions and ``info`` as in ``PhomVectorEnv``.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy",
+                 rules: TienLenRules | None = None, seat: int = 0, illegal_reward: float = -5.0) -> None:
+        if rules is not None and not isinstance(rules, TienLenRules):
+            raise ValueError(f"rules {rules!r} is not a TienLenRules")
+        self.rules = rules if rules is not None else TienLenRules()
+        n = self.rules.players
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs {num_envs!r} must be a whole number ≥ 1")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} is not a seat from 0 to {n - 1}")
+        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != n - 1 or any(name not in TIENLEN_POLICIES for name in names):
+            raise ValueError(f"opponents must be one of {sorted(TIENLEN_POLICIES)} or one per other seat ({n - 1})")
+        self.policies = names[:seat] + ["random"] + names[seat:]   # the learner's entry is never used
+        self.num_envs = num_envs
+        self.seat = seat
+        self.illegal_reward = float(illegal_reward)
+        size = TienLenSession.observation_size
+        self.single_observation_space = spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(tienlen_actions.NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.games = TienLenVectorGame(num_envs, self.rules, seed=0)
+        self.selection = np.zeros(num_envs, dtype=np.uint64)
+        self._ended = np.zeros(num_envs, dtype=bool)
+
+    def _legal_ids(self, i: int, to_move: int) -> list[int]:
+        if to_move != self.seat:
+            return []
+        plays = self.games.legal(i).tolist()
+        return tienlen_actions.legal_ids_of([p for p in plays if p], int(self.selection[i]), 0 in plays)
+
+    def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        to_move = self.games.to_move
+        mask = np.zeros((self.num_envs, tienlen_actions.NUM_ACTIONS), dtype=np.int8)
+        for i in range(self.num_envs):
+            mask[i, self._legal_ids(i, int(to_move[i]))] = 1
+        picked = (self.selection[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)
+        observation = np.concatenate([self.games.observation(self.seat), picked.astype(np.float32)], axis=1)
+        return observation, {"action_mask": mask}
+
+    def _deal(self, games: npt.NDArray[np.intp]) -> None:
+        """New games for these indices, played on to the learner's first turn."""
+        self.selection[games] = 0
+        while games.size:
+            self.games.reset(games)
+            self.games.advance(self.seat, self.policies)
+            games = games[self.games.done[games]]
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        self.games = TienLenVectorGame(self.num_envs, self.rules, seed=seed)
+        self.selection[:] = 0
+        self.games.advance(self.seat, self.policies)
+        self._deal(np.flatnonzero(self.games.done))
+        self._ended[:] = False
+        return self._observe()
+
+    def step(self, actions: npt.ArrayLike) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64],
+                                                   npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+        ids = np.asarray(actions).astype(np.int64).reshape(self.num_envs)
+        restart = self._ended.copy()
+        self._deal(np.flatnonzero(restart))
+        to_move = self.games.to_move
+        illegal = np.zeros(self.num_envs, dtype=bool)
+        complete = np.zeros(self.num_envs, dtype=bool)
+        plays = np.zeros(self.num_envs, dtype=np.uint64)
+        for i in np.flatnonzero(~restart & (to_move >= 0)).tolist():
+            action = int(ids[i])
+            if action not in self._legal_ids(i, int(to_move[i])):
+                illegal[i] = True
+            elif action < 52:
+                self.selection[i] |= np.uint64(1 << action)
+            else:
+                complete[i] = True
+                plays[i] = self.selection[i] if action == tienlen_actions.PLAY_ID else 0
+                self.selection[i] = 0
+        self.games.step(plays, only=complete)
+        self.games.advance(self.seat, self.policies)
+        finished = complete & self.games.done
+        rewards = np.where(finished, self.games.net[:, self.seat], 0).astype(np.float64)
+        rewards[illegal] = self.illegal_reward
+        terminated = finished | illegal
+        self._ended = terminated.copy()
+        observation, info = self._observe()
+        info["illegal_action"] = illegal
+        return observation, rewards, terminated, np.zeros(self.num_envs, dtype=bool), info
+
+
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:PhomEnv")
+gymnasium.register(id=TIENLEN_ENV_ID, entry_point=f"{__name__}:TienLenEnv")

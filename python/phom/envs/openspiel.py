@@ -279,7 +279,12 @@ class PhomObserver:
 
 
 def register() -> None:
-    """Make ``pyspiel.load_game("python_phom")`` work (idempotent)."""
+    """Make ``pyspiel.load_game("python_phom")`` and ``pyspiel.load_game("python_tienlen")`` work
+    (idempotent; Tiến lên's game is in ``phom.envs.openspiel_tienlen``)."""
+    from . import openspiel_tienlen
+
     if GAME_NAME not in pyspiel.registered_names():
         pyspiel.register_game(_game_type(), PhomGame)
+    if openspiel_tienlen.GAME_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(openspiel_tienlen.game_type(), openspiel_tienlen.TienLenSpielGame)
 

@@ -206,12 +206,16 @@ class MonteCarloTienLenBot:
 
     name = "montecarlo"
 
-    def __init__(self, worlds: int = 48, candidates: int = 0, seed: int | None = None) -> None:
+    def __init__(self, worlds: int = 128, candidates: int = 0, seed: int | None = None,
+                 unlike_greedy: float = 1.0) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 4096:
             raise ValueError(f"worlds must be an int from 1 to 4096, not {worlds!r}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= 4096:
             raise ValueError(f"candidates must be an int from 0 (all) to 4096, not {candidates!r}")
-        self.worlds, self.candidates = worlds, candidates
+        if isinstance(unlike_greedy, bool) or not isinstance(unlike_greedy, (int, float)) \
+                or not 0.0 <= unlike_greedy <= 1.0:
+            raise ValueError(f"unlike_greedy must be a probability from 0 to 1, not {unlike_greedy!r}")
+        self.worlds, self.candidates, self.unlike_greedy = worlds, candidates, unlike_greedy
         self.rng = random.Random(seed)
         self.worlds_used = 0
 
@@ -227,7 +231,8 @@ class MonteCarloTienLenBot:
         candidates = ranked[:self.candidates] if self.candidates else ranked
         if len(candidates) < 2:
             return []
-        worlds = TienLenVectorGame.sample_worlds(view, self.worlds, seed=self.rng.getrandbits(64))
+        worlds = TienLenVectorGame.sample_worlds(view, self.worlds, seed=self.rng.getrandbits(64),
+                                                 unlike_greedy=self.unlike_greedy)
         self.worlds_used = len(worlds)
         if not len(worlds):
             return []
@@ -269,5 +274,5 @@ def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
     if kind == "montecarlo":
         if worlds and not (worlds.isdigit() and 1 <= int(worlds) <= 4096):
             raise ValueError(f"Tiến lên bot {name!r}: write montecarlo:WORLDS with WORLDS from 1 to 4096")
-        return MonteCarloTienLenBot(int(worlds) if worlds else 48, seed=seed)
+        return MonteCarloTienLenBot(int(worlds) if worlds else 128, seed=seed)
     raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search, montecarlo[:WORLDS]")

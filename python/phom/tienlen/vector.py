@@ -132,12 +132,14 @@ class TienLenVectorGame:
         return v
 
     @classmethod
-    def sample_worlds(cls, view: TienLenView, count: int, *, seed: int | None = None, attempts: int = 20
-                      ) -> TienLenVectorGame:
+    def sample_worlds(cls, view: TienLenView, count: int, *, seed: int | None = None, attempts: int = 20,
+                      unlike_greedy: float = 1.0) -> TienLenVectorGame:
         """Up to ``count`` games in the view's position on deals that agree with everything its player
         knows (as ``phom.tienlen.worlds.sample_world`` draws them, in C): the hidden cards drawn in
         the sizes shown, the history replayed on each, a deal the history contradicts drawn again
         (``attempts`` draws a world at most). Fewer than ``count`` (even none) when draws run out.
+        ``unlike_greedy`` < 1 reads the other seats as greedy players: a deal is kept with that
+        probability for each of their past moves that greedy play would not have made on it.
 
         >>> g = TienLenGame(seed=4)
         >>> for _ in range(5):
@@ -148,6 +150,9 @@ class TienLenVectorGame:
         """
         count = whole_number(count, "count", 1)
         attempts = whole_number(attempts, "attempts", 1)
+        if isinstance(unlike_greedy, bool) or not isinstance(unlike_greedy, (int, float)) \
+                or not 0.0 <= unlike_greedy <= 1.0:
+            raise ValueError(f"unlike_greedy {unlike_greedy!r} must be a probability from 0 to 1")
         if view.to_move != view.player:
             raise ValueError("sample worlds from the view of the player to move")
         n = view.rules.players
@@ -162,7 +167,7 @@ class TienLenVectorGame:
         engine = _tienlen.TienLenEngine(count, view.rules)
         made = engine.sample_worlds(view.player, view.hand.mask, np.array(view.hand_sizes, dtype=np.int32),
                                     shown, seats, plays, view.first_game, view.leader, floor, seed64(seed),
-                                    count * attempts)
+                                    count * attempts, float(unlike_greedy))
         v = cls(0, view.rules, seed=seed, first_game=view.first_game)
         v._engine = _tienlen.TienLenEngine(made, view.rules)
         for i in range(made):
@@ -266,12 +271,24 @@ class TienLenVectorGame:
         """Play every unfinished game to its end inside the core, without the GIL: ``"random"``
         (uniform over the legal plays and the pass, each game's own generator, reseeded from
         ``seed`` when given) or ``"greedy"`` (GreedyTienLenBot's decisions); or one per seat."""
+        codes = self._policy_codes(policy)
+        with self._lock:
+            self._engine.playout(codes, seed64(seed), seed is not None)
+
+    def advance(self, seat: int, policy: str | Sequence[str] = "greedy") -> None:
+        """In every unfinished game, the other seats play with core policies (one, or one per seat)
+        until ``seat`` is to move or the game is over: a learning seat against core opponents."""
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.rules.players:
+            raise ValueError(f"seat {seat!r} is not a seat from 0 to {self.rules.players - 1}")
+        codes = self._policy_codes(policy)
+        with self._lock:
+            self._engine.advance(int(seat), codes)
+
+    def _policy_codes(self, policy: str | Sequence[str]) -> npt.NDArray[np.int8]:
         names = [policy] * self.rules.players if isinstance(policy, str) else list(policy)
         if len(names) != self.rules.players:
             raise ValueError(f"give one policy, or one per seat ({self.rules.players}), not {len(names)}")
-        codes = np.array([_policy(name) for name in names], dtype=np.int8)
-        with self._lock:
-            self._engine.playout(codes, seed64(seed), seed is not None)
+        return np.array([_policy(name) for name in names], dtype=np.int8)
 
     def policy_plays(self, policy: str = "greedy") -> npt.NDArray[np.uint64]:
         """The play (card mask, 0 = pass) a core policy would make now in each game (0 once over);
