@@ -136,3 +136,80 @@ def test_a_forced_pass_is_explained_as_forced():
                 assert "lengthen" in reason
             game.apply(bot.act(view))
     assert forced > 10
+
+
+def test_the_monte_carlo_bot_plays_legal_reproducible_moves_by_mean_money():
+    from phom.tienlen.bots import MonteCarloTienLenBot
+
+    for seed in range(5):
+        game = TienLenGame(TienLenRules(players=2 + seed % 3), seed=seed)
+        bot = MonteCarloTienLenBot(worlds=6, seed=seed)
+        while not game.is_over:
+            view = game.view(game.to_move)
+            action = bot.act(view) if game.to_move == 0 else GreedyTienLenBot().act(view)
+            assert action in view.legal_actions
+            if game.to_move == 0 and len(view.legal_actions) > 2:
+                values = MonteCarloTienLenBot(worlds=6, seed=1).values(view)
+                assert values == MonteCarloTienLenBot(worlds=6, seed=1).values(view)
+                assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
+                assert {a for a, _ in values} == set(view.legal_actions)
+            game.apply(action)
+    assert make_tienlen_bot("montecarlo", seed=1).worlds == 128
+    assert make_tienlen_bot("montecarlo:16").worlds == 16
+    for bad in ("montecarlo:0", "montecarlo:x", "montecarlo:5000"):
+        with pytest.raises(ValueError, match="montecarlo:WORLDS"):
+            make_tienlen_bot(bad)
+    with pytest.raises(ValueError, match="unlike_greedy"):
+        MonteCarloTienLenBot(unlike_greedy=2.0)
+
+
+def test_the_monte_carlo_values_are_the_mean_money_of_greedy_playouts():
+    """Its values, recomputed by hand on the Python referee from the same worlds."""
+    from phom.tienlen.bots import ranked_actions
+    from phom.tienlen.vector import TienLenVectorGame
+
+    game = TienLenGame(seed=12)
+    for _ in range(9):
+        game.apply(GreedyTienLenBot().act(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    worlds = TienLenVectorGame.sample_worlds(view, 5, seed=3)
+    candidates = ranked_actions(view)
+    totals = worlds.evaluate(view.player, [a.cards.mask if isinstance(a, Play) else 0 for a in candidates])
+    for k, action in enumerate(candidates):
+        by_hand = 0
+        for i in range(len(worlds)):
+            hands = worlds.export(i)
+            deal = [hands["hands"][q] | hands["shown"][q] for q in range(4)]
+            world = TienLenGame(view.rules, deal=deal)
+            for seat, past in game.history:
+                world.apply(past)
+            world.apply(action)
+            while not world.is_over:
+                world.apply(GreedyTienLenBot().act(world.view(world.to_move)))
+            by_hand += world.result.net[view.player]
+        assert by_hand == totals[k]
+
+
+def test_core_tables_and_a_dask_cluster_give_the_statistics_of_one_process():
+    import distributed
+
+    from phom.tienlen.bots import MonteCarloTienLenBot
+    from phom.tienlen.simulation import core_policies
+
+    greedy = [GreedyTienLenBot()] * 4
+    assert core_policies(greedy) == ["greedy"] * 4 and core_policies([SearchTienLenBot()] * 4) is None
+    in_core = simulate(greedy[:1] + [RandomTienLenBot(1)] * 3, 400, seed=3)
+    assert in_core.mean_net[0] > 2 and round(sum(in_core.mean_net), 9) == 0
+    # greedy tables in the core are the referee's games: the same statistics on both paths
+    python_path = simulate([GreedyTienLenBot(), GreedyTienLenBot(), SearchTienLenBot(worlds=1, candidates=1),
+                            GreedyTienLenBot()], 8, seed=4)
+    core_path = simulate(greedy, 8, seed=4)
+    assert python_path.mean_net == core_path.mean_net
+    bots = [MonteCarloTienLenBot(worlds=4, seed=1), GreedyTienLenBot(), RandomTienLenBot(2), GreedyTienLenBot()]
+    local = simulate(bots, 12, seed=5)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=40) as cluster, distributed.Client(cluster) as client:
+        remote = simulate(bots, 12, seed=5, executor=client.get_executor())
+        remote_core = simulate(greedy[:1] + [RandomTienLenBot(1)] * 3, 400, seed=3, executor=client.get_executor())
+    assert (remote.mean_net, remote.wins, remote.ci95) == (local.mean_net, local.wins, local.ci95)
+    assert (remote_core.mean_net, remote_core.wins) == (in_core.mean_net, in_core.wins)

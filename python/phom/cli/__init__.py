@@ -95,12 +95,14 @@ def _parser() -> argparse.ArgumentParser:
     tl_play.add_argument("--players", type=int, default=4)
     tl_play.add_argument("--seed", type=int, default=None)
     tl_play.add_argument("--bots", default=None,
-                         help="comma-separated bots for the other seats: random, greedy, search (default greedy)")
+                         help="comma-separated bots for the other seats: random, greedy, search, montecarlo[:WORLDS] "
+                              "(default greedy)")
     tl_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     tl_sim = tl.add_parser("simulate", help="play many seat-rotated games between Tiến lên bots")
     tl_sim.add_argument("--games", type=int, default=400)
     tl_sim.add_argument("--bots", default="greedy,random,random,random",
-                        help="random, greedy or search, one per seat")
+                        help="random, greedy, search or montecarlo[:WORLDS], one per seat (tables of random and "
+                             "greedy only play in the compiled core)")
     tl_sim.add_argument("--seed", type=int, default=0)
     tl_sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
 

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from ..cards import Card, CardSet, to_mask
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
-from ..tienlen.bots import GreedyTienLenBot, SearchTienLenBot, TienLenBot, make_tienlen_bot
+from ..tienlen.bots import GreedyTienLenBot, MonteCarloTienLenBot, TienLenBot, make_tienlen_bot
 from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
 from ..tienlen.simulation import simulate
@@ -99,13 +99,13 @@ def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False) -> tuple
     if all(isinstance(a, Pass) for a in view.legal_actions):
         return view.legal_actions[0], "nothing in your hand beats the table: pass is the only move"
     if search:
-        bot = SearchTienLenBot(seed=len(game.history))
+        bot = MonteCarloTienLenBot(seed=len(game.history))
         values = bot.values(view)
         if values:
             (best, value), rest = values[0], values[1:]
             runner = f" than {describe(rest[0][0])} ({rest[0][1]:+.2f})" if rest else ""
-            return best, (f"over {bot.worlds_used} sampled deals played out, it wins {value:+.2f} stakes on "
-                          f"average{', more' + runner if runner else ''}")
+            return best, (f"over {bot.worlds_used} sampled deals played out by greedy play, it wins "
+                          f"{value:+.2f} stakes on average{', more' + runner if runner else ''}")
     action = GreedyTienLenBot().act(view)
     if isinstance(action, Pass):
         return action, (f"every play would lengthen your split of {min_plays(hand)} plays, spend a heo early "
