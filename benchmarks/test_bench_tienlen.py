@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from phom import tienlen
 from phom.tienlen import TienLenGame, reference
-from phom.tienlen.bots import GreedyTienLenBot, SearchTienLenBot
+from phom.tienlen.bots import GreedyTienLenBot, MonteCarloTienLenBot, SearchTienLenBot
+from phom.tienlen.vector import TienLenVectorGame
 
 CALLS = 1000
 REFERENCE_CALLS = 30
@@ -46,32 +48,68 @@ def random_game(seed: int) -> int:
 
 
 GAMES = 50
+CORE_GAMES = 4000
 
 
-def test_tienlen_random_game(benchmark):
-    benchmark.group = "tienlen full games (4 players, per game: divide by games)"
-    benchmark.extra_info.update(games=GAMES)
-    actions = benchmark(lambda: sum(random_game(seed) for seed in range(GAMES)))
-    benchmark.extra_info.update(actions=actions)
+@pytest.mark.parametrize("impl", ["core", "reference"])
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_tienlen_games(benchmark, impl, policy):
+    """Whole 4-player games: TienLenVectorGame.playout in the core against the Python referee with the
+    same policy (uniform over the legal actions, or GreedyTienLenBot). Divide by extra_info games."""
+    benchmark.group = f"tienlen {policy} games (4 players; per game: divide by games)"
+    if impl == "core":
+        def run() -> int:
+            v = TienLenVectorGame(CORE_GAMES, seed=1)
+            v.playout(policy, seed=2)
+            return int(v.done.sum())
+        benchmark.extra_info.update(impl=impl, games=CORE_GAMES)
+        assert benchmark.pedantic(run, rounds=5, iterations=1) == CORE_GAMES
+        return
+    benchmark.extra_info.update(impl=impl, games=GAMES)
 
-
-def test_tienlen_greedy_game(benchmark):
-    benchmark.group = "tienlen full games (4 players, per game: divide by games)"
-    benchmark.extra_info.update(games=GAMES)
-
-    def play() -> None:
+    def play() -> int:
+        bot = GreedyTienLenBot()
         for seed in range(GAMES):
+            if policy == "random":
+                random_game(seed)
+                continue
             game = TienLenGame(seed=seed)
-            bot = GreedyTienLenBot()
             while not game.is_over:
                 game.apply(bot.act(game.view(game.to_move)))
+        return GAMES
 
-    benchmark.pedantic(play, rounds=5, iterations=1)
+    benchmark.pedantic(play, rounds=3, iterations=1)
 
 
-def test_tienlen_search_decision(benchmark):
-    """SearchTienLenBot.act with its defaults at the first decision of 20 fixed deals."""
+def test_tienlen_legal_and_step(benchmark):
+    """legal(i) for every unfinished game of 1,024, a uniform choice in NumPy, then one step: per
+    game-step, divide by extra_info steps."""
+    benchmark.group = "tienlen legal + step (1,024 games)"
+    rng = np.random.default_rng(3)
+
+    def run() -> int:
+        v = TienLenVectorGame(1024, seed=4)
+        steps = 0
+        while not v.done.all():
+            done = v.done
+            plays = np.zeros(1024, dtype=np.uint64)
+            for i in np.flatnonzero(~done).tolist():
+                legal = v.legal(i)
+                plays[i] = legal[rng.integers(len(legal))]
+                steps += 1
+            v.step(plays)
+        return steps
+
+    steps = benchmark.pedantic(run, rounds=3, iterations=1)
+    benchmark.extra_info.update(steps=steps)
+
+
+@pytest.mark.parametrize("bot", ["search", "montecarlo"])
+def test_tienlen_bot_decision(benchmark, bot):
+    """The searching bots with their defaults at the first decision of 20 fixed deals (per decision:
+    divide by 20)."""
     views = [TienLenGame(seed=seed).view(TienLenGame(seed=seed).to_move) for seed in range(20)]
-    benchmark.group = "tienlen search bot (per decision: divide by 20)"
-    bot = SearchTienLenBot(seed=1)
-    benchmark.pedantic(lambda: [bot.act(v) for v in views], rounds=3, iterations=1)
+    benchmark.group = "tienlen bot decision (20 first leads)"
+    player = SearchTienLenBot(seed=1) if bot == "search" else MonteCarloTienLenBot(seed=1)
+    benchmark.extra_info.update(decisions=len(views))
+    benchmark.pedantic(lambda: [player.act(v) for v in views], rounds=3, iterations=1)

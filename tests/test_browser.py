@@ -192,3 +192,50 @@ def test_friends_share_a_table_through_invite_links(server, browser):
     host.wait_for_function("document.querySelectorAll('#log li').length >= 3")
     for page in (host, friend):
         page.context.close()
+
+
+def test_a_tienlen_game_by_clicking(server, browser):
+    """Tiến lên at the same table: choose the game, play by buttons and by selecting cards, see who
+    passed and the places, and the result with every hand face up."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server + "/")
+    page.select_option("#game-kind", "tienlen")
+    assert page.evaluate("document.querySelector('#bot-kind option[value=hunter]').hidden")
+    page.click("#new-game-button")
+    page.wait_for_selector(".phom-table.tienlen")
+    page.wait_for_function(IDLE)
+    page.screenshot(path=str(ARTIFACTS / "web-tienlen-start.png"), full_page=True)
+    assert page.inner_text("#game-title") == "Tiến lên"
+    selected_play = False
+    refused_seen = False
+    for _ in range(300):
+        page.wait_for_function(IDLE)
+        if page.locator("#result:not([hidden])").count():
+            break
+        labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+        if not refused_seen and "pass" in labels:
+            # a card that beats nothing: the referee refuses it and the page says why
+            page.locator(".phom-seat.me .phom-part").first.locator("g.card").first.click()
+            page.click("#play-selected")
+            page.wait_for_function(IDLE)
+            if page.locator("#message.refused").count():
+                assert "Not allowed" in page.inner_text("#message")
+                refused_seen = True
+                page.screenshot(path=str(ARTIFACTS / "web-tienlen-refused.png"), full_page=True)
+            continue
+        plays = [label for label in labels if label.startswith("play ")]
+        if not selected_play and plays:
+            for code in plays[0].split()[1:]:          # the same play, made by selecting its cards
+                page.locator(f'.phom-seat.me g.card[data-card="{code}"]').click()
+            page.click("#play-selected")
+            selected_play = True
+            continue
+        page.click(f'#moves button[data-action="{plays[0] if plays else labels[0]}"]')
+    page.wait_for_selector("#result:not([hidden]) #result-table")
+    page.screenshot(path=str(ARTIFACTS / "web-tienlen-result.png"), full_page=True)
+    rows = page.locator("#result-table tr")
+    assert rows.count() == 5 and selected_play and refused_seen
+    money = [int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(1, 5)]
+    assert sum(money) == 0 and page.locator("g.card-back").count() == 0
+    assert "passed" in page.inner_text("#log") or "played" in page.inner_text("#log")

@@ -18,7 +18,8 @@ MODULES = [
     "phom.web.app", "phom.web.api", "phom.web.hosting", "phom.web.store", "phom.fairness", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
     "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
-    "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen",
+    "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen", "phom.tienlen.render",
+    "phom.tienlen.hints", "phom.web.kinds",
 ]
 
 

@@ -19,7 +19,8 @@ The functions, exactly (so they can be reimplemented in any language):
   bytes of the stream as a big-endian integer u, reject u ≥ 2³² − (2³² mod (i + 1)) and read again,
   else j = u mod (i + 1).
 - the deal: the hands seat by seat from the front of the deck (the leader's hand one card larger),
-  then the stock in draw order (``phom.referee.deal_cards``).
+  then the stock in draw order (``phom.referee.deal_cards``). In Tiến lên: 13 cards a seat, seat by
+  seat from the front of the deck (the rest is not dealt).
 - a bot's decision at version v (the number of actions applied before it) is played with the bot
   reseeded by the first 8 bytes of the stream ``"bot"`` with extra = v (8 big-endian bytes), shifted
   right by one bit: bots draw their randomness from the server seed too.
@@ -49,9 +50,12 @@ from .game import Game, IllegalAction
 from .referee import deal_cards
 from .rules import Rules
 from .state import Deal
+from .tienlen.bots import make_tienlen_bot
+from .tienlen.game import TienLenGame
+from .tienlen.rules import TienLenRules
 
-__all__ = ["Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game", "new_server_seed",
-           "shuffled_deck", "verify_record"]
+__all__ = ["Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game", "dealt_tienlen_game",
+           "new_server_seed", "shuffled_deck", "verify_record"]
 
 #: The longest client seed accepted (characters).
 MAX_CLIENT_SEED = 200
@@ -137,6 +141,17 @@ def dealt_game(rules: Rules, leader: int, server_seed: str, client_seed: str = "
     return Game(rules, leader=leader, deal=(deal.hands, [card.code for card in deal.stock]))
 
 
+def dealt_tienlen_game(rules: TienLenRules, server_seed: str, client_seed: str = "") -> TienLenGame:
+    """A first game of Tiến lên on the deal of these seeds.
+
+    >>> dealt_tienlen_game(TienLenRules(), "00" * 32, "alice").deal[0].codes
+    '10S AC 3C 4C 8C JC 2D JD 6H 8H 9H 10H KH'
+    """
+    deck = shuffled_deck(server_seed, client_seed)
+    hands = [sum(1 << c for c in deck[13 * p:13 * p + 13]) for p in range(rules.players)]
+    return TienLenGame(rules, deal=hands)
+
+
 def bot_seed(server_seed: str, version: int) -> int:
     """The seed a bot's decision at ``version`` is played with (63 bits)."""
     stream = _stream(server_seed, b"bot", version.to_bytes(8, "big"))
@@ -176,6 +191,8 @@ def verify_record(text: str) -> str:
     bots = data.get("bots", {})
     if not isinstance(bots, dict):
         raise FairnessError("'bots' must map seats to bot names")
+    if data.get("format") == "phom-tienlen":
+        return _verify_tienlen(text, data, seed, client, promised, bots)
     try:
         game = Game.from_json(text)
     except ValueError as exc:
@@ -211,3 +228,42 @@ def verify_record(text: str) -> str:
             f"{client!r}; {len(game.history)} actions replayed ({bot_moves} bot moves reproduced); the game is "
             f"{state}" + ("" if replay.result is None else
                          f"; net {' '.join(f'{v:+d}' for v in replay.result.net)}"))
+
+
+def _verify_tienlen(text: str, data: dict[str, Any], seed: str, client: str, promised: str,
+                    bots: dict[str, Any]) -> str:
+    """verify_record for a Tiến lên record (the seeds and bots already read)."""
+    try:
+        game = TienLenGame.from_json(text)
+    except ValueError as exc:
+        raise FairnessError(str(exc)) from None
+    if not game.first_game:
+        raise FairnessError("hosted Tiến lên games are first games; this record is not one")
+    replay = dealt_tienlen_game(game.rules, seed, client)
+    for p, (given, dealt) in enumerate(zip(game.deal, replay.deal)):
+        if given != dealt:
+            raise FairnessError(f"the deal is not the deal of these seeds: hand {p} is {given.codes}, "
+                                f"but these seeds deal {dealt.codes}")
+    try:
+        players = {int(seat): make_tienlen_bot(str(name)) for seat, name in bots.items()}
+    except ValueError as exc:
+        raise FairnessError(f"bots: {exc}") from None
+    bot_moves = 0
+    for version, (seat, action) in enumerate(game.history):
+        bot = players.get(seat)
+        if bot is not None:
+            bot.reseed(bot_seed(seed, version))
+            expected = bot.act(replay.view(seat))
+            if expected != action:
+                raise FairnessError(f"action {version} ({action}) by seat {seat} is not what its bot "
+                                    f"{bots[str(seat)]} plays there ({expected})")
+            bot_moves += 1
+        replay.apply(action)
+    recorded = data.get("result")
+    net = None if replay.result is None else list(replay.result.net)
+    if recorded is not None and recorded != net:
+        raise FairnessError(f"the recorded result {recorded} is not the replayed result {net}")
+    state = "over" if replay.is_over else "not over"
+    return (f"verified: the Tiến lên deal is the deal of the committed seed {promised[:16]}… and client seed "
+            f"{client!r}; {len(game.history)} actions replayed ({bot_moves} bot moves reproduced); the game is "
+            f"{state}" + ("" if net is None else f"; net {' '.join(f'{v:+d}' for v in net)}"))

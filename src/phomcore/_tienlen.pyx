@@ -525,4 +525,12 @@ def toi_trang_mask(hand, bint first_game=False):
     return TOI_TRANG_NAMES[toi_trang_t(t, first_game)]
 
 
-include "tienlen_engine.pxi"
+
+# ---------------------------------------------------------------------------------------------------
+# Tiến lên's game in the core, one file a job (src/phomcore/tienlen/), read like Phỏm's (src/phomcore/phom/);
+# the machinery both engines share is in rng.pxd and masks.pxd
+
+include "tienlen/transitions.pxi"
+include "tienlen/policies.pxi"
+include "tienlen/observation.pxi"
+include "tienlen/engine.pxi"

@@ -19,7 +19,8 @@ from typing import TextIO
 
 from ..cards import Card, CardSet, to_mask
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
-from ..tienlen.bots import GreedyTienLenBot, MonteCarloTienLenBot, TienLenBot, make_tienlen_bot
+from ..tienlen.bots import TienLenBot, make_tienlen_bot
+from ..tienlen.hints import describe, tienlen_hint
 from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
 from ..tienlen.simulation import simulate
@@ -82,47 +83,6 @@ def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO) -
     seated = [make_tienlen_bot(spec, seed=i) for i, spec in enumerate(specs)]
     stats = simulate(seated, games, rules=TienLenRules(players=len(seated)), seed=seed, jobs=jobs)
     print(stats.table(), file=out)
-
-
-def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False) -> tuple[Action, str]:
-    """The action a bot would take for ``seat`` and a sentence saying why.
-
-    >>> game = TienLenGame(seed=3)
-    >>> action, reason = tienlen_hint(game, game.to_move)
-    >>> "split" in reason
-    True
-    """
-    view = game.view(seat)
-    if not view.legal_actions:
-        raise ValueError(f"seat {seat} has no move now")
-    hand = view.hand.mask
-    if all(isinstance(a, Pass) for a in view.legal_actions):
-        return view.legal_actions[0], "nothing in your hand beats the table: pass is the only move"
-    if search:
-        bot = MonteCarloTienLenBot(seed=len(game.history))
-        values = bot.values(view)
-        if values:
-            (best, value), rest = values[0], values[1:]
-            runner = f" than {describe(rest[0][0])} ({rest[0][1]:+.2f})" if rest else ""
-            return best, (f"over {bot.worlds_used} sampled deals played out by greedy play, it wins "
-                          f"{value:+.2f} stakes on average{', more' + runner if runner else ''}")
-    action = GreedyTienLenBot().act(view)
-    if isinstance(action, Pass):
-        return action, (f"every play would lengthen your split of {min_plays(hand)} plays, spend a heo early "
-                        "or waste a bomb")
-    left = min_plays(hand & ~action.cards.mask)
-    if left == 0:
-        return action, "it plays out your last cards"
-    return action, f"it leaves {left} plays in your split ({min_plays(hand)} now) and is the weakest that does"
-
-
-def describe(action: Action) -> str:
-    """``pass``, or the cards of a play weakest first.
-
-    >>> describe(Play("2H 3S")), describe(Pass())
-    ('3♠ 2♥', 'pass')
-    """
-    return "pass" if isinstance(action, Pass) else in_order(action.cards)
 
 
 def moves_in_order(game: TienLenGame) -> list[Action]:

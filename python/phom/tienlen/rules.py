@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules import check_int
 
@@ -70,3 +71,31 @@ class TienLenRules:
                 raise ValueError(f"TienLenRules.{name} = {getattr(self, name)!r}: True or False")
         if not isinstance(self.stakes, TienLenStakes):
             raise ValueError(f"TienLenRules.stakes = {self.stakes!r}: a TienLenStakes")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (stakes nested); ``from_dict`` reads it back.
+
+        >>> TienLenRules.from_dict(TienLenRules(players=3).to_dict()) == TienLenRules(players=3)
+        True
+        """
+        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "stakes"}
+        data["stakes"] = dataclasses.asdict(self.stakes)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TienLenRules:
+        """Rules from ``to_dict``'s data (any field may be left out); ValueError names an unknown one."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be an object of TienLenRules fields, not {data!r}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise ValueError(f"unknown TienLenRules fields: {', '.join(map(str, unknown))}")
+        fields = dict(data)
+        if "stakes" in fields:
+            stakes = fields["stakes"]
+            stake_names = {f.name for f in dataclasses.fields(TienLenStakes)}
+            if not isinstance(stakes, dict) or set(stakes) - stake_names:
+                raise ValueError(f"stakes must be an object of TienLenStakes fields ({', '.join(sorted(stake_names))})")
+            fields["stakes"] = TienLenStakes(**stakes)
+        return cls(**fields)

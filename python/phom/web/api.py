@@ -87,8 +87,10 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
                                                      f"{MAX_SEARCH_SECONDS} s)"}},
         "oneOf": [{"required": ["position"]}, {"required": ["game"]}]},
     "NewGame": {"type": "object", "additionalProperties": False, "properties": {
-        "game": {"type": "string", "enum": ["phom"], "description": "the game to host"},
-        "rules": {"type": "object", "description": "Rules fields (phom.Rules.to_dict); players 2–4"},
+        "game": {"type": "string", "enum": ["phom", "tienlen"],
+                 "description": "the game to host: phom (default) or tienlen (a first game of Tiến lên)"},
+        "rules": {"type": "object", "description": "that game's rules fields (phom.Rules.to_dict or "
+                                                   "phom.tienlen.TienLenRules.to_dict); players 2–4"},
         "humans": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "minItems": 1,
                    "maxItems": 4, "uniqueItems": True, "description": "the human seats (default [0])"},
         "bots": {"type": "array", "items": {"type": "string", "pattern": BOT_PATTERN}, "maxItems": 3,
@@ -99,8 +101,8 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
         "action": {"oneOf": [
             {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"\S",
              "description": "the action's text: draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, u, u-khan, "
-                            "autolay"},
-            {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id"}]}}},
+                            "autolay (Phỏm); play 3S 4S 5S, pass (Tiến lên)"},
+            {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id (Phỏm only)"}]}}},
 }
 
 _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -132,7 +134,8 @@ def openapi() -> dict[str, Any]:
         "game_id": "$response.body#/id", "header.Authorization": "Bearer {$response.body#/tokens/0}"}}
     record_link = {"operationId": "record", "parameters": {
         "game_id": "$response.body#/id", "header.Authorization": "Bearer {$response.body#/tokens/0}"}}
-    description = ("Phỏm solver answers, hints and hosted games that survive restarts, with provably fair deals. "
+    description = ("Phỏm solver answers, hints and hosted games of Phỏm and Tiến lên that survive restarts, with "
+                   "provably fair deals. "
                    "Live views: WebSocket /api/games/{game_id}/ws, first message {\"token\", \"since\"?, \"html\"?}. "
                    "Limits: " + json.dumps(LIMITS))
     return {

@@ -27,17 +27,15 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from ..actions import Action
 from ..cards import CardError, CardSet, to_mask
 from ..extras import missing_extra
-from ..game import Game
 from ..hints import hint
 from ..position import view_from_position
-from ..render import html, move_text, result_text
-from ..report import hint_report, solve_report, view_report
-from ..rules import Rules
+from ..report import hint_report, solve_report
+from ..tienlen.hints import tienlen_hint
 from .api import LIMITS, MAX_BODY_BYTES, MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, openapi
 from .hosting import Forbidden, GameHost, GameOver, HostedGame, HostFull, NotFound, NotYourTurn, Unauthorized
+from .kinds import KINDS
 
 try:
     import fastjsonschema
@@ -167,25 +165,19 @@ def _bearer(request: Request) -> str:
     return token.strip()
 
 
-def game_view(hosted: HostedGame, seat: int, game: Game | None = None, *, drawn: bool = True) -> dict[str, Any]:
+def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = True) -> dict[str, Any]:
     """One seat's view of a hosted game (``game``: a given state of it, by default the current one) as
-    the API sends it: the view report, its version, the move log, the commitment, the table drawn as
-    ``html`` (unless ``drawn`` is false), and at the end the result and every hand face up."""
+    the API sends it: the game's view report (``phom.web.kinds``), its version, the move log, the seats'
+    people and bots, the commitment, the table drawn as ``html`` (unless ``drawn`` is false), and at
+    the end the result and every hand face up."""
     game = game if game is not None else hosted.game
-    view = game.view(seat)
-    report = view_report(view)
-    report["version"] = len(view.history)
-    report["log"] = [move_text(p, a) for p, a in view.history]
+    report = hosted.kind.report(game, seat, drawn=drawn)
+    report["version"] = len(game.history)
+    report["log"] = [hosted.kind.move_text(p, a) for p, a in game.history]
     report["humans"] = hosted.humans
     report["bots"] = {str(s): name for s, name in sorted(hosted.bot_names.items())}
     report["commitment"] = hosted.fairness.commitment
     report["client_seed"] = hosted.fairness.client_seed
-    if drawn:
-        report["html"] = html(view, revealed=game.hands if game.is_over else None)
-    if game.result is not None:
-        result = game.result
-        report["result"] = {**result.to_dict(), "winner": result.winner, "text": result_text(game)}
-        report["final_hands"] = [h.codes for h in game.hands]
     return report
 
 
@@ -294,6 +286,9 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             seat, hosted = games.seat_of(data["game"], _bearer(request))
             if hosted.game.to_move != seat:
                 raise NotYourTurn(f"seat {seat} is not to move")
+            if hosted.kind.name == "tienlen":
+                action, reason = await workers.run(tienlen_hint, hosted.game.clone(), seat, search=search)
+                return {"action": {"id": None, "text": str(action)}, "reason": reason, "alternatives": []}
             view = hosted.game.view(seat)
         else:
             view = view_from_position(data["position"])
@@ -305,16 +300,16 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         client = request.client.host if request.client else "unknown"
         if not limiter.hit(create_rate, "create", client):
             raise HostFull(f"at most {rates.create} new games per client; try again later")
-        rules = Rules.from_dict(data["rules"]) if "rules" in data else None
-        players = rules.players if rules is not None else Rules().players
+        kind = KINDS[data.get("game", "phom")]
+        rules = kind.rules(data.get("rules"))
         humans = data.get("humans", [0])
         bots = list(data.get("bots", []))
-        others = players - len(humans)
+        others = rules.players - len(humans)
         if len(bots) > others:
             raise ValueError(f"bots names {len(bots)} bots for the {others} seats without a human")
-        bots += ["greedy"] * (others - len(bots))
+        bots += [kind.default_bot] * (others - len(bots))
         created = await workers.run(games.create, rules=rules, humans=humans, bots=bots,
-                                    client_seed=data.get("client_seed", ""), kind=data.get("game", "phom"))
+                                    client_seed=data.get("client_seed", ""), kind=kind.name)
         return {"id": created.id, "tokens": {str(seat): token for seat, token in created.tokens.items()},
                 "commitment": created.commitment}
 
@@ -331,8 +326,9 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         drawn = _drawn(request)
         data = await _body(request, "Act")
         action = data["action"]
+        kind = games.get(request.path_params["game_id"]).kind
         try:
-            chosen = Action.from_id(action) if isinstance(action, int) else Action.parse(action)
+            chosen = kind.action_of_id(action) if isinstance(action, int) else kind.parse_action(action)
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
 

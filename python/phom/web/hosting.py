@@ -28,11 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action
-from ..bots import Bot, make_bot
-from ..fairness import Fairness, bot_seed, check_client_seed, commitment, dealt_game, new_server_seed
-from ..game import Game, IllegalAction
-from ..rules import Rules
+from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed
+from ..game import IllegalAction
+from .kinds import KINDS, GameKind
 from .store import GameStore, StaleVersion, StoredGame
 
 __all__ = ["Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "NotFound", "NotYourTurn",
@@ -70,18 +68,20 @@ def token_hash(token: str) -> str:
 
 @dataclass
 class HostedGame:
-    """A live game: the referee's game, its seats and bots, and its fairness seeds."""
+    """A live game: its kind (``phom.web.kinds``), the referee's game (a Phỏm ``Game`` or a
+    ``TienLenGame``), its seats and bots, and its fairness seeds."""
 
     id: str
-    game: Game
+    kind: GameKind
+    game: Any
     token_hashes: dict[int, str]
     bot_names: dict[int, str]
     fairness: Fairness
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
-        self.bots = {seat: make_bot(name) for seat, name in self.bot_names.items()}
+        self.bots = {seat: self.kind.make_bot(name) for seat, name in self.bot_names.items()}
 
     @property
     def version(self) -> int:
@@ -150,24 +150,27 @@ class GameHost:
                 self._cache.pop(gid, None)
         return len(gone)
 
-    def create(self, *, rules: Rules | None = None, humans: list[int] | None = None, bots: list[str] | None = None,
+    def create(self, *, rules: Any = None, humans: list[int] | None = None, bots: list[str] | None = None,
                client_seed: str = "", kind: str = "phom") -> Created:
-        """A new game: ``humans`` seats (default [0]) get tokens, the others bots (names, in seat order;
-        default greedy). The deal comes from a fresh server seed and ``client_seed``."""
-        if kind != "phom":
-            raise ValueError(f"game {kind!r} is not hosted here; only \"phom\" is")
-        rules = rules if rules is not None else Rules()
+        """A new game of ``kind`` (``"phom"`` or ``"tienlen"``; ``rules`` of that game, or its rules
+        data): ``humans`` seats (default [0]) get tokens, the others bots (names, in seat order; default
+        greedy). The deal comes from a fresh server seed and ``client_seed``."""
+        if kind not in KINDS:
+            raise ValueError(f"game {kind!r} is not hosted here: choose from {', '.join(KINDS)}")
+        game_kind = KINDS[kind]
+        rules = game_kind.rules(None if rules is None else (rules if isinstance(rules, dict) else
+                                                             game_kind.rules_data(rules)))
         n = rules.players
         humans = [0] if humans is None else humans
         if not isinstance(humans, list) or not humans or len(set(humans)) != len(humans) or any(
                 isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in humans):
             raise ValueError(f"humans must list distinct seats from 0 to {n - 1}")
         others = [s for s in range(n) if s not in humans]
-        names = bots if bots is not None else ["greedy"] * len(others)
+        names = bots if bots is not None else [game_kind.default_bot] * len(others)
         if not isinstance(names, list) or len(names) != len(others):
             raise ValueError(f"bots must name one bot for each of the {len(others)} other seats")
         for name in names:
-            make_bot(str(name))                       # an unknown name raises here, before anything is stored
+            game_kind.make_bot(str(name))             # an unknown name raises here, before anything is stored
         client_seed = check_client_seed(client_seed)
         self.expire(every=min(10.0, self.idle_seconds / 10))      # a sweep now and then, not per request
         if self.store.active() >= self.max_games:
@@ -176,13 +179,14 @@ class GameHost:
                 raise HostFull(f"the server hosts {self.max_games} games already; try again later")
         seed = self.server_seeds()
         fairness = Fairness(seed, client_seed, commitment(seed))
-        game = dealt_game(rules, 0, seed, client_seed)
+        game = game_kind.deal(rules, 0, seed, client_seed)
         tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
-        hosted = HostedGame(secrets.token_urlsafe(12), game, {s: token_hash(t) for s, t in tokens.items()},
+        hosted = HostedGame(secrets.token_urlsafe(12), game_kind, game, {s: token_hash(t) for s, t in tokens.items()},
                             {seat: str(name) for seat, name in zip(others, names)}, fairness)
         new = self._bots_move(hosted, hosted.game)
         now = self.clock()
-        self.store.insert(StoredGame(hosted.id, kind, rules.to_dict(), 0, {str(s): b for s, b in hosted.bot_names.items()},
+        self.store.insert(StoredGame(hosted.id, kind, game_kind.rules_data(rules), 0,
+                                     {str(s): b for s, b in hosted.bot_names.items()},
                                      seed, client_seed, fairness.commitment, now, now if game.is_over else None),
                           hosted.token_hashes, new)
         with self._lock:
@@ -199,13 +203,13 @@ class GameHost:
             self._cache.popitem(last=False)
 
     def _rebuild(self, stored: StoredGame) -> HostedGame:
-        rules = Rules.from_dict(stored.rules)
-        game = dealt_game(rules, stored.leader, stored.server_seed, stored.client_seed)
+        kind = KINDS[stored.kind]
+        game = kind.deal(kind.rules(stored.rules), stored.leader, stored.server_seed, stored.client_seed)
         for seat, text in stored.actions:
             if game.to_move != seat:
                 raise RuntimeError(f"stored game {stored.id} is corrupt: action {text!r} is not seat {seat}'s")
-            game.apply(Action.parse(text))
-        return HostedGame(stored.id, game, dict(stored.token_hashes),
+            game.apply(kind.parse_action(text))
+        return HostedGame(stored.id, kind, game, dict(stored.token_hashes),
                           {int(s): name for s, name in stored.bots.items()},
                           Fairness(stored.server_seed, stored.client_seed, stored.commitment))
 
@@ -243,7 +247,7 @@ class GameHost:
     # ------------------------------------------------------------------------------------------
     # Playing
 
-    def act(self, game_id: str, token: str | None, action: Action) -> tuple[int, HostedGame]:
+    def act(self, game_id: str, token: str | None, action: Any) -> tuple[int, HostedGame]:
         """Apply ``action`` for the token's seat, let the bots move until a human is to move, and commit
         all of it in one transaction before returning."""
         seat, hosted = self.seat_of(game_id, token)
@@ -271,7 +275,7 @@ class GameHost:
         return seat, hosted
 
     @staticmethod
-    def _bots_move(hosted: HostedGame, game: Game) -> list[tuple[int, str]]:
+    def _bots_move(hosted: HostedGame, game: Any) -> list[tuple[int, str]]:
         moves = []
         while not game.is_over and game.to_move in hosted.bots:
             p = game.to_move

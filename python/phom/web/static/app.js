@@ -1,5 +1,6 @@
 // The table in the browser: talks to the JSON API of `phom serve` and listens to the table's WebSocket;
-// the cards are drawn by the server (phom.render), this script wires clicks to actions.
+// the cards are drawn by the server (phom.render, phom.tienlen.render), this script wires clicks to
+// actions. A view says which game it is (view.game: "phom" or "tienlen").
 // The seat (game id, seat, token) lives in the URL fragment, which browsers never send to a server, and
 // in local storage: a refresh or an invite link keeps it.
 "use strict";
@@ -8,6 +9,7 @@ const state = { id: null, seat: null, token: null, view: null, selected: new Set
   retry: 0, closedOnPurpose: false };
 
 const $ = (id) => document.getElementById(id);
+const MAX_MOVE_BUTTONS = 40;
 
 async function api(path, options = {}) {
   const headers = { "content-type": "application/json" };
@@ -89,18 +91,27 @@ function render(view, missed = null) {
     who.textContent = view.humans.includes(number) ? "a person" : `bot: ${view.bots[number]}`;
     seat.querySelector("h4").appendChild(who);
   }
+  const tienlen = view.game === "tienlen";
+  $("game-title").textContent = tienlen ? "Tiến lên" : "Phỏm";
   for (const card of myHandCards()) {
     card.addEventListener("click", () => toggle(card));
-    card.addEventListener("dblclick", (event) => { event.preventDefault(); play(`discard ${card.dataset.card}`); });
+    if (!tienlen) {
+      card.addEventListener("dblclick", (event) => { event.preventDefault(); play(`discard ${card.dataset.card}`); });
+    }
   }
   const yourTurn = view.to_move === view.player && !view.is_over;
+  const doing = tienlen ? (view.table ? "beat the table or pass" : "lead a new round (any combination)")
+    : (view.phase === "take" ? "take a card (draw, or eat the last discard)" : "play")
+      + (view.turn_kind === "lay" ? " — your lay-down turn" : view.turn_kind === "tai" ? " — a tái turn" : "");
   $("status").textContent = view.is_over ? "The game is over."
-    : yourTurn ? `Your turn (seat ${view.player}): ${view.phase === "take" ? "take a card (draw, or eat the last discard)" : "play"}`
-      + (view.turn_kind === "lay" ? " — your lay-down turn" : view.turn_kind === "tai" ? " — a tái turn" : "")
+    : yourTurn ? `Your turn (seat ${view.player}): ${doing}`
     : `Seat ${view.to_move} is playing${view.humans.includes(view.to_move) ? " (a person)" : " (a bot)"}…`;
   const moves = $("moves");
   moves.innerHTML = "";
-  for (const action of view.legal_actions) {
+  // a Tiến lên lead can have hundreds of plays: the buttons show the pass and the first ones, weakest
+  // first; any other play is made by selecting its cards
+  const shown = tienlen ? view.legal_actions.slice(0, MAX_MOVE_BUTTONS) : view.legal_actions;
+  for (const action of shown) {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = action.text;
@@ -109,6 +120,16 @@ function render(view, missed = null) {
     button.addEventListener("click", () => play(action.text));
     moves.appendChild(button);
   }
+  if (shown.length < view.legal_actions.length) {
+    const more = document.createElement("span");
+    more.className = "tip";
+    more.textContent = `… and ${view.legal_actions.length - shown.length} more: select their cards and press “Play selected”.`;
+    moves.appendChild(more);
+  }
+  $("lay-selected").hidden = tienlen;
+  $("play-selected").hidden = !tienlen;
+  $("card-tip").textContent = tienlen ? "Click your cards to select a play, then “Play selected”."
+    : "Click your cards to select them; double-click a card to discard it.";
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
   $("fairness").hidden = false;
@@ -143,11 +164,13 @@ function updateSelection() {
   const codes = [...state.selected];
   $("selected").textContent = codes.length ? codes.join(" ") : "—";
   $("lay-selected").disabled = codes.length < 3;
+  $("play-selected").disabled = codes.length < 1;
 }
 
 function showResult(view) {
   const box = $("result");
   if (!view.result) { box.hidden = true; box.innerHTML = ""; return; }
+  if (view.game === "tienlen") { showTienLenResult(view, box); return; }
   const r = view.result;
   const places = ["nhất", "nhì", "ba", "bét"];
   let rows = "";
@@ -156,15 +179,37 @@ function showResult(view) {
       : (r.ranking.length ? (r.ranking.length < 4 && r.ranking.indexOf(seat) === r.ranking.length - 1
         ? "bét" : places[r.ranking.indexOf(seat)]) : "");
     const net = r.net[seat];
-    const who = seat === view.player ? " (you)" : view.humans.includes(seat) ? "" : ` (${view.bots[seat]})`;
-    rows += `<tr><td>Seat ${seat}${who}</td><td>${place}</td>`
+    rows += `<tr><td>Seat ${seat}${whoIs(view, seat)}</td><td>${place}</td>`
       + `<td>${r.points[seat]}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
   }
   const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
   const headline = r.u !== null ? `Seat ${r.u} wins by ${uNames[r.u_kind] || r.u_kind}.` : `Seat ${r.winner} is nhất.`;
+  finishResult(box, headline, `<tr><th>seat</th><th>place</th><th>points</th><th>money</th></tr>${rows}`);
+}
+
+function whoIs(view, seat) {
+  return seat === view.player ? " (you)" : view.humans.includes(seat) ? "" : ` (${view.bots[seat]})`;
+}
+
+function showTienLenResult(view, box) {
+  const r = view.result;
+  const n = r.net.length;
+  const placeName = (i) => (i === n - 1 ? "bét" : ["nhất", "nhì", "ba"][i]);
+  let rows = "";
+  r.places.forEach((seat, i) => {
+    const net = r.net[seat];
+    const tag = r.cong.includes(seat) ? " (cóng)" : "";
+    rows += `<tr><td>Seat ${seat}${whoIs(view, seat)}</td><td>${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
+      + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
+  });
+  const headline = r.toi_trang ? `Seat ${r.winner} wins at once (tới trắng).` : `Seat ${r.winner} is nhất.`;
+  finishResult(box, headline, `<tr><th>seat</th><th>place</th><th>money</th></tr>${rows}`);
+}
+
+function finishResult(box, headline, rows) {
   box.innerHTML = `<h2>Result</h2><p>${headline} Every hand is shown face up on the table.</p>`
-    + `<table id="result-table"><tr><th>seat</th><th>place</th><th>points</th><th>money</th></tr>${rows}</table>`
+    + `<table id="result-table">${rows}</table>`
     + `<button type="button" class="primary" id="play-again">New table</button>`;
   box.hidden = false;
   $("play-again").addEventListener("click", newGame);
@@ -261,8 +306,10 @@ function showInvites(created) {
 async function newGame(event) {
   if (event) event.preventDefault();
   const humans = Number($("human-count").value);
-  const bot = $("bot-kind").value;
-  const body = { humans: [...Array(humans).keys()], bots: Array(4 - humans).fill(bot) };
+  const game = $("game-kind").value;
+  const option = $("bot-kind").selectedOptions[0];
+  const bot = option.dataset.game && option.dataset.game !== game ? "greedy" : option.value;
+  const body = { game, humans: [...Array(humans).keys()], bots: Array(4 - humans).fill(bot) };
   if ($("client-seed").value) body.client_seed = $("client-seed").value;
   say("");
   await whileBusy(async () => {
@@ -282,7 +329,7 @@ async function downloadRecord() {
     const record = await api(`/api/games/${encodeURIComponent(state.id)}/record`);
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
-    link.download = `phom-${state.id}.json`;
+    link.download = `phom-${state.id}.json`;   // a Tiến lên record verifies the same way
     link.click();
     say(`Saved phom-${state.id}.json: check it with "phom verify phom-${state.id}.json".`);
   } catch (error) {
@@ -292,6 +339,13 @@ async function downloadRecord() {
 
 $("new-game").addEventListener("submit", newGame);
 $("lay-selected").addEventListener("click", () => play(`lay ${[...state.selected].join(" ")}`));
+$("play-selected").addEventListener("click", () => play(`play ${[...state.selected].join(" ")}`));
+$("game-kind").addEventListener("change", () => {
+  // the Phỏm-only bots are not offered for Tiến lên
+  const game = $("game-kind").value;
+  for (const option of $("bot-kind").options) option.hidden = Boolean(option.dataset.game) && option.dataset.game !== game;
+  if ($("bot-kind").selectedOptions[0].hidden) $("bot-kind").value = "greedy";
+});
 $("clear-selection").addEventListener("click", () => render(state.view));
 $("hint").addEventListener("click", () => advise(false));
 $("look-ahead").addEventListener("click", () => advise(true));

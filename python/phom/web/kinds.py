@@ -1,0 +1,127 @@
+"""The games ``phom serve`` hosts, each behind one interface: its rules as data, its fair deal, its action
+texts, its bots, and a seat's view as the API sends it. The host, the store and the application are
+written once for both; a stored game names its kind.
+
+>>> kind = KINDS["tienlen"]
+>>> game = kind.deal(kind.rules({"players": 3}), 0, "00" * 32, "alice")
+>>> game.players, kind.parse_action("play 3S 3C"), kind.default_bot
+(3, Play(cards=CardSet('3S 3C')), 'greedy')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from .. import render
+from ..actions import Action
+from ..bots import make_bot
+from ..fairness import dealt_game, dealt_tienlen_game
+from ..report import view_report
+from ..rules import Rules
+from ..tienlen import render as tienlen_render
+from ..tienlen.bots import make_tienlen_bot
+from ..tienlen.game import TienLenGame, parse_action
+from ..tienlen.rules import TienLenRules
+
+__all__ = ["KINDS", "GameKind", "PhomKind", "TienLenKind"]
+
+
+class GameKind(Protocol):
+    """What the service needs of a game."""
+
+    name: str
+    default_bot: str
+
+    def rules(self, data: Any) -> Any: ...
+    def rules_data(self, rules: Any) -> dict[str, Any]: ...
+    def deal(self, rules: Any, leader: int, server_seed: str, client_seed: str) -> Any: ...
+    def parse_action(self, text: str) -> Any: ...
+    def action_of_id(self, number: int) -> Any: ...
+    def make_bot(self, name: str) -> Any: ...
+    def move_text(self, player: int, action: Any) -> str: ...
+    def report(self, game: Any, seat: int, *, drawn: bool) -> dict[str, Any]: ...
+
+
+class PhomKind:
+    """Phỏm: ``Rules``, ``Game``, ``Action`` texts and ids, ``make_bot``."""
+
+    name = "phom"
+    default_bot = "greedy"
+
+    def rules(self, data: Any) -> Rules:
+        return Rules() if data is None else Rules.from_dict(data)
+
+    def rules_data(self, rules: Rules) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def deal(self, rules: Rules, leader: int, server_seed: str, client_seed: str) -> Any:
+        return dealt_game(rules, leader, server_seed, client_seed)
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def action_of_id(self, number: int) -> Action:
+        return Action.from_id(number)
+
+    def make_bot(self, name: str) -> Any:
+        return make_bot(name)
+
+    def move_text(self, player: int, action: Any) -> str:
+        return render.move_text(player, action)
+
+    def report(self, game: Any, seat: int, *, drawn: bool) -> dict[str, Any]:
+        view = game.view(seat)
+        report = view_report(view)
+        report["game"] = "phom"
+        if drawn:
+            report["html"] = render.html(view, revealed=game.hands if game.is_over else None)
+        if game.result is not None:
+            result = game.result
+            report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game)}
+            report["final_hands"] = [h.codes for h in game.hands]
+        return report
+
+
+class TienLenKind:
+    """Tiến lên: ``TienLenRules``, first games of ``TienLenGame``, ``play CARDS`` / ``pass``,
+    ``make_tienlen_bot``."""
+
+    name = "tienlen"
+    default_bot = "greedy"
+
+    def rules(self, data: Any) -> TienLenRules:
+        return TienLenRules() if data is None else TienLenRules.from_dict(data)
+
+    def rules_data(self, rules: TienLenRules) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def deal(self, rules: TienLenRules, leader: int, server_seed: str, client_seed: str) -> TienLenGame:
+        return dealt_tienlen_game(rules, server_seed, client_seed)
+
+    def parse_action(self, text: str) -> Any:
+        return parse_action(text)
+
+    def action_of_id(self, number: int) -> Any:
+        raise ValueError("Tiến lên actions are sent as text: 'pass' or 'play CARDS'")
+
+    def make_bot(self, name: str) -> Any:
+        return make_tienlen_bot(name)
+
+    def move_text(self, player: int, action: Any) -> str:
+        return tienlen_render.move_text(player, action)
+
+    def report(self, game: TienLenGame, seat: int, *, drawn: bool) -> dict[str, Any]:
+        view = game.view(seat)
+        report = tienlen_render.view_report(view)
+        revealed: Sequence[Any] | None = game.hands if game.is_over else None
+        if drawn:
+            report["html"] = tienlen_render.html(view, revealed=revealed)
+        if game.result is not None:
+            report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
+                                "text": tienlen_render.result_text(game)}
+            report["final_hands"] = [h.codes for h in game.hands]
+        return report
+
+
+KINDS: dict[str, GameKind] = {"phom": PhomKind(), "tienlen": TienLenKind()}

@@ -1,0 +1,118 @@
+# Phỏm's deals and sampled worlds: dealing a deck, and dealing the hidden cards of a view again
+# (included by _engine.pyx; the Python specification is named at each function)
+
+cdef void deal(const RulesC* r, StateC* s, int leader) noexcept nogil:
+    """A fresh game from this state's generator: Fisher–Yates over the deck, then deal_deck."""
+    cdef int8_t deck[52]
+    shuffled_deck(&s.rng, deck)
+    deal_deck(r, s, leader, deck)
+
+
+cdef void deal_deck(const RulesC* r, StateC* s, int leader, const int8_t* deck) noexcept nogil:
+    """referee.deal_cards from a shuffled deck: each seat's hand in seat order (the leader's one card
+    longer), then the stock in draw order."""
+    cdef int i, q, size, pos
+    cdef uint64_t rng = s.rng
+    memset(s, 0, sizeof(StateC))
+    s.rng = rng
+    s.players = r.players
+    pos = 0
+    for q in range(r.players):
+        size = r.hand_size + 1 if q == leader else r.hand_size
+        for i in range(size):
+            s.seats[q].hand |= bit(deck[pos])
+            pos += 1
+        s.seats[q].lay_order = -1
+    s.stock_len = 4 * r.players - 1
+    for i in range(s.stock_len):      # stock[stock_len - 1] is drawn first
+        s.stock[s.stock_len - 1 - i] = deck[pos + i]
+    s.lead = leader
+    s.to_move = leader
+    s.phase = PHASE_PLAY
+    s.turn_kind = TURN_NORMAL
+    s.last_discard = -1
+    s.last_chot_eater = -1
+    s.ate_chot_from = -1
+    s.winner = -1
+    for q in range(MAX_SEATS):
+        s.ranking[q] = -1
+
+
+
+
+cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes, int stock_size,
+                        const int* last_discards, int tries) noexcept nogil:
+    """worlds.sample_world: keep the viewer's hand; give each other hand its unlaid eaten cards, two
+    unseen cards completing a 3-card phỏm with each of them, and unseen cards up to its size; draw the
+    stock from the rest in random order. Uses the state's generator; False after 100 failed attempts.
+
+    With ``tries`` > 1, a seat q with ``last_discards[q]`` ≥ 0 (its latest discard, made in a normal
+    turn) is refilled up to ``tries`` times until GreedyBot would have made that discard from the hand
+    drawn (plus the card): opponents read as greedy players. ``tries`` = 1 is sample_world's draw."""
+    cdef mask_t pool, support, known, todo, options[6], choice, unseen, fill
+    cdef mask_t hands[MAX_SEATS]
+    cdef int8_t free[52]
+    cdef int q, i, c, k, n_options, n_free, need, attempt, trial
+    cdef int8_t t
+    cdef bint ok
+    unseen = unseen_by(s, viewer)
+    for attempt in range(100):
+        pool = unseen
+        ok = True
+        for q in range(s.players):
+            if q == viewer:
+                hands[q] = s.seats[q].hand
+                continue
+            known = s.seats[q].unlaid_eaten
+            support = 0
+            todo = known
+            while todo and ok:
+                c = lowest_index(todo)
+                todo &= todo - 1
+                n_options = 0
+                k = triples_with(c, options)
+                for i in range(k):
+                    choice = options[i] & ~bit(c)
+                    if choice & ~pool == 0 and choice & support == 0:
+                        options[n_options] = choice
+                        n_options += 1
+                if n_options == 0:
+                    ok = False
+                else:
+                    choice = options[random_below(&s.rng, n_options)]
+                    support |= choice
+                    pool &= ~choice
+            if not ok:
+                break
+            hands[q] = known | support
+        if not ok:
+            continue
+        for q in range(s.players):
+            need = sizes[q] - popcount(hands[q])
+            if q == viewer or need <= 0:
+                continue
+            for trial in range(tries if last_discards[q] >= 0 else 1):
+                fill = random_subset(&s.rng, pool, need)
+                if trial == tries - 1 or last_discards[q] < 0 or greedy_would_discard(
+                        r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
+                        last_discards[q], unseen & ~hands[q] & ~fill):
+                    break
+            hands[q] |= fill
+            pool &= ~fill
+        for q in range(s.players):
+            s.seats[q].hand = hands[q]
+        n_free = 0
+        while pool:
+            free[n_free] = lowest_index(pool)
+            n_free += 1
+            pool &= pool - 1
+        for i in range(n_free - 1, 0, -1):
+            k = random_below(&s.rng, i + 1)
+            t = free[i]
+            free[i] = free[k]
+            free[k] = t
+        s.stock_len = stock_size
+        for i in range(stock_size):       # free[0] is drawn first
+            s.stock[stock_size - 1 - i] = free[i]
+        return True
+    return False

@@ -1,0 +1,93 @@
+# Phỏm's core policies: GreedyBot's decisions, and reading a discard as a greedy player's
+# (included by _engine.pyx; the Python specification is named at each function)
+
+cdef bint greedy_would_discard(const RulesC* r, mask_t hand, mask_t eaten, int card, mask_t unseen) noexcept nogil:
+    """Would GreedyBot, holding ``hand`` in a normal turn, have discarded ``card``? (No ù on offer, and
+    ``card`` wins greedy_choice's key among the legal discards; ``unseen`` stands for what it could not see.)"""
+    cdef mask_t free = hand & ~eaten & ~bound_of(hand, eaten)
+    cdef int c, best = -1
+    cdef long key0, key1, b0 = 0, b1 = 0
+    if not free & bit(card):
+        return False
+    key0 = min_points_of(hand, eaten, UNIT_VALUES, UNIT_RUNS)
+    if key0 == 0 or key0 == 1:
+        return False
+    while free:
+        c = lowest_index(free)
+        free &= free - 1
+        key0 = min_points_of(hand & ~bit(c), eaten, r.values, r.run_deadwood)
+        key1 = danger_count(c, unseen)
+        if best < 0 or key0 < b0 or (key0 == b0 and (key1 < b1 or (key1 == b1 and (
+                r.values[c] > r.values[best] or (r.values[c] == r.values[best] and c > best))))):
+            best = c
+            b0 = key0
+            b1 = key1
+    return best == card
+
+
+
+cdef bint eat_helps(const RulesC* r, mask_t hand, mask_t eaten, int card) noexcept nogil:
+    """bots.greedy.eat_helps."""
+    cdef int now = min_points_of(hand, eaten, r.values, r.run_deadwood)
+    cdef mask_t after_hand = hand | bit(card)
+    cdef mask_t after_eaten = eaten | bit(card)
+    cdef mask_t free = after_hand & ~after_eaten & ~bound_of(after_hand, after_eaten)
+    cdef int best = -1
+    cdef int points
+    cdef bint found = False
+    while free:
+        points = min_points_of(after_hand & ~(free & -free), after_eaten, r.values, r.run_deadwood)
+        free &= free - 1
+        if points >= 0 and (not found or points < best):
+            best = points
+            found = True
+    return found and best <= now
+
+
+cdef int greedy_choice(const RulesC* r, const StateC* s, const int16_t* ids, int n) noexcept nogil:
+    """bots.greedy.greedy_action over the legal ids (ascending, as GreedyBot sees legal_actions)."""
+    cdef const SeatC* seat = &s.seats[s.to_move]
+    cdef int i, a, c, draw = -1, eat = -1, best = -1
+    cdef int first_lay_with_eaten = -1
+    cdef long key0, key1, key2, key3, b0 = 0, b1 = 0, b2 = 0, b3 = 0
+    cdef mask_t unseen
+    for i in range(n):
+        if ids[i] == DECLARE_U_KHAN_ID:
+            return ids[i]
+    for i in range(n):
+        if ids[i] == DECLARE_U_ID:
+            return ids[i]
+    if s.phase == PHASE_TAKE:
+        for i in range(n):
+            a = ids[i]
+            if a == DRAW_ID:
+                draw = a
+            elif EAT_BASE <= a < DISCARD_BASE and eat < 0:
+                eat = a
+        if eat >= 0 and eat_helps(r, seat.hand, seat.unlaid_eaten, eat - EAT_BASE):
+            return eat
+        return draw if draw >= 0 else ids[0]
+    for i in range(n):
+        if ids[i] == AUTO_LAY_ID:
+            return ids[i]
+    unseen = unseen_by(s, s.to_move)
+    for i in range(n):
+        a = ids[i]
+        if DISCARD_BASE <= a < SEND_BASE:
+            c = a - DISCARD_BASE
+            key0 = min_points_of(seat.hand & ~bit(c), seat.unlaid_eaten, r.values, r.run_deadwood)
+            key1 = danger_count(c, unseen)
+            key2 = -r.values[c]
+            key3 = -c
+            if best < 0 or key0 < b0 or (key0 == b0 and (key1 < b1 or (key1 == b1 and (
+                    key2 < b2 or (key2 == b2 and key3 < b3))))):
+                best = a
+                b0 = key0
+                b1 = key1
+                b2 = key2
+                b3 = key3
+        elif a >= LAY_BASE and first_lay_with_eaten < 0 and MELD_MASKS[a - LAY_BASE] & seat.unlaid_eaten:
+            first_lay_with_eaten = a
+    if best >= 0:
+        return best
+    return first_lay_with_eaten if first_lay_with_eaten >= 0 else ids[0]
