@@ -62,10 +62,10 @@ def test_tienlen_games(benchmark, impl, policy):
             v = TienLenVectorGame(CORE_GAMES, seed=1)
             v.playout(policy, seed=2)
             return int(v.done.sum())
-        benchmark.extra_info.update(impl=impl, games=CORE_GAMES)
+        benchmark.extra_info.update(impl=impl, games=CORE_GAMES, calls=CORE_GAMES)
         assert benchmark.pedantic(run, rounds=5, iterations=1) == CORE_GAMES
         return
-    benchmark.extra_info.update(impl=impl, games=GAMES)
+    benchmark.extra_info.update(impl=impl, games=GAMES, calls=GAMES)
 
     def play() -> int:
         bot = GreedyTienLenBot()

@@ -149,14 +149,17 @@ def test_the_monte_carlo_bot_plays_legal_reproducible_moves_by_mean_money():
             action = bot.act(view) if game.to_move == 0 else GreedyTienLenBot().act(view)
             assert action in view.legal_actions
             if game.to_move == 0 and len(view.legal_actions) > 2:
-                values = MonteCarloTienLenBot(worlds=6, seed=1).values(view)
-                assert values == MonteCarloTienLenBot(worlds=6, seed=1).values(view)
+                values = MonteCarloTienLenBot(worlds=6, seed=1, candidates=0).values(view)
+                assert values == MonteCarloTienLenBot(worlds=6, seed=1, candidates=0).values(view)
                 assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
                 assert {a for a, _ in values} == set(view.legal_actions)
+                assert MonteCarloTienLenBot(worlds=6, seed=1, candidates=0, threads=2).values(view) == values
+                best4 = MonteCarloTienLenBot(worlds=6, seed=1).values(view)
+                assert {a for a, _ in best4} == set(ranked_actions(view)[:4])
             game.apply(action)
     assert make_tienlen_bot("montecarlo", seed=1).worlds == 128
-    assert make_tienlen_bot("montecarlo:16").worlds == 16
-    for bad in ("montecarlo:0", "montecarlo:x", "montecarlo:5000"):
+    assert make_tienlen_bot("montecarlo:16").worlds == 16 and make_tienlen_bot("montecarlo:64:2").threads == 2
+    for bad in ("montecarlo:0", "montecarlo:x", "montecarlo:5000", "montecarlo:8:0", "montecarlo:8:x"):
         with pytest.raises(ValueError, match="montecarlo:WORLDS"):
             make_tienlen_bot(bad)
     with pytest.raises(ValueError, match="unlike_greedy"):

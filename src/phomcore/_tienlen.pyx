@@ -61,6 +61,11 @@ cdef inline int nibble(mask_t t, int order) noexcept nogil:
     return <int>((t >> (4 * order)) & 0xF)
 
 
+cdef inline int count4(int f) noexcept nogil:
+    """The cards in a nibble (0 … 15): hex digit f of 0x4332322132212110 is the popcount of f."""
+    return <int>((<uint64_t>0x4332322132212110 >> (4 * f)) & 0xF)
+
+
 ctypedef struct Combo:
     int kind
     int length
@@ -95,12 +100,12 @@ cdef inline Combo classify_t(mask_t t) noexcept nogil:
     k = high - low + 1
     if n == k and n >= 3:
         for o in range(low, high + 1):
-            if popcount(nibble(t, o)) != 1:
+            if count4(nibble(t, o)) != 1:
                 return c
         c.kind = K_STRAIGHT
     elif n == 2 * k and k >= 3:
         for o in range(low, high + 1):
-            if popcount(nibble(t, o)) != 2:
+            if count4(nibble(t, o)) != 2:
                 return c
         c.kind = K_PAIRS_RUN
     return c
@@ -177,7 +182,7 @@ cdef void sequences(Listing* l, mask_t t, int order, int end, int per_order, mas
     f = nibble(t, order)
     sub = f
     while sub:
-        if popcount(sub) == per_order:
+        if count4(sub) == per_order:
             sequences(l, t, order + 1, end, per_order, chosen | (<mask_t>sub << (4 * order)))
         sub = (sub - 1) & f
 
@@ -191,13 +196,13 @@ cdef void list_combinations(Listing* l, mask_t t) noexcept nogil:
         f = nibble(t, o)
         if f and o <= ACE:
             enough[1] |= 1 << o
-            if popcount(f) >= 2:
+            if count4(f) >= 2:
                 enough[2] |= 1 << o
         if l.only_order >= 0 and o != l.only_order:
             continue
         sub = f if l.group_sizes else 0
         while sub:
-            if (l.group_sizes >> popcount(sub)) & 1:
+            if (l.group_sizes >> count4(sub)) & 1:
                 offer(l, <mask_t>sub << (4 * o))
             sub = (sub - 1) & f
     for per_order in range(1, 3):
@@ -270,7 +275,7 @@ cdef Value best_value_t(mask_t t) noexcept nogil:
     live_now[0] = 0
     memset(plays_next, 127, STATE_COUNT)    # once: after each rank only the states reached are reset
     for o in range(ACE + 1):
-        c = popcount(nibble(t, o))
+        c = count4(nibble(t, o))
         top = top_card(t, o)
         n_next = 0
         for i in range(n_now):
@@ -321,7 +326,7 @@ cdef Value best_value_t(mask_t t) noexcept nogil:
         here.singles = singles_now[s]
         if better(here, best):
             best = here
-    c = popcount(nibble(t, HEO))
+    c = count4(nibble(t, HEO))
     if c:
         best.plays += 1
         if c == 1:
@@ -398,8 +403,8 @@ cdef int toi_trang_t(mask_t t, bint first_game) noexcept nogil:
     cdef int counts[NUM_ORDERS]
     cdef int o, pairs = 0, triples = 0, fours = 0, run = 0, black = 0
     for o in range(NUM_ORDERS):
-        counts[o] = popcount(nibble(t, o))
-        black += popcount(nibble(t, o) & BLACK_SUITS)
+        counts[o] = count4(nibble(t, o))
+        black += count4(nibble(t, o) & BLACK_SUITS)
     if first_game:
         if counts[0] == 4:
             return 1

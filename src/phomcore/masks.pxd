@@ -23,8 +23,18 @@ cdef extern from *:
     static __inline int phom_popcount(unsigned long long x) { return (int)__popcnt64(x); }
     static __inline int phom_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
     static __inline int phom_highest(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
-    #else
+    #elif defined(__POPCNT__)
     static inline int phom_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
+    /* without the POPCNT instruction the builtin calls libgcc's __popcountdi2; SWAR is faster */
+    static inline int phom_popcount(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+    #if !defined(_MSC_VER)
     static inline int phom_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int phom_highest(unsigned long long x) { return 63 - __builtin_clzll(x); }
     #endif

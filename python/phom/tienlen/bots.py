@@ -23,7 +23,9 @@
 from __future__ import annotations
 
 import random
+import threading
 from functools import lru_cache
+from typing import Any
 
 from .combos import classify, min_plays
 from .game import Action, Pass, Play, TienLenView
@@ -195,8 +197,13 @@ class MonteCarloTienLenBot:
     """Determinized Monte Carlo in the core: ``worlds`` deals consistent with the view
     (``TienLenVectorGame.sample_worlds``: the history is replayed on each, so a seat that was skipped
     while a bomb could chặt holds none), and on each every candidate (the first ``candidates`` of
-    ``ranked_actions``, all of them by default) played out by greedy play at every seat; the best mean
-    money wins, ties to the greedy order. Going out, and a lone legal action, need no search.
+    ``ranked_actions``: 4 by default, 0 for every legal action) played out by greedy play at every
+    seat; the best mean money wins, ties to the greedy order. Going out, and a lone legal action, need
+    no search. ``unlike_greedy`` < 1 reads the opponents as greedy players (see
+    ``TienLenVectorGame.sample_worlds``); ``threads`` plays the worlds out on that many threads.
+
+    The defaults were tuned on one seed (candidates 4 of 2, 3, 4, 6, 8, 16, all; 128 worlds of 128 and
+    256) and measured on others: see benchmarks/LADDER.md.
 
     >>> from phom.tienlen import TienLenGame
     >>> game = TienLenGame(seed=3)
@@ -206,8 +213,8 @@ class MonteCarloTienLenBot:
 
     name = "montecarlo"
 
-    def __init__(self, worlds: int = 128, candidates: int = 0, seed: int | None = None,
-                 unlike_greedy: float = 1.0) -> None:
+    def __init__(self, worlds: int = 128, candidates: int = 4, seed: int | None = None,
+                 unlike_greedy: float = 1.0, threads: int = 1) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 4096:
             raise ValueError(f"worlds must be an int from 1 to 4096, not {worlds!r}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= 4096:
@@ -215,7 +222,9 @@ class MonteCarloTienLenBot:
         if isinstance(unlike_greedy, bool) or not isinstance(unlike_greedy, (int, float)) \
                 or not 0.0 <= unlike_greedy <= 1.0:
             raise ValueError(f"unlike_greedy must be a probability from 0 to 1, not {unlike_greedy!r}")
-        self.worlds, self.candidates, self.unlike_greedy = worlds, candidates, unlike_greedy
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+            raise ValueError(f"threads must be an int from 1 to 64, not {threads!r}")
+        self.worlds, self.candidates, self.unlike_greedy, self.threads = worlds, candidates, unlike_greedy, threads
         self.rng = random.Random(seed)
         self.worlds_used = 0
 
@@ -236,7 +245,22 @@ class MonteCarloTienLenBot:
         self.worlds_used = len(worlds)
         if not len(worlds):
             return []
-        totals = worlds.evaluate(view.player, [a.cards.mask if isinstance(a, Play) else 0 for a in candidates])
+        masks = [a.cards.mask if isinstance(a, Play) else 0 for a in candidates]
+        if self.threads > 1 and len(worlds) >= 2 * self.threads:
+            parts = worlds.split(self.threads)          # playouts release the GIL: one thread a part
+            results: list[Any] = [None] * len(parts)
+
+            def run(k: int) -> None:
+                results[k] = parts[k].evaluate(view.player, masks)
+
+            workers = [threading.Thread(target=run, args=(k,)) for k in range(len(parts))]
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join()
+            totals = sum(results[1:], results[0])
+        else:
+            totals = worlds.evaluate(view.player, masks)
         means = [(a, float(t) / len(worlds)) for a, t in zip(candidates, totals.tolist())]
         return sorted(means, key=lambda pair: -pair[1])
 
@@ -258,7 +282,7 @@ TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot | MonteCarlo
 
 
 def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
-    """A bot from its name: ``random``, ``greedy``, ``search`` or ``montecarlo[:WORLDS]``.
+    """A bot from its name: ``random``, ``greedy``, ``search`` or ``montecarlo[:WORLDS[:THREADS]]``.
 
     >>> make_tienlen_bot("montecarlo:128").worlds
     128
@@ -270,9 +294,13 @@ def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
         return GreedyTienLenBot()
     if spec == "search":
         return SearchTienLenBot(seed=seed)
-    kind, _, worlds = spec.partition(":")
+    kind, _, rest = spec.partition(":")
     if kind == "montecarlo":
-        if worlds and not (worlds.isdigit() and 1 <= int(worlds) <= 4096):
-            raise ValueError(f"Tiến lên bot {name!r}: write montecarlo:WORLDS with WORLDS from 1 to 4096")
-        return MonteCarloTienLenBot(int(worlds) if worlds else 128, seed=seed)
-    raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search, montecarlo[:WORLDS]")
+        worlds, _, threads = rest.partition(":")
+        if (worlds and not (worlds.isdigit() and 1 <= int(worlds) <= 4096)) or \
+                (threads and not (threads.isdigit() and 1 <= int(threads) <= 64)):
+            raise ValueError(f"Tiến lên bot {name!r}: write montecarlo:WORLDS or montecarlo:WORLDS:THREADS "
+                             "(WORLDS 1 to 4096, THREADS 1 to 64)")
+        return MonteCarloTienLenBot(int(worlds) if worlds else 128, seed=seed, threads=int(threads) if threads else 1)
+    raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search, "
+                     "montecarlo[:WORLDS[:THREADS]]")

@@ -21,7 +21,7 @@ cdef inline int cached_min_plays(MinPlaysCache* cache, mask_t t) noexcept nogil:
         start = o
         key = 0
         while o <= ACE and nibble(t, o):
-            key = (key << 3) | <uint64_t>popcount(nibble(t, o))    # every count ≥ 1: the key is unique
+            key = (key << 3) | <uint64_t>count4(nibble(t, o))    # every count ≥ 1: the key is unique
             o += 1
         h = key * <uint64_t>0x9E3779B97F4A7C15
         slot = <int>(h >> 40) & (MIN_PLAYS_CACHE - 1)

@@ -76,7 +76,7 @@ cdef inline int heo_value(const TLRules* r, mask_t t) noexcept nogil:
 cdef int thoi_t(const TLRules* r, mask_t t) noexcept nogil:
     cdef int total = heo_value(r, t), run = 0, o, c
     for o in range(NUM_ORDERS):
-        c = popcount(nibble(t, o)) if o < HEO else 0
+        c = count4(nibble(t, o)) if o < HEO else 0
         if o < HEO and c == 4:
             total += r.four_kind
         if 2 <= c < 4:
@@ -188,6 +188,21 @@ cdef inline void only_answers(Listing* l, Combo table) noexcept nogil:
         l.run_lengths[2] = ~0
 
 
+cdef inline void groups_from(Listing* l, mask_t t, int size, int first) noexcept nogil:
+    """list_combinations for a single, pair or triple on the table that no bomb may chop: only groups
+    of ``size`` cards of the orders ``first`` and up can beat it (``offer`` tests each)."""
+    cdef int o, f, sub
+    for o in range(first, NUM_ORDERS):
+        f = nibble(t, o)
+        if count4(f) < size:
+            continue
+        sub = f
+        while sub:
+            if count4(sub) == size:
+                offer(l, <mask_t>sub << (4 * o))
+            sub = (sub - 1) & f
+
+
 cdef int tl_legal(const TLRules* r, const TLState* s, mask_t* out, int capacity) noexcept nogil:
     """The plays open to the seat to move as strength masks (unordered), then 0 for a pass where
     one is legal; returns the count (which may exceed ``capacity``: only that many are written)."""
@@ -208,7 +223,10 @@ cdef int tl_legal(const TLRules* r, const TLState* s, mask_t* out, int capacity)
     l.has_table = True
     l.table = s.table_combo
     only_answers(&l, s.table_combo)
-    list_combinations(&l, s.hands[p])
+    if s.table_combo.kind <= K_TRIPLE and not heo_or_bomb(s.table_combo):
+        groups_from(&l, s.hands[p], s.table_combo.length, s.table_combo.high >> 2)
+    else:
+        list_combinations(&l, s.hands[p])
     if (s.passed >> p) & 1 and r.pass_locks_round:        # a locked seat may only chặt
         kept = 0
         for i in range(min(<int>l.count, capacity)):
