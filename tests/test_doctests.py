@@ -19,7 +19,7 @@ MODULES = [
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
     "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
     "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen", "phom.tienlen.render",
-    "phom.tienlen.hints", "phom.web.kinds",
+    "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel",
 ]
 
 

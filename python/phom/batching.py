@@ -9,10 +9,14 @@ and draw the same way: whole numbers, 64-bit seeds, the stream of per-game seeds
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SEED_MASK", "SeedStream", "seats_of", "seed64", "whole_number"]
+__all__ = ["SEED_MASK", "SeedStream", "active_games", "game_index", "games_to_deal", "policy_codes", "read_status",
+           "seats_of", "seed64", "whole_number"]
 
 SEED_MASK = (1 << 64) - 1
 
@@ -60,3 +64,55 @@ def seats_of(player: object, *, to_move: npt.NDArray[np.int8], players: int) -> 
         bad = int(np.argmax((raw < 0) | (raw >= players)))
         raise ValueError(f"player[{bad}] = {int(raw[bad])} is not a seat from 0 to {players - 1}")
     return np.ascontiguousarray(raw.astype(np.int8))
+
+
+Status = tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]
+
+
+def read_status(engine: Any, games: int, players: int) -> Status:
+    """(to move, over, net) of every game of a compiled engine (either game's ``status``)."""
+    to_move = np.empty(games, dtype=np.int8)
+    done = np.empty(games, dtype=np.uint8)
+    net = np.empty((games, players), dtype=np.int32)
+    engine.status(to_move, done, net)
+    return to_move, done, net
+
+
+def game_index(i: object, games: int) -> int:
+    """``i`` as a game index from 0 to games − 1, or ValueError naming it."""
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < games:
+        raise ValueError(f"game index {i!r} is not from 0 to {games - 1}")
+    return int(i)
+
+
+def active_games(only: object, games: int) -> npt.NDArray[np.uint8]:
+    """The games ``step`` moves: all for None, else a checked bool mask, as uint8 for the engine."""
+    if only is None:
+        return np.ones(games, dtype=np.uint8)
+    chosen = np.asarray(only)
+    if chosen.shape != (games,) or chosen.dtype != np.bool_:
+        raise ValueError(f"only must be a bool array of shape ({games},)")
+    return chosen.astype(np.uint8)
+
+
+def games_to_deal(games: object, done: npt.NDArray[np.uint8]) -> list[int]:
+    """The games ``reset`` deals again: the finished ones for None, else checked indices."""
+    if games is None:
+        return [int(i) for i in np.nonzero(done)[0]]
+    chosen = np.asarray(games)
+    if chosen.ndim != 1 or (chosen.size and not np.issubdtype(chosen.dtype, np.integer)):
+        raise ValueError("games must be a 1-D array of game indices")
+    if chosen.size and ((chosen < 0) | (chosen >= len(done))).any():
+        raise ValueError(f"games holds an index outside 0 to {len(done) - 1}")
+    return [int(i) for i in chosen.tolist()]
+
+
+def policy_codes(policy: str | Sequence[str], players: int, codes: dict[str, int]) -> npt.NDArray[np.int8]:
+    """The core policy code of each seat: one name for every seat, or one per seat."""
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(names) != players:
+        raise ValueError(f"give one policy, or one per seat ({players}), not {len(names)}")
+    for name in names:
+        if name not in codes:
+            raise ValueError(f"policy {name!r} is not a core policy: choose from {', '.join(codes)}")
+    return np.array([codes[name] for name in names], dtype=np.int8)

@@ -24,7 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _engine
-from .batching import SeedStream, seats_of, seed64, whole_number
+from .batching import (SeedStream, Status, active_games, game_index, games_to_deal, policy_codes, read_status,
+                       seats_of, seed64, whole_number)
 from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_SIZE
@@ -36,12 +37,6 @@ __all__ = ["POLICIES", "VectorGame"]
 
 #: The policies that run inside the core: uniform over the legal ids, and GreedyBot's decisions.
 POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY}
-
-
-def _policy(policy: str) -> int:
-    if policy not in POLICIES:
-        raise ValueError(f"policy {policy!r} is not a core policy: choose from {', '.join(POLICIES)}")
-    return POLICIES[policy]
 
 
 class VectorGame:
@@ -140,13 +135,8 @@ class VectorGame:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def _status(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
-        n = len(self)
-        to_move = np.empty(n, dtype=np.int8)
-        done = np.empty(n, dtype=np.uint8)
-        net = np.empty((n, self.rules.players), dtype=np.int32)
-        self._engine.status(to_move, done, net)
-        return to_move, done, net
+    def _status(self) -> Status:
+        return read_status(self._engine, len(self), self.rules.players)
 
     @property
     def to_move(self) -> npt.NDArray[np.int8]:
@@ -194,9 +184,7 @@ class VectorGame:
             return list(self._engine.legal_list(i))
 
     def _index(self, i: int) -> int:
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < len(self):
-            raise ValueError(f"game index {i!r} is not from 0 to {len(self) - 1}")
-        return int(i)
+        return game_index(i, len(self))
 
     # -- moving --------------------------------------------------------------------------------
 
@@ -206,13 +194,7 @@ class VectorGame:
         others stay as they are and their entries are not read."""
         raw = np.asarray(actions)
         n = len(self)
-        if only is None:
-            active = np.ones(n, dtype=np.uint8)
-        else:
-            chosen = np.asarray(only)
-            if chosen.shape != (n,) or chosen.dtype != np.bool_:
-                raise ValueError(f"only must be a bool array of shape ({n},)")
-            active = chosen.astype(np.uint8)
+        active = active_games(only, n)
         if raw.shape != (n,):
             raise ValueError(f"actions must have shape ({n},), got {raw.shape}")
         if n and (not np.issubdtype(raw.dtype, np.integer) or raw.dtype == np.bool_):
@@ -251,10 +233,7 @@ class VectorGame:
             self._engine.advance(int(seat), codes)
 
     def _policy_codes(self, policy: str | Sequence[str]) -> npt.NDArray[np.int8]:
-        names = [policy] * self.rules.players if isinstance(policy, str) else list(policy)
-        if len(names) != self.rules.players:
-            raise ValueError(f"give one policy, or one per seat ({self.rules.players}), not {len(names)}")
-        return np.array([_policy(name) for name in names], dtype=np.int8)
+        return policy_codes(policy, self.rules.players, POLICIES)
 
     def tile(self, copies: int) -> VectorGame:
         """A new VectorGame holding each game of this one ``copies`` times in a row (game i's copies
@@ -311,7 +290,7 @@ class VectorGame:
         >>> bool((v.legal_mask()[np.arange(2), v.policy_actions("greedy")]).all())
         True
         """
-        code = _policy(policy)
+        code = int(policy_codes(policy, 1, POLICIES)[0])
         out = np.empty(len(self), dtype=np.int64)
         with self._lock:
             self._engine.choose(code, out)
@@ -320,16 +299,9 @@ class VectorGame:
     def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:
         """Deal new games in place: the finished ones (default), or the game indices given."""
         with self._lock:
-            if games is None:
-                chosen = np.nonzero(self._status()[1])[0]
-            else:
-                chosen = np.asarray(games)
-                if chosen.ndim != 1 or (chosen.size and not np.issubdtype(chosen.dtype, np.integer)):
-                    raise ValueError("games must be a 1-D array of game indices")
-                if chosen.size and ((chosen < 0) | (chosen >= len(self))).any():
-                    raise ValueError(f"games holds an index outside 0 to {len(self) - 1}")
+            chosen = games_to_deal(games, self._status()[1])
             if seed is not None:
                 self._seeds = SeedStream(seed)
-            for i in chosen.tolist():
+            for i in chosen:
                 self._engine.deal(int(i), 0, self._draw_seed())
 

@@ -172,6 +172,19 @@ class TienLenEnv(CardGameEnv):
                          render_mode=render_mode)
 
 
+def _seat_policies(num_envs: object, seat: object, opponents: str | Sequence[str], players: int,
+                   policies: dict[str, int]) -> list[str]:
+    """A vector env's arguments checked; the core policy of every seat (the learner's is never used)."""
+    if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        raise ValueError(f"num_envs {num_envs!r} must be a whole number ≥ 1")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat {seat!r} is not a seat from 0 to {players - 1}")
+    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != players - 1 or any(name not in policies for name in names):
+        raise ValueError(f"opponents must be one of {sorted(policies)} or one per other seat ({players - 1})")
+    return names[:seat] + ["random"] + names[seat:]
+
+
 class PhomVectorEnv(VectorEnv):
     """``num_envs`` games in the compiled engine, one learning ``seat`` in each, the other seats played
     by core policies (``opponents``: ``"greedy"`` or ``"random"``, one for all or one per other seat).
@@ -186,15 +199,7 @@ class PhomVectorEnv(VectorEnv):
     def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy", rules: Rules | None = None,
                  seat: int = 0, illegal_reward: float = -5.0) -> None:
         self.rules = _rules(rules, None)
-        n = self.rules.players
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs {num_envs!r} must be a whole number ≥ 1")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat {seat!r} is not a seat from 0 to {n - 1}")
-        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(names) != n - 1 or any(name not in POLICIES for name in names):
-            raise ValueError(f"opponents must be one of {sorted(POLICIES)} or one per other seat ({n - 1})")
-        self.policies = names[:seat] + ["random"] + names[seat:]   # the learner's entry is never used
+        self.policies = _seat_policies(num_envs, seat, opponents, self.rules.players, POLICIES)
         self.num_envs = num_envs
         self.seat = seat
         self.illegal_reward = float(illegal_reward)
@@ -265,15 +270,7 @@ class TienLenVectorEnv(VectorEnv):
         if rules is not None and not isinstance(rules, TienLenRules):
             raise ValueError(f"rules {rules!r} is not a TienLenRules")
         self.rules = rules if rules is not None else TienLenRules()
-        n = self.rules.players
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs {num_envs!r} must be a whole number ≥ 1")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat {seat!r} is not a seat from 0 to {n - 1}")
-        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(names) != n - 1 or any(name not in TIENLEN_POLICIES for name in names):
-            raise ValueError(f"opponents must be one of {sorted(TIENLEN_POLICIES)} or one per other seat ({n - 1})")
-        self.policies = names[:seat] + ["random"] + names[seat:]   # the learner's entry is never used
+        self.policies = _seat_policies(num_envs, seat, opponents, self.rules.players, TIENLEN_POLICIES)
         self.num_envs = num_envs
         self.seat = seat
         self.illegal_reward = float(illegal_reward)

@@ -39,6 +39,7 @@ from ..rules import Rules  # noqa: E402
 from ..state import State  # noqa: E402
 from ..view import PlayerView  # noqa: E402
 from ..worlds import sample_world  # noqa: E402
+from .spiel import game_type  # noqa: E402
 
 __all__ = ["GAME_NAME", "PhomGame", "PhomState", "register"]
 
@@ -52,17 +53,7 @@ INFO_STATE_SIZE = OBSERVATION_SIZE + 52 + 4 * 52
 
 
 def _game_type() -> Any:
-    return pyspiel.GameType(
-        short_name=GAME_NAME, long_name="Phỏm (Tá lả), phom's referee",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4, min_num_players=2,
-        provides_information_state_string=True, provides_information_state_tensor=True,
-        provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=dict(_DEFAULTS))
+    return game_type(GAME_NAME, "Phỏm (Tá lả), phom's referee", _DEFAULTS)
 
 
 def _rules(params: dict[str, Any]) -> Rules:
@@ -286,5 +277,5 @@ def register() -> None:
     if GAME_NAME not in pyspiel.registered_names():
         pyspiel.register_game(_game_type(), PhomGame)
     if openspiel_tienlen.GAME_NAME not in pyspiel.registered_names():
-        pyspiel.register_game(openspiel_tienlen.game_type(), openspiel_tienlen.TienLenSpielGame)
+        pyspiel.register_game(openspiel_tienlen.tienlen_game_type(), openspiel_tienlen.TienLenSpielGame)
 

@@ -38,8 +38,9 @@ from ..tienlen.game import Play, TienLenGame  # noqa: E402
 from ..tienlen.observation import OBSERVATION_SIZE, encode  # noqa: E402
 from ..tienlen.rules import TienLenRules  # noqa: E402
 from ..tienlen.worlds import sample_world  # noqa: E402
+from .spiel import game_type  # noqa: E402
 
-__all__ = ["GAME_NAME", "TienLenObserver", "TienLenSpielGame", "TienLenSpielState", "game_type"]
+__all__ = ["GAME_NAME", "TienLenObserver", "TienLenSpielGame", "TienLenSpielState", "tienlen_game_type"]
 
 GAME_NAME = "python_tienlen"
 _DEFAULTS = {"players": 4, "four_kind_beats_single_heo": True, "pass_locks_round": True,
@@ -50,18 +51,8 @@ OBSERVER_SIZE = OBSERVATION_SIZE + 52
 INFO_STATE_SIZE = OBSERVER_SIZE + 52
 
 
-def game_type() -> Any:
-    return pyspiel.GameType(
-        short_name=GAME_NAME, long_name="Tiến lên miền Nam, phom's referee",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4, min_num_players=2,
-        provides_information_state_string=True, provides_information_state_tensor=True,
-        provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=dict(_DEFAULTS))
+def tienlen_game_type() -> Any:
+    return game_type(GAME_NAME, "Tiến lên miền Nam, phom's referee", _DEFAULTS)
 
 
 def _rules(params: dict[str, Any]) -> TienLenRules:
@@ -89,7 +80,7 @@ class TienLenSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=tienlen_actions.NUM_ACTIONS, max_chance_outcomes=52,
             num_players=self.rules.players, min_utility=-bound, max_utility=bound, utility_sum=0.0,
             max_game_length=52 * 6)
-        super().__init__(game_type(), info, dict(params or {}))
+        super().__init__(tienlen_game_type(), info, dict(params or {}))
 
     def new_initial_state(self) -> TienLenSpielState:
         return TienLenSpielState(self)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import threading
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from .combos import classify, min_plays
 from .game import Action, Pass, Play, TienLenView
@@ -134,6 +134,25 @@ def ranked_actions(view: TienLenView) -> list[Action]:
     return [choice, *rest, *plays]
 
 
+class _Valuing(Protocol):
+    def values(self, view: TienLenView) -> list[tuple[Action, float]]: ...
+
+
+def _best_valued(bot: _Valuing, view: TienLenView) -> Action:
+    """A searching bot's decision: a lone action or going out at once, else the best of its values
+    (the greedy choice when it has none)."""
+    legal = view.legal_actions
+    if not legal:
+        raise ValueError(f"player {view.player} has no action to take now")
+    if len(legal) == 1:
+        return legal[0]
+    for action in legal:
+        if isinstance(action, Play) and action.cards.mask == view.hand.mask:
+            return action                                          # go out
+    ranked = bot.values(view)
+    return ranked[0][0] if ranked else GreedyTienLenBot().act(view)
+
+
 class SearchTienLenBot:
     """Determinized search: for each of the first ``candidates`` actions of ``ranked_actions``, play
     ``worlds`` sampled deals (``phom.tienlen.worlds``, the same deals for every action) to the end
@@ -181,16 +200,7 @@ class SearchTienLenBot:
         return sorted(means, key=lambda pair: -pair[1])          # stable: ties keep the greedy order
 
     def act(self, view: TienLenView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no action to take now")
-        if len(legal) == 1:
-            return legal[0]
-        for action in legal:
-            if isinstance(action, Play) and action.cards.mask == view.hand.mask:
-                return action                                      # go out
-        ranked = self.values(view)
-        return ranked[0][0] if ranked else GreedyTienLenBot().act(view)
+        return _best_valued(self, view)
 
 
 class MonteCarloTienLenBot:
@@ -265,16 +275,7 @@ class MonteCarloTienLenBot:
         return sorted(means, key=lambda pair: -pair[1])
 
     def act(self, view: TienLenView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no action to take now")
-        if len(legal) == 1:
-            return legal[0]
-        for action in legal:
-            if isinstance(action, Play) and action.cards.mask == view.hand.mask:
-                return action                                      # go out
-        ranked = self.values(view)
-        return ranked[0][0] if ranked else GreedyTienLenBot().act(view)
+        return _best_valued(self, view)
 
 
 BOT_NAMES = ("random", "greedy", "search", "montecarlo")

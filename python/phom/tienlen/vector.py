@@ -26,7 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _tienlen
-from ..batching import SeedStream, seats_of, seed64, whole_number
+from ..batching import (SeedStream, Status, active_games, game_index, games_to_deal, policy_codes, read_status,
+                        seats_of, seed64, whole_number)
 from ..cards import CardSet
 from .game import Play, TienLenGame, TienLenView
 from .observation import OBSERVATION_SIZE
@@ -38,12 +39,6 @@ __all__ = ["POLICIES", "TienLenVectorGame"]
 POLICIES: dict[str, int] = dict(_tienlen.TL_POLICY_IDS)
 
 _STRENGTH_OF_INDEX = [((i % 13 + 11) % 13) * 4 + i // 13 for i in range(52)]
-
-
-def _policy(policy: str) -> int:
-    if policy not in POLICIES:
-        raise ValueError(f"policy {policy!r} is not a core policy: choose from {', '.join(POLICIES)}")
-    return POLICIES[policy]
 
 
 def _history_arrays(history: Sequence[tuple[int, Any]]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64]]:
@@ -182,13 +177,8 @@ class TienLenVectorGame:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def _status(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
-        n = len(self)
-        to_move = np.empty(n, dtype=np.int8)
-        done = np.empty(n, dtype=np.uint8)
-        net = np.empty((n, self.rules.players), dtype=np.int32)
-        self._engine.status(to_move, done, net)
-        return to_move, done, net
+    def _status(self) -> Status:
+        return read_status(self._engine, len(self), self.rules.players)
 
     @property
     def to_move(self) -> npt.NDArray[np.int8]:
@@ -205,9 +195,7 @@ class TienLenVectorGame:
         return self._status()[2]
 
     def _index(self, i: int) -> int:
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= int(i) < len(self):
-            raise ValueError(f"game index {i!r} is not from 0 to {len(self) - 1}")
-        return int(i)
+        return game_index(i, len(self))
 
     def legal(self, i: int) -> npt.NDArray[np.uint64]:
         """The plays open to game i's seat to move as ascending card masks, each once; ``0`` (first)
@@ -249,13 +237,7 @@ class TienLenVectorGame:
             bad = int(np.argmax(raw < 0))
             raise ValueError(f"masks[{bad}] = {int(raw[bad])} is not a card mask")
         plays = np.ascontiguousarray(raw.astype(np.uint64))
-        if only is None:
-            active = np.ones(n, dtype=np.uint8)
-        else:
-            chosen = np.asarray(only)
-            if chosen.shape != (n,) or chosen.dtype != np.bool_:
-                raise ValueError(f"only must be a bool array of shape ({n},)")
-            active = chosen.astype(np.uint8)
+        active = active_games(only, n)
         beyond = (plays >> np.uint64(52)) != 0
         if (beyond & active.astype(bool)).any():
             bad = int(np.argmax(beyond & active.astype(bool)))
@@ -285,10 +267,7 @@ class TienLenVectorGame:
             self._engine.advance(int(seat), codes)
 
     def _policy_codes(self, policy: str | Sequence[str]) -> npt.NDArray[np.int8]:
-        names = [policy] * self.rules.players if isinstance(policy, str) else list(policy)
-        if len(names) != self.rules.players:
-            raise ValueError(f"give one policy, or one per seat ({self.rules.players}), not {len(names)}")
-        return np.array([_policy(name) for name in names], dtype=np.int8)
+        return policy_codes(policy, self.rules.players, POLICIES)
 
     def policy_plays(self, policy: str = "greedy") -> npt.NDArray[np.uint64]:
         """The play (card mask, 0 = pass) a core policy would make now in each game (0 once over);
@@ -298,7 +277,7 @@ class TienLenVectorGame:
         >>> all(int(p) in v.legal(i).tolist() for i, p in enumerate(v.policy_plays()))
         True
         """
-        code = _policy(policy)
+        code = int(policy_codes(policy, 1, POLICIES)[0])
         out = np.empty(len(self), dtype=np.uint64)
         with self._lock:
             self._engine.choose(code, out)
@@ -307,17 +286,10 @@ class TienLenVectorGame:
     def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:
         """Deal new games in place: the finished ones (default), or the game indices given."""
         with self._lock:
-            if games is None:
-                chosen = np.nonzero(self._status()[1])[0]
-            else:
-                chosen = np.asarray(games)
-                if chosen.ndim != 1 or (chosen.size and not np.issubdtype(chosen.dtype, np.integer)):
-                    raise ValueError("games must be a 1-D array of game indices")
-                if chosen.size and ((chosen < 0) | (chosen >= len(self))).any():
-                    raise ValueError(f"games holds an index outside 0 to {len(self) - 1}")
+            chosen = games_to_deal(games, self._status()[1])
             if seed is not None:
                 self._seeds = SeedStream(seed)
-            for i in chosen.tolist():
+            for i in chosen:
                 self._engine.deal(int(i), self._seeds.draw(), self.first_game, 0)
 
     def split(self, parts: int) -> list[TienLenVectorGame]:
