@@ -1,4 +1,4 @@
-"""The kill -9 fault test: clients play several games against `phom serve --store FILE` while the server
+"""The kill -9 fault test: clients play several games (Phỏm and Tiến lên) against `phom serve --store FILE` while the server
 is killed with SIGKILL at random moments and restarted, over several cycles. Afterwards every action a
 client saw acknowledged is in the store, no move is half-applied (a committed batch always ends with a
 human to move, or the game over), the file passes SQLite's integrity check, and every game, played to
@@ -66,7 +66,8 @@ def player(base: str, seed: int, stop: threading.Event, acknowledged: dict[str, 
             try:
                 if game_id is None:
                     created = http.post("/api/games", json={"bots": [rng.choice(["greedy", "random"]) for _ in range(3)],
-                                                            "client_seed": f"client {seed}"})
+                                                            "client_seed": f"client {seed}",
+                                                            "game": "tienlen" if seed % 2 else "phom"})
                     if created.status_code != 200:
                         time.sleep(0.05)
                         continue
@@ -79,7 +80,7 @@ def player(base: str, seed: int, stop: threading.Event, acknowledged: dict[str, 
                 if view["is_over"]:
                     game_id = None
                     continue
-                action = rng.choice(view["legal_actions"])["id"]
+                action = rng.choice(view["legal_actions"])["text"]
                 answer = http.post(f"/api/games/{game_id}/actions", headers=auth, json={"action": action})
                 if answer.status_code == 200:
                     with lock:
@@ -123,6 +124,7 @@ def test_games_survive_sigkill_at_random_moments(tmp_path):
         print(f"\n{kills} kills; {len(acknowledged)} games; {acked_moves} actions acknowledged")
         assert kills == CYCLES and len(acknowledged) >= CLIENTS and acked_moves > 20
         bots = {}
+        kinds = []
         with httpx.Client(base_url=base, timeout=10) as http:
             for game_id, history in acknowledged.items():
                 auth = {"Authorization": f"Bearer {tokens[game_id]}"}
@@ -130,10 +132,12 @@ def test_games_survive_sigkill_at_random_moments(tmp_path):
                 assert view["history"][:len(history)] == history, "an acknowledged action was lost"
                 assert view["is_over"] or view["to_move"] == 0, "a move was half-applied (a bot is left to move)"
                 bots[game_id] = view["bots"]
+                kinds.append(view["game"])
                 while not view["is_over"]:
                     view = http.post(f"/api/games/{game_id}/actions", headers=auth,
-                                     json={"action": view["legal_actions"][0]["id"]}).json()
+                                     json={"action": view["legal_actions"][0]["text"]}).json()
                 record = http.get(f"/api/games/{game_id}/record", headers=auth).json()
                 assert verify_record(json.dumps(record)).startswith("verified")
+        assert {"phom", "tienlen"} <= set(kinds), "both games were played through the kills"
     finally:
         server.kill()
