@@ -36,19 +36,25 @@ def test_pettingzoo_api_seed_and_render_tests():
                 custom_tests={"ansi": lambda text: isinstance(text, str) and "seat 0: hand" in text})
 
 
+def play_random_game(e, seed: int, rng) -> dict[str, float]:
+    """One game of a PettingZoo env with uniformly random legal actions; every agent's total reward."""
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        totals[agent] += reward
+        action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        e.step(action)
+    return totals
+
+
 def test_pettingzoo_games_end_with_the_referees_money():
     from phom.envs.pettingzoo import env
 
     e = env(rules=Rules(players=3))
     rng = np.random.default_rng(1)
     for game in range(5):
-        e.reset(seed=game)
-        totals = dict.fromkeys(e.possible_agents, 0)
-        for agent in e.agent_iter():
-            observation, reward, termination, truncation, _ = e.last()
-            totals[agent] += reward
-            action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
-            e.step(action)
+        totals = play_random_game(e, game, rng)
         assert sum(totals.values()) == 0 and any(totals.values())
         assert list(totals.values()) == list(e.unwrapped.game.result.net)
 
@@ -265,13 +271,7 @@ def test_tienlen_pettingzoo_api_and_seed_tests():
     e = env(game="tienlen", rules=TienLenRules(players=3))
     rng = np.random.default_rng(2)
     for game in range(4):
-        e.reset(seed=game)
-        totals = dict.fromkeys(e.possible_agents, 0)
-        for agent in e.agent_iter():
-            observation, reward, termination, truncation, _ = e.last()
-            totals[agent] += reward
-            action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
-            e.step(action)
+        totals = play_random_game(e, game, rng)
         assert list(totals.values()) == list(e.unwrapped.game.result.net) and sum(totals.values()) == 0
     with pytest.raises(ValueError, match="game"):
         env(game="chess")

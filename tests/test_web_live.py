@@ -5,15 +5,13 @@ and isolation: no body or frame sent to a seat names a card that seat cannot see
 from __future__ import annotations
 
 import json
-import random
-import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import UNLIMITED, bearer, fixed_seeds, make_client, new_game
+from web_helpers import UNLIMITED, bearer, fixed_seeds, make_client, named_cards, new_game, walk_checking_leaks
 
 from phom import Game
 from phom.cards import CardSet
@@ -92,15 +90,6 @@ def test_websocket_messages_are_limited():
 # ------------------------------------------------------------------------------------------------
 # Isolation
 
-CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([SCDH♠♣♦♥])(?![0-9A-Za-z])")
-SUITS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
-
-
-def named_cards(text: str) -> set[str]:
-    """Every card a text names, in code or symbol form (JSON, HTML and SVG included)."""
-    return {rank + SUITS.get(suit, suit) for rank, suit in CARD_TEXT.findall(text)}
-
-
 def hidden_from(game: Game, seat: int) -> set[str]:
     """The cards ``seat`` cannot see: the stock, the cards set aside, and the other hands less the eaten
     cards still in them. Once the game is over, every hand is shown."""
@@ -137,33 +126,5 @@ def test_the_leak_detector_finds_a_planted_leak():
 def test_no_body_or_frame_names_a_card_its_seat_cannot_see(seed, humans):
     host = GameHost(server_seeds=fixed_seeds(seed))
     client = TestClient(create_app(host, rate_limits=UNLIMITED))
-    created = client.post("/api/games", json={"humans": sorted(humans),
-                                              "bots": ["random"] * (4 - len(humans))}).json()
-    game_id, tokens = created["id"], created["tokens"]
-    rng = random.Random(seed)
-    sockets = {}
-    with client:
-        for seat, token in tokens.items():
-            sockets[seat] = client.websocket_connect(f"/api/games/{game_id}/ws").__enter__()
-            sockets[seat].send_json({"token": token})
-        try:
-            while True:
-                game = host.get(game_id).game
-                for seat, ws in sockets.items():
-                    frame = ws.receive_text()
-                    assert not leaks(frame, game, int(seat)), f"frame to seat {seat}"
-                    body = client.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).text
-                    assert not leaks(body, game, int(seat)), f"body to seat {seat}"
-                if game.is_over:
-                    break
-                seat = str(game.to_move)
-                hint = client.post("/api/hint", json={"game": game_id}, headers=bearer(tokens[seat])).text
-                assert not leaks(hint, game, int(seat))
-                view = json.loads(client.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).text)
-                choice = rng.choice(view["legal_actions"])
-                answer = client.post(f"/api/games/{game_id}/actions", headers=bearer(tokens[seat]),
-                                     json={"action": choice["id"]})
-                assert not leaks(answer.text, host.get(game_id).game, int(seat))
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
+    walk_checking_leaks(host, client, {"humans": sorted(humans), "bots": ["random"] * (4 - len(humans))}, seed,
+                        leaks, "id")

@@ -4,8 +4,6 @@ isolation: no body or frame sent to a seat names a card of another hand."""
 from __future__ import annotations
 
 import json
-import random
-import re
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +14,8 @@ from phom.fairness import FairnessError, verify_record
 from phom.web.app import create_app
 from phom.web.hosting import GameHost
 from phom.web.store import GameStore
-from web_helpers import UNLIMITED, bearer, fixed_seeds, make_client, new_game, play_to_the_end
+from web_helpers import (UNLIMITED, bearer, fixed_seeds, make_client, named_cards, new_game, play_to_the_end,
+                         walk_checking_leaks)
 
 
 def test_a_tienlen_game_is_played_to_the_end_and_its_record_verifies():
@@ -112,10 +111,6 @@ def test_live_updates_reach_every_seat_of_a_tienlen_table():
         assert first.receive_json()["version"] == version and second.receive_json()["version"] == version
 
 
-CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([SCDH♠♣♦♥])(?![0-9A-Za-z])")
-SUITS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
-
-
 def hidden_from(game, seat: int) -> set[str]:
     """The cards ``seat`` cannot see: the other hands (less the opening card, which the rules make
     public: its holder must lead with it); nothing once the game is over."""
@@ -129,7 +124,7 @@ def hidden_from(game, seat: int) -> set[str]:
 
 
 def leaks(text: str, game, seat: int) -> set[str]:
-    return {rank + SUITS.get(suit, suit) for rank, suit in CARD_TEXT.findall(text)} & hidden_from(game, seat)
+    return named_cards(text) & hidden_from(game, seat)
 
 
 def test_the_tienlen_leak_detector_finds_a_planted_leak():
@@ -149,33 +144,5 @@ def test_the_tienlen_leak_detector_finds_a_planted_leak():
 def test_no_tienlen_body_or_frame_names_a_card_its_seat_cannot_see(seed, humans):
     host = GameHost(server_seeds=fixed_seeds(seed))
     client = TestClient(create_app(host, rate_limits=UNLIMITED))
-    created = client.post("/api/games", json={"game": "tienlen", "humans": sorted(humans),
-                                              "bots": ["random"] * (4 - len(humans))}).json()
-    game_id, tokens = created["id"], created["tokens"]
-    rng = random.Random(seed)
-    sockets = {}
-    with client:
-        for seat, token in tokens.items():
-            sockets[seat] = client.websocket_connect(f"/api/games/{game_id}/ws").__enter__()
-            sockets[seat].send_json({"token": token})
-        try:
-            while True:
-                game = host.get(game_id).game
-                for seat, ws in sockets.items():
-                    assert not leaks(ws.receive_text(), game, int(seat)), f"frame to seat {seat}"
-                    body = client.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).text
-                    assert not leaks(body, game, int(seat)), f"body to seat {seat}"
-                if game.is_over:
-                    break
-                seat = str(game.to_move)
-                hint = client.post("/api/hint", json={"game": game_id}, headers=bearer(tokens[seat])).text
-                assert not leaks(hint, game, int(seat))
-                view = json.loads(client.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).text)
-                choice = rng.choice(view["legal_actions"])
-                answer = client.post(f"/api/games/{game_id}/actions", headers=bearer(tokens[seat]),
-                                     json={"action": choice["text"]})
-                assert answer.status_code == 200
-                assert not leaks(answer.text, host.get(game_id).game, int(seat))
-        finally:
-            for ws in sockets.values():
-                ws.__exit__(None, None, None)
+    walk_checking_leaks(host, client, {"game": "tienlen", "humans": sorted(humans),
+                                       "bots": ["random"] * (4 - len(humans))}, seed, leaks, "text")

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
+import random
+import re
+from collections.abc import Callable
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -51,3 +55,48 @@ def play_to_the_end(client: TestClient, game_id: str, tokens: dict[str, str], pi
         assert response.status_code == 200, response.text
         view = response.json()
     return view
+
+
+CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([SCDH♠♣♦♥])(?![0-9A-Za-z])")
+SUITS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
+
+
+def named_cards(text: str) -> set[str]:
+    """Every card a text names, in code or symbol form (JSON, HTML and SVG included)."""
+    return {rank + SUITS.get(suit, suit) for rank, suit in CARD_TEXT.findall(text)}
+
+
+def walk_checking_leaks(host: Any, client: TestClient, body: dict[str, Any], seed: int,
+                        leaks: Callable[[str, Any, int], set[str]], action_field: str) -> None:
+    """Create a game from ``body``, put every human seat on a WebSocket and play random legal actions
+    (their ``action_field``) to the end, asserting that no frame, view, hint or answer sent to a seat
+    names a card ``leaks`` says that seat cannot see."""
+    created = client.post("/api/games", json=body).json()
+    game_id, tokens = created["id"], created["tokens"]
+    rng = random.Random(seed)
+    sockets = {}
+    with client:
+        for seat, token in tokens.items():
+            sockets[seat] = client.websocket_connect(f"/api/games/{game_id}/ws").__enter__()
+            sockets[seat].send_json({"token": token})
+        try:
+            while True:
+                game = host.get(game_id).game
+                for seat, ws in sockets.items():
+                    assert not leaks(ws.receive_text(), game, int(seat)), f"frame to seat {seat}"
+                    text = client.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).text
+                    assert not leaks(text, game, int(seat)), f"body to seat {seat}"
+                if game.is_over:
+                    break
+                seat = str(game.to_move)
+                hint = client.post("/api/hint", json={"game": game_id}, headers=bearer(tokens[seat])).text
+                assert not leaks(hint, game, int(seat))
+                view = json.loads(client.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).text)
+                choice = rng.choice(view["legal_actions"])
+                answer = client.post(f"/api/games/{game_id}/actions", headers=bearer(tokens[seat]),
+                                     json={"action": choice[action_field]})
+                assert answer.status_code == 200
+                assert not leaks(answer.text, host.get(game_id).game, int(seat))
+        finally:
+            for ws in sockets.values():
+                ws.__exit__(None, None, None)
