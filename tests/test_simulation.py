@@ -6,7 +6,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from phom.bots import GreedyBot, RandomBot, SearchBot
+from phom.bots import GreedyBot, PlannerBot, RandomBot, SearchBot
 from phom.simulation import simulate
 
 
@@ -31,12 +31,12 @@ def test_simulate_checks_its_input():
         simulate([GreedyBot()] * 3 + [object()], 1)  # type: ignore[list-item]
 
 
-def test_the_core_plays_greedy_tables_exactly_as_the_referee():
+def test_the_core_plays_greedy_and_planner_tables_exactly_as_the_referee():
     from phom import Rules
 
     for rules, rotate in ((None, False), (None, True), (Rules(players=3, chot_rule="victim_last"), True)):
         players = 4 if rules is None else rules.players
-        bots = [GreedyBot()] * players
+        bots = [PlannerBot(), *[GreedyBot()] * (players - 1)]
         python = simulate(bots, 90, seed=4, rotate=rotate, rules=rules, core=False, keep_summaries=True)
         core = simulate(bots, 90, seed=4, rotate=rotate, rules=rules, keep_summaries=True)
         assert python.summaries == core.summaries and python.mean_net == core.mean_net

@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 from phom import Game, Rules, Stakes
+from phom import _engine
 from phom.bots import GreedyBot
+from phom.bots.planner import RAC_PRICE, PlannerBot
 from phom.vector import VectorGame
 from phom.worlds import sample_world
 from game_helpers import POLICIES
@@ -90,17 +92,18 @@ def test_lockstep_from_sampled_worlds_mid_game(ruleset):
     lockstep(worlds, rng, "eager")
 
 
-def test_greedy_policy_makes_greedybots_decisions():
+@pytest.mark.parametrize("policy", ["greedy", "planner"])
+def test_core_policy_makes_its_bots_decisions(policy):
     """On every decision of 1,000 games (250 of each player count, 4 rule sets), the core's greedy
-    choice is GreedyBot's."""
-    bot = GreedyBot()
+    (planner) choice is GreedyBot's (PlannerBot's)."""
+    bot = GreedyBot() if policy == "greedy" else PlannerBot()
     decisions = 0
     for players, ruleset in ((4, "standard"), (3, "victim_last"), (2, "jqk10"), (4, "strict")):
         rules = with_players(RULESETS[ruleset], players)
         games = [Game(rules, seed=s, leader=s % players) for s in range(250)]
         v = VectorGame.from_games(games)
         while not all(g.is_over for g in games):
-            chosen = v.policy_actions("greedy")
+            chosen = v.policy_actions(policy)
             ids = []
             for i, game in enumerate(games):
                 if game.is_over:
@@ -208,3 +211,7 @@ def _finished() -> Game:
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     return game
+
+
+def test_the_cores_rac_price_is_the_planners():
+    assert _engine.PLANNER_RAC_PRICE == RAC_PRICE

@@ -25,7 +25,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, GreedyBot, RandomBot
+from .bots import Bot, GreedyBot, PlannerBot, RandomBot
 from .game import Game
 from .rules import Rules
 from .vector import VectorGame
@@ -185,7 +185,7 @@ def _tallied(play: Callable[[list[int]], list[GameSummary]], players: int, keep:
 
 
 #: Bots whose decisions the compiled core makes itself (``phom.vector.POLICIES``).
-CORE_POLICIES: dict[type, str] = {RandomBot: "random", GreedyBot: "greedy"}
+CORE_POLICIES: dict[type, str] = {RandomBot: "random", GreedyBot: "greedy", PlannerBot: "planner"}
 
 
 def core_policies(bots: Sequence[Bot]) -> list[str] | None:
@@ -199,7 +199,8 @@ def play_chunk_in_core(policies: Sequence[str], rules: Rules, seed: int, indices
     """The games ``indices`` of a simulation, dealt as ``play_game`` deals them, played in the core.
 
     Seats are rotated as in ``play_game``; each game's random generator is seeded from (seed, index),
-    so results do not depend on chunks or executors. GreedyBot's games are identical on both paths.
+    so results do not depend on chunks or executors. GreedyBot's and PlannerBot's games are identical
+    on both paths.
     """
     n = rules.players
     by_rotation: dict[int, list[tuple[int, int]]] = {}
@@ -237,11 +238,11 @@ def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, see
 
     Statistics stream: each chunk is summed where it is played and only the sums come back, so memory
     stays O(players) for any number of games (at most four chunks per worker are in flight);
-    ``keep_summaries=True`` also returns every game's summary. When every bot is a RandomBot or a
-    GreedyBot, the games are played inside the compiled core (``core=None``, the default;
-    ``core=False`` forces the Python referee): the same deals and the same statistics, in chunks of
-    at least 1,000 games. GreedyBot-only tables give identical results on both paths; RandomBots draw
-    from the core's generators instead of Python's.
+    ``keep_summaries=True`` also returns every game's summary. When every bot is a RandomBot, a
+    GreedyBot or a PlannerBot, the games are played inside the compiled core (``core=None``, the
+    default; ``core=False`` forces the Python referee): the same deals and the same statistics, in
+    chunks of at least 1,000 games. Tables of GreedyBots and PlannerBots give identical results on
+    both paths; RandomBots draw from the core's generators instead of Python's.
     """
     rules = rules if rules is not None else Rules()
     if len(bots) != rules.players:
@@ -255,7 +256,7 @@ def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, see
     report = _progress_printer(games) if progress is True else (progress or None)
     policies = core_policies(bots) if core is not False else None
     if core and policies is None:
-        raise ValueError("core=True needs every bot to be a RandomBot or a GreedyBot")
+        raise ValueError("core=True needs every bot to be a RandomBot, a GreedyBot or a PlannerBot")
     if policies is not None:
         chunk = max(chunk, 1000)
     play: Callable[[list[int]], list[GameSummary]]

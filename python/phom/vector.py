@@ -32,11 +32,12 @@ from .observation import OBSERVATION_SIZE
 from .rules import Rules
 from .state import State
 from .view import PlayerView
+from .worlds import declined_offers
 
 __all__ = ["POLICIES", "VectorGame"]
 
 #: The policies that run inside the core: uniform over the legal ids, and GreedyBot's decisions.
-POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY}
+POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY, "planner": _engine.POLICY_PLANNER}
 
 
 class VectorGame:
@@ -93,14 +94,16 @@ class VectorGame:
         return cls.from_games([Game.from_state(rules, s, leader=0) for s in states], seed=seed)
 
     @classmethod
-    def sample_worlds(cls, view: PlayerView, count: int, *, seed: int | None = None, tries: int = 1
-                      ) -> VectorGame:
+    def sample_worlds(cls, view: PlayerView, count: int, *, seed: int | None = None, tries: int = 1,
+                      declines: bool = False) -> VectorGame:
         """``count`` full games that agree with ``view`` on everything its player knows, the hidden
         cards drawn as ``phom.worlds.sample_world`` draws them (in C: about a microsecond a world).
 
         ``tries`` > 1 reads the opponents as greedy players: a seat whose latest discard was made in
         a normal turn is dealt up to ``tries`` times until GreedyBot, holding that hand and the card,
-        would have thrown that card (the last try stands if none fits).
+        would have thrown that card (the last try stands if none fits). With ``declines`` the tries
+        also read each opponent's latest take: a player who drew instead of eating the card offered
+        to him is dealt cards that make no phỏm with it (``phom.worlds.declined_offers``).
 
         >>> from phom import Game
         >>> worlds = VectorGame.sample_worlds(Game(seed=2).view(1), 3, seed=4)
@@ -117,12 +120,14 @@ class VectorGame:
             if player != view.player and last_discards[player] == -1 and not view.laid_down[player]:
                 last_discards[player] = action.card.index if isinstance(action, Discard) else -2
         last_discards = [max(d, -1) for d in last_discards]   # −2: his latest action was no discard
+        n = view.rules.players
+        declined, since = declined_offers(view) if declines else ([-1] * n, [0] * n)
         v = cls(0, view.rules)
         source = _engine.Engine(1, v.rules)
         source.load(0, public.state, 0)
         v._engine = _engine.Engine(count, v.rules)
         failed = v._engine.sample_worlds(source, view.player, list(public.hand_sizes), public.stock_size,
-                                         seed64(seed), last_discards, tries)
+                                         seed64(seed), last_discards, declined, since, tries)
         if failed:
             raise ValueError("no deal of the unseen cards fits this view")
         return v
@@ -218,7 +223,8 @@ class VectorGame:
     def playout(self, policy: str | Sequence[str] = "random", *, seed: int | None = None) -> None:
         """Play every unfinished game to its end inside the core, without the GIL: ``"random"``
         (uniform over the legal ids, each game's own generator, reseeded from ``seed`` when given)
-        or ``"greedy"`` (GreedyBot's decisions); or one policy per seat, e.g. ``["greedy", "random"]``."""
+        ``"greedy"`` (GreedyBot's decisions) or ``"planner"`` (PlannerBot's); or one policy per seat, e.g.
+        ``["greedy", "random"]``."""
         codes = self._policy_codes(policy)
         with self._lock:
             self._engine.playout(codes, seed64(seed), seed is not None)

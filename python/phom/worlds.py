@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 
+from .actions import Discard, Draw, Eat
 from .cards import card_indices
 from .game import Game
 from .solver import meld_masks
 from .view import PlayerView
 
-__all__ = ["sample_world"]
+__all__ = ["declined_offers", "makes_phom_with", "sample_world"]
 
 
 def sample_world(view: PlayerView, rng: random.Random, attempts: int = 100) -> Game:
@@ -69,3 +70,51 @@ def _support(eaten: int, pool: int, rng: random.Random) -> int | None:
         support |= choice
         pool &= ~choice
     return support
+
+
+def declined_offers(view: PlayerView) -> tuple[list[int], list[int]]:
+    """What each other player's latest take says about his hand: per seat, the card the player before
+    him discarded if he drew instead of eating it (−1 otherwise, and for the viewer and players who
+    have laid down), and the mask of the cards he has discarded since. A player who could have made a
+    phỏm with the card would normally have eaten it, so (``makes_phom_with``) his hidden cards with
+    those later discards should make none (the card he drew then is among them, so this asks a little
+    more than the history proves).
+
+    >>> from phom import Game
+    >>> game = Game(seed=3)
+    >>> first = game.legal_actions()[-1]
+    >>> game.apply(first)                       # player 0 discards; player 1 draws instead of eating
+    >>> game.apply(Draw())
+    >>> declined_offers(game.view(0))[0][1] == first.card.index
+    True
+    """
+    players = view.rules.players
+    declined, since = [-1] * players, [0] * players
+    history = view.history
+    for player in range(players):
+        if player == view.player or view.laid_down[player]:
+            continue
+        later = 0
+        for k in range(len(history) - 1, -1, -1):
+            who, action = history[k]
+            if who != player:
+                continue
+            if isinstance(action, Discard):
+                later |= 1 << action.card.index
+            elif isinstance(action, (Draw, Eat)):
+                before = history[k - 1] if k > 0 else None
+                if isinstance(action, Draw) and before is not None and before[0] != player \
+                        and isinstance(before[1], Discard):
+                    declined[player], since[player] = before[1].card.index, later
+                break
+    return declined, since
+
+
+def makes_phom_with(card: int, cards: int) -> bool:
+    """Is there a 3-card phỏm of ``card`` (an index) and two cards of the mask ``cards``?
+
+    >>> from phom import cards as parse
+    >>> makes_phom_with(parse("7H").mask.bit_length() - 1, parse("8H 9H 2C").mask)
+    True
+    """
+    return any(meld.bit_count() == 3 for meld in meld_masks(cards | 1 << card) if meld >> card & 1)

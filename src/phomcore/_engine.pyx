@@ -77,8 +77,16 @@ cdef const int16_t[::1] _unit_runs = _UNIT_TABLE.run_table_view
 cdef const int32_t* UNIT_VALUES = &_unit_values[0]
 cdef const int16_t* UNIT_RUNS = &_unit_runs[0]
 
-POLICY_RANDOM = 0
-POLICY_GREEDY = 1
+cdef enum:
+    RANDOM_POLICY = 0
+    GREEDY_POLICY = 1
+    PLANNER_POLICY = 2
+    RAC_PRICE = 4          # bots.planner.RAC_PRICE (tests/test_vector.py holds them equal)
+
+POLICY_RANDOM = RANDOM_POLICY
+POLICY_GREEDY = GREEDY_POLICY
+POLICY_PLANNER = PLANNER_POLICY
+PLANNER_RAC_PRICE = RAC_PRICE
 
 
 # ---------------------------------------------------------------------------------------------------

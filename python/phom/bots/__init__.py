@@ -9,6 +9,8 @@ its own ``PlayerView``.
   view and plays each candidate take or discard out to its lay-down with the batch solver.
 - ``MonteCarloBot`` (``montecarlo``): determinized playouts of whole games in the compiled core, every
   seat played by GreedyBot's policy, each candidate judged by the mean net money it wins.
+- ``PlannerBot`` (``planner``): GreedyBot with a price on rác (cards in no phỏm and no cạ) that fades
+  over its first three discards: it keeps the cards that can still become phỏm, then plays for points.
 - ``HolderBot`` (``holder``) and ``HunterBot`` (``hunter``): two styles unlike the greedy rollouts, for
   the arena's panel: one never eats and keeps every cạ, the other eats whenever it may and plays for ù.
 - ``LearnedBot`` (``learned``): a value network trained by self-play (``phom.training``), played with
@@ -32,13 +34,14 @@ from ..actions import Action
 from ..view import PlayerView
 from .greedy import GreedyBot, greedy_action
 from .montecarlo import MonteCarloBot
+from .planner import PlannerBot
 from .random import RandomBot
 from .search import SearchBot
 from .learned import LearnedBot
 from .styles import HolderBot, HunterBot
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "RandomBot",
-           "SearchBot", "greedy_action", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
+           "RandomBot", "SearchBot", "greedy_action", "make_bot"]
 
 
 class Bot(Protocol):
@@ -47,12 +50,12 @@ class Bot(Protocol):
     def act(self, view: PlayerView) -> Action: ...
 
 
-BOT_NAMES = ("random", "greedy", "search", "montecarlo", "holder", "hunter", "learned")
+BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "hunter", "learned")
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from its name: ``random``, ``greedy``, ``search`` or ``search:SAMPLES``, ``montecarlo`` or
-    ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``.
+    """A bot from its name: ``random``, ``greedy``, ``planner``, ``search`` or ``search:SAMPLES``,
+    ``montecarlo`` or ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``.
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
@@ -62,6 +65,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return RandomBot(seed)
     if name == "greedy" and not arg:
         return GreedyBot()
+    if name == "planner" and not arg:
+        return PlannerBot()
     if name == "holder" and not arg:
         return HolderBot()
     if name == "hunter" and not arg:
@@ -79,5 +84,5 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         if name == "search":
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
-    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, search, montecarlo, holder, hunter, learned "
-                     "(or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS)")
+    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, planner, search, montecarlo, holder, hunter, "
+                     "learned (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS)")

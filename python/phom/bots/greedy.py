@@ -11,18 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
-from ..solver import ValueTable, danger, legal_discard_mask, min_points_mask
+from ..solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask
 from ..view import PlayerView
 
 __all__ = ["GreedyBot", "greedy_action"]
 
 
 def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, phase: str,
-                  values: ValueTable) -> Action:
+                  values: ValueTable, rac_price: int = 0) -> Action:
     """The greedy choice for a player who holds ``hand`` (``eaten``: his eaten cards not yet laid),
     given his legal actions and the cards he cannot see: ù first; eat when it lowers the points;
     AutoLay; otherwise the discard that keeps the fewest points, then the safest (``danger``), then
-    the highest value, then the highest card."""
+    the highest value, then the highest card. ``rac_price`` > 0 (PlannerBot) adds that many points
+    for every rác (a card in no phỏm and no cạ) the discard leaves in the hand."""
     by_type: dict[type, list[Action]] = {}
     for a in legal:
         by_type.setdefault(type(a), []).append(a)
@@ -47,7 +48,11 @@ def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, p
     for a in discards:
         assert isinstance(a, Discard)
         c = a.card.index
-        key = (min_points_mask(hand & ~(1 << c), eaten, values), danger(c, unseen), -per_card[c], -c)
+        left = hand & ~(1 << c)
+        points = min_points_mask(left, eaten, values)
+        if rac_price:
+            points += rac_price * len(isolated(left))
+        key = (points, danger(c, unseen), -per_card[c], -c)
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
-from ..vector import VectorGame
+from ..vector import POLICIES, VectorGame
 from ..view import PlayerView
 from .greedy import greedy_action
 
@@ -60,9 +60,11 @@ class MonteCarloBot:
 
     ``worlds``: sampled deals per decision (each candidate is played once in every world);
     ``tries``: deals per opponent until his latest discard is the one GreedyBot would have made
-    (``VectorGame.sample_worlds``; 1 samples uniformly); ``margin``: how many standard errors a
+    (``VectorGame.sample_worlds``; 1 samples uniformly); ``declines``: the tries also read each
+    opponent's latest take (he drew instead of eating: his cards make no phỏm with that discard);
+    ``margin``: how many standard errors a
     candidate must beat GreedyBot's choice by (paired over the same worlds) to be played instead;
-    ``policy``: the core policy of every seat in the playouts (``"greedy"`` or ``"random"``);
+    ``policy``: the core policy of every seat in the playouts (``"greedy"``, ``"planner"`` or ``"random"``);
     ``threads``: the worlds are split into this many blocks, sampled and played out in parallel threads
     (the core releases the GIL), so two threads play twice the worlds in about the time of one on two
     cores. The blocks' seeds are drawn first, so a decision depends on (seed, worlds, threads) only.
@@ -71,17 +73,20 @@ class MonteCarloBot:
     name = "montecarlo"
 
     def __init__(self, worlds: int = 128, *, policy: str = "greedy", margin: float = 0.0, tries: int = 20,
-                 seed: int | None = None, threads: int = 1) -> None:
+                 declines: bool = False, seed: int | None = None, threads: int = 1) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds {worlds!r} must be a whole number ≥ 1")
-        if policy not in ("greedy", "random"):
-            raise ValueError(f"policy {policy!r}: choose 'greedy' or 'random'")
+        if policy not in POLICIES:
+            raise ValueError(f"policy {policy!r}: choose one of {', '.join(map(repr, POLICIES))}")
         if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
             raise ValueError(f"margin {margin!r} must be a number ≥ 0 (standard errors)")
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
             raise ValueError(f"tries {tries!r} must be a whole number ≥ 1")
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= min(worlds, 64):
             raise ValueError(f"threads {threads!r} must be a whole number from 1 to min(worlds, 64)")
+        if not isinstance(declines, bool):
+            raise ValueError(f"declines {declines!r} must be True or False")
+        self.declines = declines
         self.threads = threads
         self.worlds = worlds
         self.tries = tries
@@ -124,7 +129,7 @@ class MonteCarloBot:
         seeds = [(self.rng.getrandbits(63), self.rng.getrandbits(63)) for _ in sizes]
 
         def play(size: int, world_seed: int, playout_seed: int) -> np.ndarray:
-            worlds = VectorGame.sample_worlds(view, size, seed=world_seed, tries=self.tries)
+            worlds = VectorGame.sample_worlds(view, size, seed=world_seed, tries=self.tries, declines=self.declines)
             tiled = worlds.tile(len(candidates))
             tiled.step(np.tile(ids, size))
             tiled.playout(self.policy, seed=playout_seed)

@@ -40,15 +40,30 @@ cdef void deal_deck(const RulesC* r, StateC* s, int leader, const int8_t* deck) 
 
 
 
+cdef bint makes_phom_with(int card, mask_t cards) noexcept nogil:
+    """worlds.makes_phom_with: is there a 3-card phỏm of ``card`` and two cards of ``cards``?"""
+    cdef mask_t triples[6]
+    cdef int k = triples_with(card, triples)
+    cdef int i
+    for i in range(k):
+        if triples[i] & ~bit(card) & ~cards == 0:
+            return True
+    return False
+
+
 cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes, int stock_size,
-                        const int* last_discards, int tries) noexcept nogil:
+                        const int* last_discards, const int* declined, const mask_t* since,
+                        int tries) noexcept nogil:
     """worlds.sample_world: keep the viewer's hand; give each other hand its unlaid eaten cards, two
     unseen cards completing a 3-card phỏm with each of them, and unseen cards up to its size; draw the
     stock from the rest in random order. Uses the state's generator; False after 100 failed attempts.
 
     With ``tries`` > 1, a seat q with ``last_discards[q]`` ≥ 0 (its latest discard, made in a normal
     turn) is refilled up to ``tries`` times until GreedyBot would have made that discard from the hand
-    drawn (plus the card): opponents read as greedy players. ``tries`` = 1 is sample_world's draw."""
+    drawn (plus the card): opponents read as greedy players. ``tries`` = 1 is sample_world's draw.
+    Likewise a seat q with ``declined[q]`` ≥ 0 (the discard offered to it at its latest take, which it
+    drew instead of eating) is refilled until the drawn cards and ``since[q]`` (its discards after that
+    take) make no 3-card phỏm with the declined card (``worlds.declined_offers``)."""
     cdef mask_t pool, support, known, todo, options[6], choice, unseen, fill
     cdef mask_t hands[MAX_SEATS]
     cdef int8_t free[52]
@@ -91,12 +106,17 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
             need = sizes[q] - popcount(hands[q])
             if q == viewer or need <= 0:
                 continue
-            for trial in range(tries if last_discards[q] >= 0 else 1):
+            for trial in range(tries if last_discards[q] >= 0 or declined[q] >= 0 else 1):
                 fill = random_subset(&s.rng, pool, need)
-                if trial == tries - 1 or last_discards[q] < 0 or greedy_would_discard(
+                if trial == tries - 1:
+                    break
+                if last_discards[q] >= 0 and not greedy_would_discard(
                         r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
                         last_discards[q], unseen & ~hands[q] & ~fill):
-                    break
+                    continue
+                if declined[q] >= 0 and makes_phom_with(declined[q], fill | since[q]):
+                    continue
+                break
             hands[q] |= fill
             pool &= ~fill
         for q in range(s.players):

@@ -101,27 +101,36 @@ cdef class Engine:
                 mom[i, q] = self.states[i].seats[q].laid_len == 0
 
     def sample_worlds(self, Engine source, int viewer, hand_sizes, int stock_size, uint64_t seed,
-                      last_discards, int tries):
+                      last_discards, declined, since, int tries):
         """Fill every game of this engine with a world drawn from game 0 of ``source``, a public state
         (the other hands and the stock empty) seen by ``viewer``: worlds.sample_world in C (see
-        sample_hidden for ``last_discards`` and ``tries``). Returns how many games could not be filled."""
+        sample_hidden for ``last_discards``, ``declined``, ``since`` and ``tries``). Returns how many
+        games could not be filled."""
         cdef int sizes[MAX_SEATS]
         cdef int discards[MAX_SEATS]
+        cdef int offers[MAX_SEATS]
+        cdef mask_t after[MAX_SEATS]
         cdef int q, i, failed = 0
-        if len(hand_sizes) != source.states[0].players or len(last_discards) != source.states[0].players:
-            raise ValueError("hand_sizes and last_discards need one entry per seat")
+        cdef int players = source.states[0].players
+        if not len(hand_sizes) == len(last_discards) == len(declined) == len(since) == players:
+            raise ValueError("hand_sizes, last_discards, declined and since need one entry per seat")
         if tries < 1:
             raise ValueError("tries must be ≥ 1")
-        for q in range(source.states[0].players):
+        for q in range(players):
+            if not -1 <= declined[q] < 52 or since[q] < 0 or (since[q] | DECK_MASK) != DECK_MASK:
+                raise ValueError(f"declined[{q}] must be a card index or -1, since[{q}] a card mask")
             sizes[q] = hand_sizes[q]
             discards[q] = last_discards[q]
+            offers[q] = declined[q]
+            after[q] = since[q]
         cdef uint64_t rng = seed
         with nogil:
             for i in range(self.n):
                 memcpy(&self.states[i], &source.states[0], sizeof(StateC))
                 self.states[i].rng = next_random(&rng)
                 self.legal_count[i] = -1
-                if not sample_hidden(&self.states[i], &self.rules, viewer, sizes, stock_size, discards, tries):
+                if not sample_hidden(&self.states[i], &self.rules, viewer, sizes, stock_size, discards, offers, after,
+                                     tries):
                     failed += 1
         return failed
 
@@ -328,8 +337,11 @@ cdef class Engine:
     cdef int choose_one(self, int i, int policy) noexcept nogil:
         cdef int16_t* ids = self.legal_of(i)
         cdef int count = self.legal_count[i]
-        if policy == 1:
-            return greedy_choice(&self.rules, &self.states[i], ids, count)
+        if policy == GREEDY_POLICY:
+            return greedy_choice(&self.rules, &self.states[i], ids, count, 0)
+        if policy == PLANNER_POLICY:
+            return greedy_choice(&self.rules, &self.states[i], ids, count,
+                                 rac_price(self.states[i].seats[self.states[i].to_move].turns))
         return ids[random_below(&self.states[i].rng, count)]
 
     cdef void play_one(self, int i, const int8_t* policies) noexcept nogil:

@@ -44,13 +44,19 @@ cdef bint eat_helps(const RulesC* r, mask_t hand, mask_t eaten, int card) noexce
     return found and best <= now
 
 
-cdef int greedy_choice(const RulesC* r, const StateC* s, const int16_t* ids, int n) noexcept nogil:
-    """bots.greedy.greedy_action over the legal ids (ascending, as GreedyBot sees legal_actions)."""
+cdef int rac_price(int turns) noexcept nogil:
+    """bots.planner.rac_price."""
+    return RAC_PRICE * (3 - turns) if turns < 3 else 0
+
+
+cdef int greedy_choice(const RulesC* r, const StateC* s, const int16_t* ids, int n, int price) noexcept nogil:
+    """bots.greedy.greedy_action over the legal ids (ascending, as GreedyBot sees legal_actions), with
+    ``price`` points for every rác a discard leaves (0 for GreedyBot; PlannerBot's rac_price)."""
     cdef const SeatC* seat = &s.seats[s.to_move]
     cdef int i, a, c, draw = -1, eat = -1, best = -1
     cdef int first_lay_with_eaten = -1
     cdef long key0, key1, key2, key3, b0 = 0, b1 = 0, b2 = 0, b3 = 0
-    cdef mask_t unseen
+    cdef mask_t unseen, left
     for i in range(n):
         if ids[i] == DECLARE_U_KHAN_ID:
             return ids[i]
@@ -75,7 +81,10 @@ cdef int greedy_choice(const RulesC* r, const StateC* s, const int16_t* ids, int
         a = ids[i]
         if DISCARD_BASE <= a < SEND_BASE:
             c = a - DISCARD_BASE
-            key0 = min_points_of(seat.hand & ~bit(c), seat.unlaid_eaten, r.values, r.run_deadwood)
+            left = seat.hand & ~bit(c)
+            key0 = min_points_of(left, seat.unlaid_eaten, r.values, r.run_deadwood)
+            if price:
+                key0 += price * popcount(left & ~pair_partners(left))
             key1 = danger_count(c, unseen)
             key2 = -r.values[c]
             key3 = -c
