@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from phom.arena import duplicate
 
 PANEL = ["random", "greedy", "search", "montecarlo", "holder", "hunter"]
-CHALLENGERS = ["greedy", "holder", "hunter", "search", "learned", "montecarlo", "montecarlo:256:2"]
+CHALLENGERS = ["greedy", "planner", "holder", "hunter", "search", "learned", "montecarlo", "montecarlo:256:2"]
 BEGIN, END = "<!-- arena:begin -->", "<!-- arena:end -->"
 
 
