@@ -108,7 +108,6 @@ def test_the_core_samples_worlds_as_phom_worlds_does():
     assert (p[view.player] == c[view.player]).all()
 
 
-
 def test_declined_offers_are_read_from_the_history():
     """Player 1 drew instead of eating player 0's discard; player 2 has not taken yet."""
     game = Game(seed=3)
@@ -153,4 +152,3 @@ def test_worlds_read_as_declining_make_no_phom_with_the_declined_card():
     # (a few views have no fitting deal within the tries: the card he drew after declining is among
     # his cards now, so the reading asks a little more than the history proves)
     assert seen > 5000 and uniform > seen // 20 and fitted * 20 < uniform
-

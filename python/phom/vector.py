@@ -115,12 +115,12 @@ class VectorGame:
         if view.is_over:
             raise ValueError("the game in this view is over")
         public = view.public
-        last_discards = [-1] * view.rules.players
+        n = view.rules.players
+        last_discards = [-1] * n
         for player, action in reversed(view.history):
             if player != view.player and last_discards[player] == -1 and not view.laid_down[player]:
                 last_discards[player] = action.card.index if isinstance(action, Discard) else -2
         last_discards = [max(d, -1) for d in last_discards]   # −2: his latest action was no discard
-        n = view.rules.players
         declined, since = declined_offers(view) if declines else ([-1] * n, [0] * n)
         v = cls(0, view.rules)
         source = _engine.Engine(1, v.rules)
