@@ -19,7 +19,9 @@ MODULES = [
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
     "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
     "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen", "phom.tienlen.render",
-    "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel",
+    "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel", "phom.review", "phom.review.model",
+    "phom.review.racing", "phom.review.phom_game", "phom.review.tienlen_game", "phom.review.walk",
+    "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review",
 ]
 
 

@@ -30,7 +30,7 @@ from .game import Game
 from .rules import Rules
 from .vector import VectorGame
 
-__all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "play_chunk_in_core", "play_game",
+__all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "play_chunk_in_core", "play_game", "progress_printer",
            "simulate"]
 
 
@@ -253,7 +253,7 @@ def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, see
         if not callable(getattr(bot, "act", None)):
             raise ValueError(f"bots[{i}] = {bot!r} has no act(view) method")
     seed = 0 if seed is None else seed
-    report = _progress_printer(games) if progress is True else (progress or None)
+    report = progress_printer(games) if progress is True else (progress or None)
     policies = core_policies(bots) if core is not False else None
     if core and policies is None:
         raise ValueError("core=True needs every bot to be a RandomBot, a GreedyBot or a PlannerBot")
@@ -317,14 +317,18 @@ def _stats(bots: Sequence[Bot], tally: Tally, summaries: tuple[GameSummary, ...]
     )
 
 
-def _progress_printer(total: int) -> Callable[[int, int], None]:
+def progress_printer(total: int, unit: str = "games") -> Callable[[int, int], None]:
+    """A plain progress bar on stderr: ``report(done, total)`` redraws it.
+
+    >>> report = progress_printer(0)
+    """
     started = time.perf_counter()
 
     def report(done: int, total_: int) -> None:
         width = 30
         filled = int(width * done / total_)
         rate = done / max(time.perf_counter() - started, 1e-9)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total_} games, {rate:.0f}/s")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total_} {unit}, {rate:.0f}/s")
         if done == total_:
             sys.stderr.write("\n")
         sys.stderr.flush()

@@ -1,4 +1,4 @@
-"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, arena, train.
+"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, review, arena, train.
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
 to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
@@ -39,6 +39,7 @@ from ..solver import (
 from ..version import __version__
 from .bench import run_bench
 from .play import play_interactive
+from .review import add_review_parser, review_command
 from .render import Painter
 from .tienlen import play_tienlen, simulate_tienlen, solve_tienlen
 
@@ -135,6 +136,8 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--curve", default="learning-curve.csv", help="the learning curve as CSV")
     train.add_argument("--plot", default=None, help="the learning curve as a PNG (needs matplotlib)")
 
+    add_review_parser(sub)
+
     verify = sub.add_parser("verify", help="check a hosted game's record: commitment, deal and every action")
     verify.add_argument("file", help="the JSON record from GET /api/games/{id}/record (- for stdin)")
     return parser
@@ -166,6 +169,9 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             _train(args, out)
         elif args.command == "arena":
             _arena(args, out)
+        elif args.command == "review":
+            review_command(args, _read_record(args.file, stdin or sys.stdin), out,
+                           progress=not args.json and sys.stderr.isatty())
         elif args.command == "verify":
             print(verify_record(_read_record(args.file, stdin or sys.stdin)), file=out)
         elif args.command == "tienlen":

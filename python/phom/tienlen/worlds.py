@@ -32,7 +32,8 @@ def _lowest(mask: int) -> int:
 def sample_deal(view: TienLenView, rng: random.Random) -> list[int]:
     """One deal (a mask per seat) that agrees with the view: the viewer's hand and every card played
     where they were seen; the other seats' unseen cards drawn at random in the sizes the view shows.
-    In a first game of fewer than four players no dealt card is below the opening card."""
+    In a first game the leader holds the opening card (the lowest dealt: 3♠ with four players), so
+    with fewer than four players no dealt card is below it."""
     n = view.rules.players
     played = [0] * n
     for seat, action in view.history:
@@ -40,19 +41,26 @@ def sample_deal(view: TienLenView, rng: random.Random) -> list[int]:
             played[seat] |= action.cards.mask
     deal = [played[q] for q in range(n)]
     deal[view.player] |= view.hand.mask
+    held = [0] * n                                   # cards known to be in a hand still
+    held[view.player] = len(view.hand)
     known = 0
     for hand in deal:
         known |= hand
+    opening = view.opening_card
+    if view.first_game and opening is not None and not known & opening.mask:
+        deal[view.leader] |= opening.mask            # not played yet: the leader holds it
+        held[view.leader] += 1
+        known |= opening.mask
     pool = [i for i in range(52) if not known >> i & 1]
     if view.first_game and n < 4:
-        first = next((a.cards.mask for _, a in view.history if isinstance(a, Play)), deal[view.leader])
-        floor = _lowest(first)
+        floor = _STRENGTH[opening.index] if opening is not None else _lowest(
+            next((a.cards.mask for _, a in view.history if isinstance(a, Play)), deal[view.leader]))
         pool = [i for i in pool if _STRENGTH[i] > floor]
     rng.shuffle(pool)
     start = 0
     for q in range(n):
         if q != view.player:
-            size = view.hand_sizes[q]
+            size = view.hand_sizes[q] - held[q]
             deal[q] |= sum(1 << i for i in pool[start:start + size])
             start += size
     return deal

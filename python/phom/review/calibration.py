@@ -1,0 +1,83 @@
+"""The review's measured scales: the label thresholds and the rating ladder.
+
+The thresholds are in stakes, per game: 2.5 %, 5 % and 10 % of the spread of a game's money (the
+standard deviation of a seat's net under greedy self-play: 5.6 stakes in Phỏm, 4.8 in Tiến lên;
+``spread_of`` measures it), the proportions of GNU Backgammon's 0.04 / 0.08 / 0.16 to a money game's
+spread. A label is given only when the lower end of the loss's 95 % interval clears its threshold,
+so noise alone cannot earn one (benchmarks/LADDER.md shows how often a label survives a re-review).
+
+The ladder (``ladder.json`` beside this file, written by ``benchmarks/review_ladder.py``) holds the
+mean loss per unforced decision of the project's own bots, reviewed over many games with mixed
+seats; a player's error rate is placed on it: "played like" the bot nearest on a log scale.
+
+>>> label_of("phom", 0.0) is None, label_of("phom", 10.0)
+(True, 'blunder')
+>>> rating_of("phom", 0.0).startswith("played like")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+__all__ = ["FRACTIONS", "THRESHOLDS", "label_of", "ladder", "rating_of", "spread_of"]
+
+#: (inaccuracy, mistake, blunder) in stakes, per game: see the module docstring.
+THRESHOLDS = {"phom": (0.14, 0.28, 0.56), "tienlen": (0.12, 0.24, 0.48)}
+_NAMES = ("inaccuracy", "mistake", "blunder")
+
+
+#: The fractions of the money's spread that make the three thresholds.
+FRACTIONS = (0.025, 0.05, 0.10)
+
+
+def spread_of(game: str, games: int = 4096) -> float:
+    """The standard deviation of seat 0's money over ``games`` greedy self-play deals (fixed seed)."""
+    if game == "phom":
+        from ..vector import VectorGame
+
+        phom_games = VectorGame(games, seed=20261201)
+        phom_games.playout("greedy")
+        return float(phom_games.net[:, 0].std())
+    from ..tienlen.vector import TienLenVectorGame
+
+    tienlen_games = TienLenVectorGame(games, seed=20261201)
+    tienlen_games.playout("greedy")
+    return float(tienlen_games.net[:, 0].std())
+
+
+def label_of(game: str, lower: float) -> str | None:
+    """The label a loss earns when the lower end of its 95 % interval is ``lower``."""
+    label = None
+    for name, threshold in zip(_NAMES, THRESHOLDS[game]):
+        if lower >= threshold:
+            label = name
+    return label
+
+
+@lru_cache(maxsize=1)
+def _ladder_data() -> dict[str, Any]:
+    text = resources.files("phom.review").joinpath("ladder.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def ladder(game: str) -> list[dict[str, Any]]:
+    """The measured rungs of one game, strongest first: ``bot``, ``error_rate``, ``low``, ``high``
+    (its 95 % interval), ``decisions``."""
+    rungs: list[dict[str, Any]] = _ladder_data().get(game, [])
+    return sorted(rungs, key=lambda rung: rung["error_rate"])
+
+
+def rating_of(game: str, error_rate: float) -> str:
+    """ "played like BOT": the rung whose error rate is nearest on a log scale."""
+    rungs = ladder(game)
+    if not rungs:
+        return "unrated: no ladder has been measured for this game"
+    floor = 1e-3
+    nearest = min(rungs, key=lambda r: abs(math.log(max(r["error_rate"], floor)) - math.log(max(error_rate, floor))))
+    return f"played like {nearest['bot']}"

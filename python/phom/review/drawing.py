@@ -1,0 +1,130 @@
+"""A review drawn (``phom.review.model.Review`` objects, read by their fields): each seat's value through the game as a line, luck as bars, errors marked (SVG as
+plain strings, as ``phom.drawing`` draws cards), and the HTML that notebooks, ``to_html`` and the page
+show, in Vietnamese or English.
+
+>>> from phom.review.model import Point, Review
+>>> chain = (Point(0, 0.0, "expected"), Point(0, 1.5, "luck"), Point(3, 1.0, "skill"), Point(9, -2.0, "others"))
+>>> r = Review("phom", 4, (), (), {0: 0.0}, {0: "-"}, {0: chain}, (), "", 0, 16, 0)
+>>> svg = review_svg(r, 0)
+>>> svg.startswith("<svg") and svg.count('class="luck"') == 1 and "polyline" in svg
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from typing import Any
+
+from .text import position_text
+
+__all__ = ["LABEL_COLOURS", "WORDS", "review_html", "review_svg"]
+
+LABEL_COLOURS = {"inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
+#: The words of the drawing and the page, per language; the game's own terms stay Vietnamese.
+WORDS = {
+    "en": {"title": "Review", "seat": "Seat", "expected": "expected", "skill": "skill", "luck": "luck",
+           "others": "others", "net": "net", "adjusted": "net − luck", "rating": "rating", "value": "value",
+           "move": "move", "played": "played", "best": "best", "loss": "loss",
+           "hindsight": "hindsight (every card known, not rated)",
+           "saw": "saw", "none": "No labelled decision.", "inaccuracy": "inaccuracy", "mistake": "mistake",
+           "blunder": "blunder", "plot": "Value of seat {seat} through the game (stakes); bars: luck; marks: errors"},
+    "vi": {"title": "Phân tích ván", "seat": "Ghế", "expected": "kỳ vọng", "skill": "kỹ năng", "luck": "may rủi",
+           "others": "người khác", "net": "thắng/thua", "adjusted": "trừ may rủi", "rating": "xếp hạng",
+           "value": "giá trị", "move": "nước", "played": "đã đánh", "best": "tốt nhất", "loss": "mất",
+           "hindsight": "biết hết bài (không tính điểm)", "saw": "thấy", "none": "Không có nước đi nào bị đánh dấu.",
+           "inaccuracy": "chưa chuẩn", "mistake": "sai lầm", "blunder": "sai nghiêm trọng",
+           "plot": "Giá trị của ghế {seat} qua ván (tiền cược); cột: may rủi; dấu: lỗi"},
+}
+
+
+def _words(lang: str) -> dict[str, str]:
+    if lang not in WORDS:
+        raise ValueError(f"lang {lang!r}: choose 'vi' or 'en'")
+    return WORDS[lang]
+
+
+def review_svg(result: Any, seat: int, *, width: int = 640, height: int = 220, lang: str = "en") -> str:
+    """The value of ``seat`` through the game: a line over the history, luck as bars from the line's
+    previous value, labelled decisions as coloured marks."""
+    if seat not in result.chains:
+        raise ValueError(f"seat {seat!r} was not reviewed")
+    words = _words(lang)
+    chain = result.chains[seat]
+    length: int = max(max(int(p.index) for p in chain), 1)
+    values = [float(p.value) for p in chain]
+    top, bottom = max(max(values), 1.0), min(min(values), -1.0)
+    left, right, up, down = 44, 12, 14, 26
+    plot_w, plot_h = width - left - right, height - up - down
+
+    def x(index: float) -> float:
+        return left + plot_w * index / length
+
+    def y(value: float) -> float:
+        return up + plot_h * (top - value) / (top - bottom)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(words["plot"].format(seat=seat))}">',
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fcfcf7"/>',
+             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#999" '
+             'stroke-dasharray="3 3"/>']
+    for tick in _ticks(bottom, top):
+        parts.append(f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end" '
+                     f'font-family="sans-serif" fill="#555">{tick:+g}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" font-size="11" text-anchor="middle" '
+                 f'font-family="sans-serif" fill="#555">{escape(words["move"])} 0 … {length}</text>')
+    previous = None
+    for point in chain:
+        if point.step == "luck" and previous is not None:
+            y0, y1 = sorted((y(previous.value), y(point.value)))
+            colour = "#2e7d32" if point.value >= previous.value else "#c62828"
+            parts.append(f'<rect class="luck" x="{x(point.index) - 3:.1f}" y="{y0:.1f}" width="6" '
+                         f'height="{max(y1 - y0, 1):.1f}" fill="{colour}" opacity="0.45"/>')
+        previous = point
+    coords = " ".join(f"{x(p.index):.1f},{y(p.value):.1f}" for p in chain)
+    parts.append(f'<polyline points="{coords}" fill="none" stroke="#1565c0" stroke-width="2"/>')
+    for d in result.decisions:
+        if d.seat == seat and d.label is not None:
+            parts.append(f'<circle class="error" cx="{x(d.index):.1f}" cy="{y(d.before):.1f}" r="5" '
+                         f'fill="{LABEL_COLOURS[d.label]}" stroke="#000" stroke-width="0.5">'
+                         f'<title>{escape(words[d.label])}: {escape(d.played)} (−{d.loss:.2f})</title></circle>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _ticks(low: float, high: float) -> list[float]:
+    span = high - low
+    step = next(s for s in (0.5, 1, 2, 5, 10, 20, 50) if span / s <= 6)
+    first = int(low / step) * step
+    return [first + k * step for k in range(int(span / step) + 2) if low <= first + k * step <= high]
+
+
+def _decision_html(d: Any, words: dict[str, str]) -> str:
+    colour = LABEL_COLOURS[d.label] if d.label else "#999"
+    hind = (f'<div class="hindsight">{escape(words["hindsight"])}: {escape(d.hindsight)}</div>'
+            if d.hindsight and d.hindsight != d.best else "")
+    return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}">'
+            f'<span class="label" style="background:{colour}">{escape(words[d.label] if d.label else "")}</span> '
+            f'{escape(words["move"])} {d.index}, {escape(words["seat"].lower())} {d.seat}: '
+            f'{escape(words["played"])} <b>{escape(d.played)}</b>, {escape(words["best"])} <b>{escape(d.best)}</b> '
+            f'({escape(words["loss"])} {d.loss:.2f}, 95 % {d.loss_ci[0]:.2f}…{d.loss_ci[1]:.2f})'
+            f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d))}</div>{hind}</li>')
+
+
+def review_html(result: Any, lang: str = "en") -> str:
+    """The review as an HTML fragment (``lang`` ``"vi"`` or ``"en"``)."""
+    words = _words(lang)
+    head = "".join(f"<th>{escape(words[k])}</th>" for k in
+                   ("seat", "expected", "skill", "luck", "others", "net", "adjusted", "rating"))
+    rows = "".join(
+        f"<tr><td>{e.seat}</td><td>{e.expected:+.2f}</td><td>{e.skill:+.2f}</td><td>{e.luck:+.2f}</td>"
+        f"<td>{e.others:+.2f}</td><td>{e.net:+d}</td><td>{e.adjusted:+.2f}</td>"
+        f"<td>{escape(result.rating[e.seat])} ({result.error_rate[e.seat]:.3f})</td></tr>" for e in result.ledger)
+    plots = "".join(f'<figure class="review-plot"><figcaption>{escape(words["plot"].format(seat=e.seat))}'
+                    f'</figcaption>{review_svg(result, e.seat, lang=lang)}</figure>' for e in result.ledger)
+    labelled = result.labelled()
+    items = ("<ol class='decisions'>" + "".join(_decision_html(d, words) for d in labelled) + "</ol>"
+             if labelled else f"<p>{escape(words['none'])}</p>")
+    return (f'<section class="phom-review" lang="{lang}"><h2>{escape(words["title"])}</h2>'
+            f'<table class="ledger"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+            f"{plots}{items}</section>")

@@ -1,0 +1,136 @@
+"""The review's view of a Tiến lên game: every play or pass of a seat is a decision among the legal
+actions (GreedyTienLenBot's order, its choice first, at most ``MAX_CANDIDATES``, and always the one played), worlds and
+playouts in the compiled core. Nothing is drawn in Tiến lên, so the deal is the seat's only luck.
+
+>>> from phom.tienlen import TienLenGame
+>>> from phom.tienlen.bots import GreedyTienLenBot
+>>> game = TienLenGame(seed=5)
+>>> while not game.is_over:
+...     game.apply(GreedyTienLenBot().act(game.view(game.to_move)))
+>>> replay = TienLenReplay(game)
+>>> turn = replay.turns(game.leader)[0]
+>>> turn.index, turn.played < len(turn.candidates)
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..tienlen.bots import ranked_actions
+from ..tienlen.game import Pass, Play, TienLenGame
+from ..tienlen.rules import TienLenRules
+from ..tienlen.vector import TienLenVectorGame
+from ..tienlen.worlds import sample_deal
+from .phom_game import EXPECTED_GAMES, Turn, people_text
+
+__all__ = ["MAX_CANDIDATES", "TienLenReplay", "expected_tienlen_net"]
+
+#: The most candidates a Tiến lên decision races (the played one is added if it is not among them).
+MAX_CANDIDATES = 12
+
+
+@lru_cache(maxsize=64)
+def expected_tienlen_net(rules: TienLenRules, first_game: bool) -> tuple[float, ...]:
+    """Each seat's mean money over ``EXPECTED_GAMES`` greedy self-play deals (fixed seed), seat 0
+    leading a later game; in a first game the holder of the opening card leads.
+
+    >>> round(sum(expected_tienlen_net(TienLenRules(), True)), 6)
+    0.0
+    """
+    games = TienLenVectorGame(EXPECTED_GAMES, rules, seed=20261201, first_game=first_game)
+    games.playout("greedy")
+    return tuple(float(x) for x in games.net.mean(axis=0))
+
+
+def _mask(action: Play | Pass) -> int:
+    return action.cards.mask if isinstance(action, Play) else 0
+
+
+class TienLenReplay:
+    """A finished Tiến lên game replayed from its deal, with the game before every action kept."""
+
+    name = "tienlen"
+
+    def __init__(self, game: TienLenGame) -> None:
+        if not game.is_over or game.result is None:
+            raise ValueError("the game is not over: only finished games are reviewed")
+        self.rules = game.rules
+        self.players = game.rules.players
+        self.first_game = game.first_game
+        self.leader = game.leader
+        self.history = list(game.history)
+        self.net = tuple(int(x) for x in game.result.net)
+        replay = TienLenGame(game.rules, deal=game.deal, first_game=game.first_game,
+                             leader=None if game.first_game else game.leader)
+        self.start = replay.clone()
+        self.states: list[TienLenGame] = []
+        for _, action in self.history:
+            self.states.append(replay.clone())
+            replay.apply(action)
+        self.moves = tuple(f"{p}: {a}" for p, a in self.history)
+
+    def turns(self, seat: int) -> list[Turn]:
+        out = []
+        for i, (player, action) in enumerate(self.history):
+            if player != seat:
+                continue
+            view = self.states[i].view(seat)
+            ranked = ranked_actions(view)[:MAX_CANDIDATES]
+            if action not in ranked:
+                ranked.append(action)
+            candidates = tuple((people_text(a), (a,)) for a in ranked)
+            out.append(Turn(seat, i, i + 1, candidates, ranked.index(action), False, "play", 0))
+        return out
+
+    def sample(self, seat: int, index: int, count: int, seed: int) -> TienLenVectorGame:
+        """Worlds agreeing with what ``seat`` knew before action ``index`` (the deal alone at 0 when
+        another seat leads)."""
+        game = self.states[index] if index < len(self.states) else None
+        if game is not None and game.to_move == seat:
+            worlds = TienLenVectorGame.sample_worlds(game.view(seat), count, seed=seed)
+            if len(worlds):
+                return worlds
+            worlds = TienLenVectorGame.sample_worlds(game.view(seat), count, seed=seed, attempts=400)
+            if len(worlds):
+                return worlds
+            raise ValueError(f"no deal of the hidden cards agrees with what seat {seat} saw before action {index}")
+        if index != 0:
+            raise ValueError("Tiến lên positions are valued at the deal or on the seat's own turn")
+        rng = random.Random(seed)
+        view = self.start.view(seat)
+        deals = [sample_deal(view, rng) for _ in range(count)]
+        return TienLenVectorGame.from_deals(self.rules, deals, first_game=self.first_game,
+                                            leaders=None if self.first_game else [self.leader] * count)
+
+    def truth(self, index: int) -> TienLenVectorGame:
+        return TienLenVectorGame.from_games([self.states[index]])
+
+    @staticmethod
+    def values(worlds: TienLenVectorGame, seat: int, plans: Sequence[tuple[Any, ...]], seed: int
+               ) -> npt.NDArray[np.float64]:
+        count = len(worlds)
+        out = np.zeros((count, len(plans)), dtype=np.float64)
+        for k, plan in enumerate(plans):
+            copy = worlds.split(1)[0]
+            for action in plan:
+                copy.step(np.full(count, _mask(action), dtype=np.uint64), only=~copy.done)
+            copy.playout("greedy", seed=seed)
+            out[:, k] = copy.net[:, seat]
+        return out
+
+    def expected(self, seat: int) -> float:
+        table = expected_tienlen_net(self.rules, self.first_game)
+        return table[seat] if self.first_game else table[(seat - self.leader) % self.players]
+
+    def position(self, seat: int, index: int) -> dict[str, Any]:
+        game = self.states[index]
+        view = game.view(seat)
+        return {"hand": view.hand.codes, "table": view.table.codes, "table_owner": view.table_owner,
+                "hand_sizes": list(view.hand_sizes), "passed": sorted(view.passed)}
