@@ -239,3 +239,34 @@ def test_a_tienlen_game_by_clicking(server, browser):
     money = [int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(1, 5)]
     assert sum(money) == 0 and page.locator("g.card-back").count() == 0
     assert "passed" in page.inner_text("#log") or "played" in page.inner_text("#log")
+
+
+def test_the_review_panel_after_a_game(server, browser):
+    """A finished game's "Review this game": the plot, the ledger and the labelled decisions, each
+    opening the position with its options; looked at wide and at phone width."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"humans": [0], "bots": ["random", "greedy", "greedy"]}).json()
+    token = created["tokens"]["0"]
+    headers = {"Authorization": f"Bearer {token}"}
+    view = httpx.get(f"{server}/api/games/{created['id']}", headers=headers).json()
+    while not view["is_over"]:                                   # seat 0 plays its first legal action
+        text = view["legal_actions"][-1]["text"]
+        view = httpx.post(f"{server}/api/games/{created['id']}/actions", headers=headers,
+                          json={"action": text}).json()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name, viewport in (("wide", {"width": 1000, "height": 900}), ("phone", {"width": 390, "height": 844})):
+        page = browser.new_page(viewport=viewport)
+        page.goto(f"{server}/#game={created['id']}&seat=0&token={token}")
+        page.wait_for_selector("#review-game:not([hidden])")
+        page.click("#review-game")
+        page.wait_for_selector("#review .phom-review svg", timeout=60_000)
+        assert page.locator("#review .ledger tbody tr").count() == 4
+        decisions = page.locator("#review .decision")
+        if decisions.count():
+            decisions.first.locator("summary").click()
+            assert decisions.first.locator(".options tr").count() >= 2
+        page.screenshot(path=str(ARTIFACTS / f"web-review-{name}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"] + 1, f"the review scrolls sideways at {viewport['width']} px"
+        page.close()

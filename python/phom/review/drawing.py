@@ -16,6 +16,8 @@ from html import escape
 
 from typing import Any
 
+from ..cards import CardSet
+from ..drawing import cards_svg
 from .text import position_text
 
 __all__ = ["LABEL_COLOURS", "WORDS", "review_html", "review_svg"]
@@ -28,12 +30,17 @@ WORDS = {
            "move": "move", "played": "played", "best": "best", "loss": "loss",
            "hindsight": "hindsight (every card known, not rated)",
            "saw": "saw", "none": "No labelled decision.", "inaccuracy": "inaccuracy", "mistake": "mistake",
-           "blunder": "blunder", "plot": "Value of seat {seat} through the game (stakes); bars: luck; marks: errors"},
+           "blunder": "blunder", "choice": "choice",
+           "why": "On fresh worlds {best} wins {before:+.2f} stakes a game on average and {played} {after:+.2f}.",
+           "plot": "Value of seat {seat} through the game (stakes); bars: luck; marks: errors"},
     "vi": {"title": "Phân tích ván", "seat": "Ghế", "expected": "kỳ vọng", "skill": "kỹ năng", "luck": "may rủi",
            "others": "người khác", "net": "thắng/thua", "adjusted": "trừ may rủi", "rating": "xếp hạng",
            "value": "giá trị", "move": "nước", "played": "đã đánh", "best": "tốt nhất", "loss": "mất",
            "hindsight": "biết hết bài (không tính điểm)", "saw": "thấy", "none": "Không có nước đi nào bị đánh dấu.",
            "inaccuracy": "chưa chuẩn", "mistake": "sai lầm", "blunder": "sai nghiêm trọng",
+           "choice": "lựa chọn",
+           "why": "Trên các ván mô phỏng mới, {best} thắng trung bình {before:+.2f} tiền cược một ván, còn {played} "
+                  "{after:+.2f}.",
            "plot": "Giá trị của ghế {seat} qua ván (tiền cược); cột: may rủi; dấu: lỗi"},
 }
 
@@ -99,16 +106,29 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + k * step for k in range(int(span / step) + 2) if low <= first + k * step <= high]
 
 
+def _hand_svg(codes: str | list[str]) -> str:
+    text = codes if isinstance(codes, str) else " ".join(codes)
+    cards = [(c.rank, c.suit) for c in CardSet.parse(text)] if text.strip() else []
+    return cards_svg([cards]) if cards else ""
+
+
 def _decision_html(d: Any, words: dict[str, str]) -> str:
     colour = LABEL_COLOURS[d.label] if d.label else "#999"
     hind = (f'<div class="hindsight">{escape(words["hindsight"])}: {escape(d.hindsight)}</div>'
             if d.hindsight and d.hindsight != d.best else "")
-    return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}">'
+    options = "".join(f"<tr{' class=played' if text == d.played else ''}><td>{escape(text)}</td>"
+                      f"<td>{mean:+.2f}</td><td>± {1.96 * err:.2f}</td></tr>" for text, mean, err in d.options)
+    why = words["why"].format(best=d.best, played=d.played, before=d.before, after=d.after)
+    return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}"><details><summary>'
             f'<span class="label" style="background:{colour}">{escape(words[d.label] if d.label else "")}</span> '
             f'{escape(words["move"])} {d.index}, {escape(words["seat"].lower())} {d.seat}: '
             f'{escape(words["played"])} <b>{escape(d.played)}</b>, {escape(words["best"])} <b>{escape(d.best)}</b> '
-            f'({escape(words["loss"])} {d.loss:.2f}, 95 % {d.loss_ci[0]:.2f}…{d.loss_ci[1]:.2f})'
-            f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d))}</div>{hind}</li>')
+            f'({escape(words["loss"])} {d.loss:.2f}, 95 % {d.loss_ci[0]:.2f}…{d.loss_ci[1]:.2f})</summary>'
+            f'<div class="position">{_hand_svg(d.position.get("hand", ""))}</div>'
+            f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d))}</div>'
+            f'<p class="why">{escape(why)}</p><table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
+            f'<th>{escape(words["value"])}</th><th>95 %</th></tr></thead><tbody>{options}</tbody></table>'
+            f'{hind}</details></li>')
 
 
 def review_html(result: Any, lang: str = "en") -> str:

@@ -97,7 +97,7 @@ def load_record(record: Any) -> Game | TienLenGame:
 
 
 def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | None = None, seed: int = 0,
-           progress: bool | Callable[[int, int], None] = False) -> Any:
+           progress: bool | Callable[[int, int], None] = False) -> Review:
     """Review a finished game (see the module docstring): a ``Review`` with one ``Decision`` per
     choice of the reviewed ``seats`` (default all), one ``Ledger`` each, error rates and ratings.
     ``worlds``: the evaluator's worlds per batch (default 128); the same record, settings and

@@ -97,6 +97,11 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
                  "description": "bots for the other seats in seat order; missing ones are greedy"},
         "client_seed": {"type": "string", "maxLength": 200,
                         "description": "any text; the deal is a function of the server seed and this"}}},
+    "ReviewRequest": {"type": "object", "additionalProperties": False, "required": ["record"], "properties": {
+        "record": {"type": "object", "description": "a finished game's JSON record (phom-game or phom-tienlen; a "
+                                                     "hosted record's fairness proof is verified first)"},
+        "seats": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "minItems": 1,
+                  "maxItems": 4, "uniqueItems": True, "description": "the seats to review (default all)"}}},
     "Act": {"type": "object", "additionalProperties": False, "required": ["action"], "properties": {
         "action": {"oneOf": [
             {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"\S",
@@ -123,6 +128,9 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
     "Record": {"type": "object", "required": ["format", "rules", "deal", "actions", "fairness"], "properties": {
         "fairness": {"type": "object", "required": ["server_seed", "client_seed", "commitment"]}}},
     "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+    "Review": {"type": "object", "required": ["format", "game", "decisions", "ledger", "error_rate", "rating"],
+               "description": "phom.review.Review.to_dict(), with the review drawn as html"},
+    "Pending": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
 }
 
 
@@ -180,6 +188,21 @@ def openapi() -> dict[str, Any]:
                 "responses": {"200": _ok("the phom-game record (phom verify checks it)", "Record"), "400": _BAD,
                               "401": _NO_TOKEN, "403": _NOT_A_SEAT, "404": _NO_GAME,
                               "409": _error("the game is not over")}}},
+            "/api/games/{game_id}/review": {"get": {
+                "operationId": "review", "summary": "The game's review once it is over: computed once, kept with "
+                                                    "the game",
+                "parameters": [_GAME_ID_PARAMETER], "security": _SECURED,
+                "responses": {"200": _ok("the review", "Review"),
+                              "202": {**_ok("the review is being computed: ask again after Retry-After seconds",
+                                            "Pending"),
+                                      "headers": {"Retry-After": {"schema": {"type": "integer"}}}},
+                              "400": _BAD, "401": _NO_TOKEN, "403": _NOT_A_SEAT, "404": _NO_GAME,
+                              "409": _error("the game is not over"), "429": _BUSY}}},
+            "/api/review": {"post": {
+                "operationId": "reviewRecord", "summary": "Review a finished game's record from elsewhere",
+                "requestBody": _body("ReviewRequest"),
+                "responses": {"200": _ok("the review", "Review"), "400": _BAD, "413": _TOO_LARGE,
+                              "422": _REFUSED, "429": _BUSY}}},
             "/healthz": {"get": {"operationId": "health", "summary": "The process answers",
                                  "responses": {"200": _ok("ok", "Health")}}},
             "/readyz": {"get": {"operationId": "ready", "summary": "The store is writable",

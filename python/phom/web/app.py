@@ -29,6 +29,7 @@ from typing import Any
 
 from ..cards import CardError, CardSet, to_mask
 from ..extras import missing_extra
+from ..fairness import verify_record
 from ..hints import hint
 from ..position import view_from_position
 from ..report import hint_report, solve_report
@@ -36,6 +37,7 @@ from ..tienlen.hints import tienlen_hint
 from .api import LIMITS, MAX_BODY_BYTES, MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, openapi
 from .hosting import Forbidden, GameHost, GameOver, HostedGame, HostFull, NotFound, NotYourTurn, Unauthorized
 from .kinds import KINDS
+from .reviews import RETRY_AFTER_SECONDS, ReviewQueue
 
 try:
     import fastjsonschema
@@ -231,11 +233,12 @@ class _Subscribers:
 
 
 def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None = None,
-               worker_threads: int = 8) -> Starlette:
+               worker_threads: int = 8, max_reviews: int = 2) -> Starlette:
     """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default).
     ``worker_threads`` bounds the threads that run moves, bots, views and hints: a few more than the
     cores, since the compiled core releases the GIL but the rest is Python (many more threads only
-    queue for the GIL and the store)."""
+    queue for the GIL and the store). ``max_reviews`` bounds the reviews computed at a time (a review
+    asked for beyond it gets 429)."""
     games = host if host is not None else GameHost()
     rates = rate_limits if rate_limits is not None else RateLimits()
     limiter = MovingWindowRateLimiter(MemoryStorage())
@@ -244,6 +247,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     subscribers = _Subscribers()
     views = _ViewCache()
     workers = _Workers(worker_threads)
+    reviews = ReviewQueue(games.store, workers.pool, limit=max_reviews)
     games.listeners.append(subscribers.changed)
 
     def view_response(hosted: HostedGame, seat: int, drawn: bool) -> Response:
@@ -344,6 +348,23 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             raise GameOver("the record is given once the game is over")
         return hosted.record()
 
+    async def game_review(request: Request) -> Any:
+        _, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
+        if not hosted.game.is_over:
+            raise GameOver("the review is given once the game is over")
+        kept = reviews.lookup(hosted.id, hosted.record())
+        if kept is None:
+            return JSONResponse({"status": "the review is being computed"}, status_code=202,
+                                headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+        return kept
+
+    async def review_record(request: Request) -> Any:
+        data = await _body(request, "ReviewRequest")
+        record = data["record"]
+        if "fairness" in record:
+            await workers.run(verify_record, json.dumps(record, ensure_ascii=False))
+        return await asyncio.wrap_future(reviews.run_now(record, data.get("seats")))
+
     async def health(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
 
@@ -377,6 +398,8 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         Route("/api/games/{game_id}", endpoint(show), methods=["GET"]),
         Route("/api/games/{game_id}/actions", endpoint(act), methods=["POST"]),
         Route("/api/games/{game_id}/record", endpoint(record), methods=["GET"]),
+        Route("/api/games/{game_id}/review", endpoint(game_review), methods=["GET"]),
+        Route("/api/review", endpoint(review_record), methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", live),
         Route("/api/openapi.json", endpoint(reference), methods=["GET"]),
         Mount("/static", static, name="static"),

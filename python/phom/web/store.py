@@ -1,7 +1,7 @@
 """The durable store of hosted games: SQLite (the standard library's ``sqlite3``) in WAL mode.
 
 A game is its creation row (rules, leader, bots, seeds, commitment), the SHA-256 of each seat's token
-(the tokens themselves are never stored), and its actions in order. ``append`` writes a batch of
+(the tokens themselves are never stored), and its actions in order. Its review, once computed, is kept beside it (``save_review``). ``append`` writes a batch of
 actions (a player's move and the bot moves it triggers) in one transaction, guarded by the version the
 writer read: a crash at any moment leaves either all of them or none. ``synchronous=FULL`` makes a
 commit durable before ``append`` returns, so an action a client saw acknowledged survives ``kill -9``
@@ -65,6 +65,10 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    review TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
 """
@@ -152,6 +156,17 @@ class GameStore:
         return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
                           row[8], row[9], {seat: digest for seat, digest in seats},
                           [(seat, text) for seat, text in actions])
+
+    def save_review(self, game_id: str, text: str) -> None:
+        """Keep a finished game's review (JSON text) with it; the first one kept stays."""
+        with self._lock, self._db:
+            self._db.execute("INSERT OR IGNORE INTO reviews (game_id, review) VALUES (?, ?)", (game_id, text))
+
+    def load_review(self, game_id: str) -> str | None:
+        """The review kept with a game, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT review FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def ids(self) -> list[str]:
         """Every stored game's id, oldest first."""

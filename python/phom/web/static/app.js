@@ -135,6 +135,8 @@ function render(view, missed = null) {
   $("fairness").hidden = false;
   $("commitment").textContent = view.commitment;
   $("download-record").hidden = !view.is_over;
+  $("review-game").hidden = !view.is_over;
+  if (!view.is_over) { $("review").hidden = true; $("review").innerHTML = ""; }
   renderLog(view, missed ? missed.length : Math.max(0, view.version - before));
   updateSelection();
   showResult(view);
@@ -337,7 +339,36 @@ async function downloadRecord() {
   }
 }
 
+async function reviewGame() {
+  // the review is computed once by the server (202 + Retry-After while it runs), then kept with the game
+  const box = $("review");
+  $("review-game").disabled = true;
+  box.hidden = false;
+  box.setAttribute("aria-busy", "true");
+  box.textContent = "Reviewing every decision of the game…";
+  try {
+    for (;;) {
+      const response = await fetch(`/api/games/${state.id}/review`, { headers: { authorization: `Bearer ${state.token}` } });
+      const data = await response.json();
+      if (response.status === 202) {
+        await new Promise((done) => setTimeout(done, 1000 * Number(response.headers.get("retry-after") || 2)));
+        continue;
+      }
+      if (!response.ok) throw new Error(data.error || response.statusText);
+      const lang = document.documentElement.lang === "vi" ? "vi" : "en";
+      box.innerHTML = data.html[lang];
+      break;
+    }
+  } catch (error) {
+    box.textContent = `No review: ${error.message}`;
+  } finally {
+    box.setAttribute("aria-busy", "false");
+    $("review-game").disabled = false;
+  }
+}
+
 $("new-game").addEventListener("submit", newGame);
+$("review-game").addEventListener("click", reviewGame);
 $("lay-selected").addEventListener("click", () => play(`lay ${[...state.selected].join(" ")}`));
 $("play-selected").addEventListener("click", () => play(`play ${[...state.selected].join(" ")}`));
 $("game-kind").addEventListener("change", () => {
