@@ -4,7 +4,8 @@
 
 Each cell is ``phom.arena.duplicate``: the challenger 1-vs-3 against three copies of a panel style, every
 deal in every seat rotation, ``--deals`` deals per seed; mean net stakes a game with a deal-clustered
-95 % interval, the exact sign test on per-deal sums with Holm's correction across the panel. With
+95 % interval, the verdict by the mean of the per-deal sums with Holm's correction across the panel
+(the sign test beside it). With
 ``--write`` the tables replace the Phỏm section of ``benchmarks/LADDER.md`` (between its markers).
 """
 
@@ -53,8 +54,9 @@ def main() -> None:
                 f"{total / 60:.0f} minutes. Protocol: `phom arena` (`phom.arena.duplicate`): each row is one "
                 f"challenger 1-vs-3 against three copies of one panel style; every deal is played in all four "
                 f"seat rotations; {len(seeds)} seeds × {args.deals} deals; mean net stakes a game ± a 95 % "
-                "interval clustered by deal (the per-seed means beside it); the exact two-sided sign test on "
-                "per-deal sums, Holm-corrected across the panel (a verdict needs Holm p < 0.05); ms per decision "
+                "interval clustered by deal (the per-seed means beside it); the verdict tests the mean of the "
+                "per-deal sums, Holm-corrected across the panel (a verdict needs Holm p < 0.05), and the exact "
+                "two-sided sign test on the same sums stands beside it; ms per decision "
                 "of the challenger (all games share the 2 cores of the machine); the challenger's finish mix. "
                 "`montecarlo` is 128 worlds on one thread; `montecarlo:256:2` is 256 worlds on two threads.\n\n")
         body = head + "\n".join(sections) + f"\n{END}"

@@ -16,9 +16,13 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from typing import TextIO
 
 from ..arena import duplicate
+from ..matchups import ArenaReport
+from ..tienlen.arena import duplicate as tienlen_duplicate
+from ..tienlen.bots import make_tienlen_bot
 from ..bots import make_bot
 from ..cards import CardSet, to_mask
 from ..extras import missing_extra
@@ -106,6 +110,8 @@ def _parser() -> argparse.ArgumentParser:
                              "greedy only play in the compiled core)")
     tl_sim.add_argument("--seed", type=int, default=0)
     tl_sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    _arena_arguments(tl.add_parser("arena", help="duplicate evaluation of a Tiến lên bot against a panel of styles"),
+                     "montecarlo", "random,greedy,search,montecarlo")
 
     serve = sub.add_parser("serve", help="the JSON API and the table in the browser (pip install \"phom[web]\")")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -114,14 +120,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="the SQLite file of hosted games (default: games.sqlite3 in the user's data "
                             "directory; :memory: keeps nothing)")
 
-    arena = sub.add_parser("arena", help="duplicate 1-vs-3 evaluation of a bot against a panel of styles")
-    arena.add_argument("challenger", help="the bot to evaluate, e.g. montecarlo:128")
-    arena.add_argument("--panel", default="random,greedy,search,montecarlo,holder,hunter",
-                       help="comma-separated opponent styles (default: random,greedy,search,montecarlo,holder,hunter)")
-    arena.add_argument("--deals", type=int, default=250, help="deals per seed, each played in every seat rotation")
-    arena.add_argument("--seeds", default="1,2", help="comma-separated seeds, one block of deals each (default 1,2)")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    arena.add_argument("--json", action="store_true", help="print JSON")
+    _arena_arguments(sub.add_parser("arena", help="duplicate 1-vs-3 evaluation of a bot against a panel of styles"),
+                     "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter")
 
     train = sub.add_parser("train", help="train the learned bot by self-play (pip install \"phom[train]\")")
     train.add_argument("--iterations", type=int, default=4)
@@ -141,6 +141,16 @@ def _parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check a hosted game's record: commitment, deal and every action")
     verify.add_argument("file", help="the JSON record from GET /api/games/{id}/record (- for stdin)")
     return parser
+
+
+def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str) -> None:
+    """The arguments of both games' ``arena`` commands."""
+    arena.add_argument("challenger", help=f"the bot to evaluate, e.g. {example}")
+    arena.add_argument("--panel", default=panel, help=f"comma-separated opponent styles (default: {panel})")
+    arena.add_argument("--deals", type=int, default=250, help="deals per seed, each played in every seat rotation")
+    arena.add_argument("--seeds", default="1,2", help="comma-separated seeds, one block of deals each (default 1,2)")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    arena.add_argument("--json", action="store_true", help="print JSON")
 
 
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -235,6 +245,8 @@ def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         solve_tienlen(args.cards, args.table, args.json, out)
     elif args.tienlen_command == "simulate":
         simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out)
+    elif args.tienlen_command == "arena":
+        _arena(args, out, "tienlen")
     else:
         play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat, stdin=stdin, stdout=out)
 
@@ -310,7 +322,8 @@ def _train(args: argparse.Namespace, out: TextIO) -> None:
           f"{last.ci95:.3f}", file=out)
 
 
-def _arena(args: argparse.Namespace, out: TextIO) -> None:
+def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
+    """Both games' arena: the same arguments, checks and report."""
     panel = [s.strip() for s in args.panel.split(",") if s.strip()]
     try:
         seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
@@ -318,16 +331,24 @@ def _arena(args: argparse.Namespace, out: TextIO) -> None:
         raise CommandError(f"--seeds {args.seeds!r} must be whole numbers separated by commas") from None
     if args.jobs < 1:
         raise CommandError("--jobs must be at least 1")
+    factory = make_bot if game == "phom" else make_tienlen_bot
     for spec in [args.challenger, *panel]:
-        make_bot(spec)                                   # an unknown name fails here, before any game
-    progress = not args.json and sys.stderr.isatty()
+        factory(spec)                                    # an unknown name fails here, before any game
+    progress = game == "phom" and not args.json and sys.stderr.isatty()
+
+    def run(executor: Executor | None) -> ArenaReport:
+        if game == "phom":
+            return duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor,
+                             progress=progress)
+        return tienlen_duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor)
+
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(args.jobs) as pool:
-            report = duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=pool, progress=progress)
+            report = run(pool)
     else:
-        report = duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, progress=progress)
+        report = run(None)
     print(report.to_json() if args.json else report.table(), file=out)
 
 

@@ -1,0 +1,177 @@
+"""The statistics of a duplicate match, for both games' arenas (``phom.arena``, ``phom.tienlen.arena``).
+
+A challenger plays 1-vs-(N−1) against copies of one opponent style, every deal in every seat rotation;
+the unit of the statistics is the deal: the challenger's money summed over the deal's rotations.
+
+- the **mean** net stakes a game with a 95 % interval clustered by deal (normal approximation), and
+  the mean of each seed beside it;
+- the **verdict follows the money**: a two-sided test that the mean of the per-deal sums is 0 (the
+  exact sign-flip permutation distribution for up to ``EXACT_DEALS`` deals, the normal approximation of
+  the t statistic beyond), Holm's correction across the panel;
+- the **exact sign test** on the same sums (deals won against deals lost, ties dropped) stays a
+  column: a bot can win by more without winning more often.
+
+>>> sign_test(8, 2)
+0.109375
+>>> holm([0.01, 0.04, 0.03])
+[0.03, 0.06, 0.06]
+>>> mean_test([3, 5, 2, 4]), mean_test([1, -1])
+(0.125, 1.0)
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+__all__ = ["EXACT_DEALS", "ArenaReport", "Matchup", "holm", "holm_rows", "matchup", "mean_test", "sign_test"]
+
+#: Up to this many deals the mean test enumerates every sign flip exactly.
+EXACT_DEALS = 16
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """The exact two-sided sign test: the probability of a split at least this uneven under a fair coin."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    k = min(wins, losses)
+    tail = sum(math.comb(n, i) for i in range(k + 1))
+    return min(1.0, float(2 * tail / 2**n))
+
+
+def mean_test(sums: Sequence[float]) -> float:
+    """Two-sided p of "the per-deal sums have mean 0": under that hypothesis each sum's sign is a coin
+    flip (the deal's rotations play the same cards); exact enumeration for few deals, the normal
+    approximation of the t statistic for many."""
+    values = [float(s) for s in sums]
+    n = len(values)
+    if n == 0 or all(v == 0 for v in values):
+        return 1.0
+    observed = abs(sum(values))
+    if n <= EXACT_DEALS:
+        hits = sum(abs(sum(v * s for v, s in zip(values, signs))) >= observed - 1e-9
+                   for signs in itertools.product((1, -1), repeat=n))
+        return float(hits / 2**n)
+    mean = statistics.fmean(values)
+    spread = statistics.stdev(values) / math.sqrt(n)
+    if spread == 0:
+        return 0.0
+    return float(math.erfc(abs(mean / spread) / math.sqrt(2)))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """The challenger against copies of one opponent style: ``p_mean`` / ``p_mean_holm`` test the
+    mean (the verdict), ``p_value`` / ``p_holm`` are the sign test's; ``finish`` is the game's finish
+    mix (rates per game; in Phỏm ù, móm, đền and chốt, in Tiến lên nhất, bét, cóng and tới trắng)."""
+
+    opponent: str
+    deals: int
+    games: int
+    mean_net: float
+    ci95: float
+    seed_means: tuple[float, ...]
+    deals_won: int
+    deals_lost: int
+    deals_tied: int
+    p_value: float
+    p_holm: float
+    ms_per_decision: float
+    u_rate: float = 0.0
+    mom_rate: float = 0.0
+    den_rate: float = 0.0
+    chot_paid: float = 0.0
+    chot_eaten: float = 0.0
+    p_mean: float = 1.0
+    p_mean_holm: float = 1.0
+    finish: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def verdict(self) -> str:
+        """"ahead" or "behind" when the mean differs from 0 (Holm p < 0.05), else "no difference shown"."""
+        if self.p_mean_holm >= 0.05:
+            return "no difference shown"
+        return "ahead" if self.mean_net > 0 else "behind"
+
+
+def matchup(opponent: str, deal_sums: Sequence[Sequence[int]], players: int, *, ms_per_decision: float,
+            finish: dict[str, float], **extra: float) -> Matchup:
+    """A matchup from the challenger's per-deal sums, one list per seed (Holm's p's are filled in by
+    ``holm_rows``)."""
+    sums = [s for seed in deal_sums for s in seed]
+    seed_means = tuple(sum(seed) / (players * len(seed)) for seed in deal_sums if seed)
+    per_game = [s / players for s in sums]
+    mean = statistics.fmean(per_game)
+    ci = 1.96 * statistics.stdev(per_game) / math.sqrt(len(per_game)) if len(per_game) > 1 else math.inf
+    won, lost = sum(s > 0 for s in sums), sum(s < 0 for s in sums)
+    return Matchup(opponent=opponent, deals=len(sums), games=len(sums) * players, mean_net=mean, ci95=ci,
+                   seed_means=seed_means, deals_won=won, deals_lost=lost, deals_tied=len(sums) - won - lost,
+                   p_value=sign_test(won, lost), p_holm=1.0, ms_per_decision=ms_per_decision,
+                   p_mean=mean_test(sums), finish=dict(finish), **extra)
+
+
+def holm_rows(rows: Sequence[Matchup]) -> tuple[Matchup, ...]:
+    """The rows with Holm's correction across them, for the mean test and the sign test."""
+    means = holm([r.p_mean for r in rows])
+    signs = holm([r.p_value for r in rows])
+    return tuple(replace(r, p_mean_holm=pm, p_holm=ps) for r, pm, ps in zip(rows, means, signs))
+
+
+def _p(value: float) -> str:
+    return f"{value:.2g}" if value >= 1e-4 else f"{value:.0e}"
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """Every matchup of one challenger against a panel (``game``: ``"phom"`` or ``"tienlen"``)."""
+
+    challenger: str
+    seeds: tuple[int, ...]
+    deals_per_seed: int
+    players: int
+    rows: tuple[Matchup, ...]
+    game: str = "phom"
+
+    def table(self) -> str:
+        """A Markdown table, one row per opponent."""
+        names = list(self.rows[0].finish) if self.rows else []
+        head = (f"| {self.challenger} vs {self.players - 1} × | mean net ± 95 % | per seed | mean p (Holm) | "
+                "deals won–lost | sign p (Holm) | ms/decision | " + " | ".join(f"{n} %" for n in names)
+                + " | verdict |\n|" + "---|" * (8 + len(names)))
+        lines = [head]
+        for r in self.rows:
+            seeds = " / ".join(f"{m:+.2f}" for m in r.seed_means)
+            mix = " | ".join(f"{100 * r.finish[n]:.1f}" for n in names)
+            lines.append(f"| {r.opponent} | **{r.mean_net:+.3f} ± {r.ci95:.3f}** | {seeds} | {_p(r.p_mean)} "
+                         f"({_p(r.p_mean_holm)}) | {r.deals_won}–{r.deals_lost} | {_p(r.p_value)} ({_p(r.p_holm)}) "
+                         f"| {r.ms_per_decision:.3f} | {mix} | {r.verdict} |")
+        games = sum(r.games for r in self.rows)
+        lines.append(f"\n{len(self.rows)} opponents × {len(self.seeds)} seeds × {self.deals_per_seed} deals × "
+                     f"{self.players} seat rotations = {games} games.")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "challenger": self.challenger, "seeds": list(self.seeds),
+                "deals_per_seed": self.deals_per_seed, "players": self.players,
+                "rows": [{**asdict(r), "seed_means": list(r.seed_means), "verdict": r.verdict} for r in self.rows]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())

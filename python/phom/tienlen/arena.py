@@ -1,0 +1,106 @@
+"""Phỏm's arena for Tiến lên: the challenger 1-vs-(N−1) against copies of each panel style, every
+deal in every seat rotation, over several seeds, with the statistics of ``phom.matchups`` (the mean
+of the per-deal sums decides, Holm across the panel; the sign test is a column). Each game is a
+first game (the holder of the opening card leads); the finish mix is nhất, bét (last), cóng and tới
+trắng rates of the challenger. Bots are named as ``make_tienlen_bot`` names them, or given as objects.
+
+>>> report = duplicate("greedy", ["random"], deals=5, seeds=(1,))
+>>> row = report.rows[0]
+>>> row.opponent, row.games, row.deals, row.mean_net > 0, sorted(row.finish)
+('random', 20, 5, True, ['bét', 'cóng', 'nhất', 'tới trắng'])
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+from ..matchups import ArenaReport, holm_rows, matchup
+from .bots import make_tienlen_bot
+from .game import TienLenGame
+from .rules import TienLenRules
+
+__all__ = ["duplicate"]
+
+#: One deal's games, as the challenger saw them: (net, nhất, bét, cóng, tới trắng, decisions, ns).
+DealGames = list[tuple[int, bool, bool, bool, bool, int, int]]
+
+
+def _named(spec: Any, seed: int) -> tuple[str, Any]:
+    if isinstance(spec, str):
+        return spec, make_tienlen_bot(spec, seed=seed)
+    return str(getattr(spec, "name", type(spec).__name__)), spec
+
+
+def _play_deals(challenger: Any, opponent: Any, rules: TienLenRules, seed: int, deals: Sequence[int]
+                ) -> list[DealGames]:
+    """The challenger in every seat of each deal, the other seats copies of the opponent; bots are
+    copied and reseeded per game from (seed, deal, seat), so any split of the deals gives the same."""
+    n = rules.players
+    out = []
+    for deal in deals:
+        games: DealGames = []
+        for rotation in range(n):
+            seated = [copy.deepcopy(challenger if q == rotation else opponent) for q in range(n)]
+            for q, bot in enumerate(seated):
+                reseed = getattr(bot, "reseed", None)
+                if reseed is not None:
+                    reseed(seed * 1_000_003 + deal * 17 + rotation * 5 + q)
+            game = TienLenGame(rules, seed=seed * 1_000_003 + deal)
+            decisions, spent = 0, 0
+            while not game.is_over:
+                p = game.to_move
+                assert p is not None
+                started = time.perf_counter_ns()
+                action = seated[p].act(game.view(p))
+                if p == rotation:
+                    decisions += 1
+                    spent += time.perf_counter_ns() - started
+                game.apply(action)
+            result = game.result
+            assert result is not None
+            games.append((result.net[rotation], result.places[0] == rotation, result.places[-1] == rotation,
+                          rotation in result.cong, result.toi_trang is not None and result.places[0] == rotation,
+                          decisions, spent))
+        out.append(games)
+    return out
+
+
+def duplicate(challenger: Any, panel: Sequence[Any], *, deals: int = 250, seeds: Sequence[int] = (1, 2),
+              rules: TienLenRules | None = None, executor: Executor | None = None, chunk: int = 8) -> ArenaReport:
+    """The challenger against each panel style, every deal in every seat rotation, over ``seeds``
+    (``executor``: any ``concurrent.futures`` executor, Dask's included; the same report as none)."""
+    rules = rules if rules is not None else TienLenRules()
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"deals {deals!r} must be a whole number ≥ 1")
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise ValueError("seeds must be distinct, at least one")
+    if not panel:
+        raise ValueError("the panel needs at least one opponent")
+    n = rules.players
+    name, bot = _named(challenger, 0)
+    rows = []
+    for spec in panel:
+        opponent_name, opponent = _named(spec, 1)
+        per_seed: list[list[DealGames]] = []
+        for seed in seeds:
+            work = functools.partial(_play_deals, bot, opponent, rules, seed)
+            chunks = [list(range(s, min(s + chunk, deals))) for s in range(0, deals, chunk)]
+            if executor is None:
+                parts = [work(c) for c in chunks]
+            else:
+                parts = [f.result() for f in [executor.submit(work, c) for c in chunks]]
+            per_seed.append([games for part in parts for games in part])
+        games = [g for seed in per_seed for deal in seed for g in deal]
+        count = len(games)
+        decisions = sum(g[5] for g in games)
+        finish = {"nhất": sum(g[1] for g in games) / count, "bét": sum(g[2] for g in games) / count,
+                  "cóng": sum(g[3] for g in games) / count, "tới trắng": sum(g[4] for g in games) / count}
+        sums = [[sum(g[0] for g in deal) for deal in seed] for seed in per_seed]
+        rows.append(matchup(opponent_name, sums, n, ms_per_decision=sum(g[6] for g in games) / decisions / 1e6
+                            if decisions else 0.0, finish=finish))
+    return ArenaReport(name, tuple(seeds), deals, n, holm_rows(rows), "tienlen")
