@@ -38,6 +38,7 @@ from .planner import PlannerBot
 from .random import RandomBot
 from .search import SearchBot
 from .learned import LearnedBot
+from .levels import level_number, level_recipe
 from .styles import HolderBot, HunterBot
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
@@ -55,11 +56,20 @@ BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "h
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its name: ``random``, ``greedy``, ``planner``, ``search`` or ``search:SAMPLES``,
-    ``montecarlo`` or ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``.
+    ``montecarlo`` or ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``,
+    or ``level:N`` (N = 1 … 8, ``phom.bots.levels``).
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
     """
+    level = level_number(spec)
+    if level is not None:
+        recipe = level_recipe("phom", level)
+        bot = make_bot(recipe.spec, seed=seed)
+        if recipe.noise:
+            assert isinstance(bot, MonteCarloBot)
+            bot.noise = recipe.noise
+        return bot
     name, _, arg = spec.strip().lower().partition(":")
     if name == "random" and not arg:
         return RandomBot(seed)
@@ -85,4 +95,4 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
     raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, planner, search, montecarlo, holder, hunter, "
-                     "learned (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS)")
+                     "learned (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, level:1 … level:8)")

@@ -68,12 +68,15 @@ class MonteCarloBot:
     ``threads``: the worlds are split into this many blocks, sampled and played out in parallel threads
     (the core releases the GIL), so two threads play twice the worlds in about the time of one on two
     cores. The blocks' seeds are drawn first, so a decision depends on (seed, worlds, threads) only.
+    ``noise``: the standard deviation, in stakes, of a normal error added to every candidate's value
+    before the choice (drawn from the bot's own generator, so repeatable from its seed), as GNU
+    Backgammon weakens its levels; 0 plays the values as they are.
     """
 
     name = "montecarlo"
 
     def __init__(self, worlds: int = 128, *, policy: str = "greedy", margin: float = 0.0, tries: int = 20,
-                 declines: bool = False, seed: int | None = None, threads: int = 1) -> None:
+                 declines: bool = False, seed: int | None = None, threads: int = 1, noise: float = 0.0) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds {worlds!r} must be a whole number ≥ 1")
         if policy not in POLICIES:
@@ -86,6 +89,9 @@ class MonteCarloBot:
             raise ValueError(f"threads {threads!r} must be a whole number from 1 to min(worlds, 64)")
         if not isinstance(declines, bool):
             raise ValueError(f"declines {declines!r} must be True or False")
+        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= 100:
+            raise ValueError(f"noise {noise!r} must be a number of stakes from 0 to 100")
+        self.noise = float(noise)
         self.declines = declines
         self.threads = threads
         self.worlds = worlds
@@ -141,6 +147,8 @@ class MonteCarloBot:
             blocks = list(_pool(self.threads).map(play, sizes, *zip(*seeds)))
             won = np.concatenate(blocks)
         money = won.mean(axis=0)
+        if self.noise:
+            money = money + np.array([self.rng.gauss(0.0, self.noise) for _ in candidates])
         # how sure each candidate beats greedy's choice: the paired difference over the same worlds
         g = candidates.index(greedy) if greedy in candidates else 0
         gain = won - won[:, [g]]

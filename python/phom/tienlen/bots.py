@@ -32,6 +32,7 @@ from .game import Action, Pass, Play, TienLenView
 from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
+from ..bots.levels import level_number, level_recipe
 
 __all__ = ["BOT_NAMES", "GreedyTienLenBot", "MonteCarloTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot",
            "make_tienlen_bot", "ranked_actions"]
@@ -209,7 +210,8 @@ class MonteCarloTienLenBot:
     while a bomb could chặt holds none), and on each every candidate (the first ``candidates`` of
     ``ranked_actions``: 4 by default, 0 for every legal action) played out by greedy play at every
     seat; the best mean money wins, ties to the greedy order. Going out, and a lone legal action, need
-    no search. ``unlike_greedy`` < 1 reads the opponents as greedy players (see
+    no search. ``noise`` adds a normal error of that many stakes to each value before the choice
+    (from the bot's generator: repeatable), as the weaker levels do. ``unlike_greedy`` < 1 reads the opponents as greedy players (see
     ``TienLenVectorGame.sample_worlds``); ``threads`` plays the worlds out on that many threads.
 
     The defaults were tuned on one seed (candidates 4 of 2, 3, 4, 6, 8, 16, all; 128 worlds of 128 and
@@ -224,7 +226,7 @@ class MonteCarloTienLenBot:
     name = "montecarlo"
 
     def __init__(self, worlds: int = 128, candidates: int = 4, seed: int | None = None,
-                 unlike_greedy: float = 1.0, threads: int = 1) -> None:
+                 unlike_greedy: float = 1.0, threads: int = 1, noise: float = 0.0) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 4096:
             raise ValueError(f"worlds must be an int from 1 to 4096, not {worlds!r}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= 4096:
@@ -234,7 +236,10 @@ class MonteCarloTienLenBot:
             raise ValueError(f"unlike_greedy must be a probability from 0 to 1, not {unlike_greedy!r}")
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
             raise ValueError(f"threads must be an int from 1 to 64, not {threads!r}")
+        if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= 100:
+            raise ValueError(f"noise must be a number of stakes from 0 to 100, not {noise!r}")
         self.worlds, self.candidates, self.unlike_greedy, self.threads = worlds, candidates, unlike_greedy, threads
+        self.noise = float(noise)
         self.rng = random.Random(seed)
         self.worlds_used = 0
 
@@ -271,7 +276,8 @@ class MonteCarloTienLenBot:
             totals = sum(results[1:], results[0])
         else:
             totals = worlds.evaluate(view.player, masks)
-        means = [(a, float(t) / len(worlds)) for a, t in zip(candidates, totals.tolist())]
+        means = [(a, float(t) / len(worlds) + (self.rng.gauss(0.0, self.noise) if self.noise else 0.0))
+                 for a, t in zip(candidates, totals.tolist())]
         return sorted(means, key=lambda pair: -pair[1])
 
     def act(self, view: TienLenView) -> Action:
@@ -283,11 +289,20 @@ TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot | MonteCarlo
 
 
 def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
-    """A bot from its name: ``random``, ``greedy``, ``search`` or ``montecarlo[:WORLDS[:THREADS]]``.
+    """A bot from its name: ``random``, ``greedy``, ``search``, ``montecarlo[:WORLDS[:THREADS]]`` or
+    ``level:N`` (N = 1 … 8, ``phom.bots.levels``).
 
     >>> make_tienlen_bot("montecarlo:128").worlds
     128
     """
+    level = level_number(name)
+    if level is not None:
+        recipe = level_recipe("tienlen", level)
+        bot = make_tienlen_bot(recipe.spec, seed)
+        if recipe.noise:
+            assert isinstance(bot, MonteCarloTienLenBot)
+            bot.noise = recipe.noise
+        return bot
     spec = name.strip().lower()
     if spec == "random":
         return RandomTienLenBot(seed)
@@ -304,4 +319,4 @@ def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
                              "(WORLDS 1 to 4096, THREADS 1 to 64)")
         return MonteCarloTienLenBot(int(worlds) if worlds else 128, seed=seed, threads=int(threads) if threads else 1)
     raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search, "
-                     "montecarlo[:WORLDS[:THREADS]]")
+                     "montecarlo[:WORLDS[:THREADS]], level:1 … level:8")

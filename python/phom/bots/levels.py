@@ -1,0 +1,68 @@
+"""Bot levels 1 (weakest) … 8 (the strongest bot the project has), for both games: a documented recipe
+per level, data only (``make_bot("level:N")`` and ``make_tienlen_bot("level:N")`` build them).
+
+A recipe is a bot name and a noise (GNU Backgammon's way of weakening: a normal error of that many
+stakes on every choice value, repeatable from the bot's seed). The low levels are weaker policies;
+above them the Monte Carlo bots differ in worlds. Each level is measured against the one below it in a
+duplicate match (``benchmarks/levels_ladder.py``; the figures and the ratings are in LADDER.md).
+
+>>> [level.name("vi") for level in LEVELS][:3]
+['Mới chơi', 'Tập chơi', 'Biết chơi']
+>>> level_recipe("phom", 8).spec
+'montecarlo:256:2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["LEVELS", "Level", "Recipe", "level_number", "level_recipe"]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one level plays one game: a bot name (as ``make_bot`` / ``make_tienlen_bot`` take it) and
+    the noise in stakes on its choice values (Monte Carlo bots only)."""
+
+    spec: str
+    noise: float = 0.0
+
+
+@dataclass(frozen=True)
+class Level:
+    number: int
+    vi: str
+    en: str
+    phom: Recipe
+    tienlen: Recipe
+
+    def name(self, lang: str = "en") -> str:
+        return self.vi if lang == "vi" else self.en
+
+
+LEVELS = (
+    Level(1, "Mới chơi", "Beginner", Recipe("random"), Recipe("random")),
+    Level(2, "Tập chơi", "Novice", Recipe("holder"), Recipe("montecarlo:4", noise=2.0)),
+    Level(3, "Biết chơi", "Casual", Recipe("greedy"), Recipe("greedy")),
+    Level(4, "Khá", "Intermediate", Recipe("planner"), Recipe("montecarlo:8")),
+    Level(5, "Giỏi", "Strong", Recipe("montecarlo:16"), Recipe("montecarlo:16")),
+    Level(6, "Rất giỏi", "Advanced", Recipe("montecarlo:48"), Recipe("montecarlo:32")),
+    Level(7, "Chuyên gia", "Expert", Recipe("montecarlo:128"), Recipe("montecarlo:128")),
+    Level(8, "Cao thủ", "Master", Recipe("montecarlo:256:2"), Recipe("montecarlo:256:2")),
+)
+
+
+def level_number(spec: str) -> int | None:
+    """N for ``"level:N"`` (N from 1 to 8), None for any other name; ValueError for a bad level."""
+    kind, _, arg = spec.strip().lower().partition(":")
+    if kind != "level":
+        return None
+    if not (arg.isdigit() and 1 <= int(arg) <= len(LEVELS)):
+        raise ValueError(f"bot {spec!r}: write level:N with N from 1 (weakest) to {len(LEVELS)} (strongest)")
+    return int(arg)
+
+
+def level_recipe(game: str, number: int) -> Recipe:
+    """The recipe of level ``number`` for ``game`` (``"phom"`` or ``"tienlen"``)."""
+    level = LEVELS[number - 1]
+    return level.phom if game == "phom" else level.tienlen
