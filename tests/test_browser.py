@@ -270,3 +270,32 @@ def test_the_review_panel_after_a_game(server, browser):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"] + 1, f"the review scrolls sideways at {viewport['width']} px"
         page.close()
+
+
+def test_a_series_of_two_games_at_one_table(server, browser):
+    """The result shows the table's totals and "Next game": the next game at the same seat, led by
+    the previous nhất, with the totals carried."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"humans": [0], "bots": ["greedy", "greedy", "greedy"]}).json()
+    token = created["tokens"]["0"]
+    headers = {"Authorization": f"Bearer {token}"}
+    view = httpx.get(f"{server}/api/games/{created['id']}", headers=headers).json()
+    while not view["is_over"]:
+        view = httpx.post(f"{server}/api/games/{created['id']}/actions", headers=headers,
+                          json={"action": view["legal_actions"][-1]["text"]}).json()
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(f"{server}/#game={created['id']}&seat=0&token={token}")
+    page.wait_for_selector("#series-table")
+    assert "Game 1 of this table" in page.inner_text("#series-table caption")
+    page.click("#next-game")
+    page.wait_for_function("document.querySelector('#message') && "
+                           "document.querySelector('#message').innerText.startsWith('Game 2')")
+    assert created["id"] not in page.url and "token=" in page.url
+    second = httpx.get(f"{server}/api/games/{page.url.split('game=')[1].split('&')[0]}", headers=headers).json()
+    assert second["series"]["number"] == 2 and second["series"]["totals"] == view["series"]["totals"]
+    leader = second["history"][0]["player"] if second["history"] else second["to_move"]
+    assert leader == view["result"]["winner"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-series.png"), full_page=True)
+    page.close()

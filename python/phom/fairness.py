@@ -141,15 +141,16 @@ def dealt_game(rules: Rules, leader: int, server_seed: str, client_seed: str = "
     return Game(rules, leader=leader, deal=(deal.hands, [card.code for card in deal.stock]))
 
 
-def dealt_tienlen_game(rules: TienLenRules, server_seed: str, client_seed: str = "") -> TienLenGame:
-    """A first game of Tiến lên on the deal of these seeds.
+def dealt_tienlen_game(rules: TienLenRules, server_seed: str, client_seed: str = "", *, first_game: bool = True,
+                       leader: int | None = None) -> TienLenGame:
+    """A game of Tiến lên on the deal of these seeds: a first game, or a later one led by ``leader``.
 
     >>> dealt_tienlen_game(TienLenRules(), "00" * 32, "alice").deal[0].codes
     '10S AC 3C 4C 8C JC 2D JD 6H 8H 9H 10H KH'
     """
     deck = shuffled_deck(server_seed, client_seed)
     hands = [sum(1 << c for c in deck[13 * p:13 * p + 13]) for p in range(rules.players)]
-    return TienLenGame(rules, deal=hands)
+    return TienLenGame(rules, deal=hands, first_game=first_game, leader=None if first_game else leader)
 
 
 def bot_seed(server_seed: str, version: int) -> int:
@@ -237,9 +238,7 @@ def _verify_tienlen(text: str, data: dict[str, Any], seed: str, client: str, pro
         game = TienLenGame.from_json(text)
     except ValueError as exc:
         raise FairnessError(str(exc)) from None
-    if not game.first_game:
-        raise FairnessError("hosted Tiến lên games are first games; this record is not one")
-    replay = dealt_tienlen_game(game.rules, seed, client)
+    replay = dealt_tienlen_game(game.rules, seed, client, first_game=game.first_game, leader=game.leader)
     for p, (given, dealt) in enumerate(zip(game.deal, replay.deal)):
         if given != dealt:
             raise FairnessError(f"the deal is not the deal of these seeds: hand {p} is {given.codes}, "

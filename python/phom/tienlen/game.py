@@ -82,6 +82,15 @@ class TienLenResult:
     def winner(self) -> int:
         return self.places[0]
 
+    def next_leader(self, rules: TienLenRules) -> int:
+        """Who leads the next game (TIENLEN.md 2): this game's nhất, or with ``cong_leads`` a player
+        who was cóng (the first of them).
+
+        >>> TienLenResult((2, 0, 1, 3), None, (3,), (), (0, 0, 0, 0)).next_leader(TienLenRules(cong_leads=True))
+        3
+        """
+        return self.cong[0] if rules.cong_leads and self.cong else self.places[0]
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (payments as lists)."""
         return {"places": list(self.places), "toi_trang": self.toi_trang, "cong": list(self.cong),

@@ -122,7 +122,7 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
         "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$",
                        "description": "SHA-256 hex digest of the server seed's 64 hex characters"}}},
     "View": {"type": "object", "required": ["player", "version", "hand", "legal_actions", "is_over", "commitment",
-                                            "log"],
+                                            "log", "series"],
              "properties": {"version": {"type": "integer", "minimum": 0}, "player": {"type": "integer"},
                             "log": {"type": "array", "items": {"type": "string"}}}},
     "Record": {"type": "object", "required": ["format", "rules", "deal", "actions", "fairness"], "properties": {
@@ -130,6 +130,9 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
     "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
     "Review": {"type": "object", "required": ["format", "game", "decisions", "ledger", "error_rate", "rating"],
                "description": "phom.review.Review.to_dict(), with the review drawn as html"},
+    "NextGame": {"type": "object", "required": ["id", "commitment"], "properties": {
+        "id": {"type": "string", "pattern": GAME_ID},
+        "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}},
     "Pending": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
 }
 
@@ -197,6 +200,14 @@ def openapi() -> dict[str, Any]:
                                             "Pending"),
                                       "headers": {"Retry-After": {"schema": {"type": "integer"}}}},
                               "400": _BAD, "401": _NO_TOKEN, "403": _NOT_A_SEAT, "404": _NO_GAME,
+                              "409": _error("the game is not over"), "429": _BUSY}}},
+            "/api/games/{game_id}/next": {"post": {
+                "operationId": "nextGame",
+                "summary": "The next game at this table once this one is over: the same seats, tokens and bots, "
+                           "a fresh commitment, led by this game's nhất; every seat gets the same next game",
+                "parameters": [_GAME_ID_PARAMETER], "security": _SECURED,
+                "responses": {"200": _ok("the next game's id and commitment", "NextGame"), "400": _BAD,
+                              "401": _NO_TOKEN, "403": _NOT_A_SEAT, "404": _NO_GAME,
                               "409": _error("the game is not over"), "429": _BUSY}}},
             "/api/review": {"post": {
                 "operationId": "reviewRecord", "summary": "Review a finished game's record from elsewhere",

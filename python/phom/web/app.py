@@ -180,21 +180,22 @@ def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = 
     report["bots"] = {str(s): name for s, name in sorted(hosted.bot_names.items())}
     report["commitment"] = hosted.fairness.commitment
     report["client_seed"] = hosted.fairness.client_seed
+    report["series"] = hosted.series_view()
     return report
 
 
 class _ViewCache:
-    """The JSON text of recent views by (game id, seat, version): the answer to a move and the push to
+    """The JSON text of recent views by (game id, seat, version, html, next game): the answer to a move and the push to
     the same seat are rendered once."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self.texts: OrderedDict[tuple[str, int, int, bool], str] = OrderedDict()
+        self.texts: OrderedDict[tuple[str, int, int, bool, str | None], str] = OrderedDict()
         self.lock = threading.Lock()
 
     def cached(self, hosted: HostedGame, seat: int, drawn: bool = True) -> tuple[str, int] | None:
         """The view's JSON text and version if already rendered (cheap: no thread needed)."""
-        key = (hosted.id, seat, hosted.version, drawn)
+        key = (hosted.id, seat, hosted.version, drawn, hosted.next_id)
         with self.lock:
             text = self.texts.get(key)
         return None if text is None else (text, key[2])
@@ -202,7 +203,7 @@ class _ViewCache:
     def text(self, hosted: HostedGame, seat: int, drawn: bool = True) -> tuple[str, int]:
         """The view's JSON text and its version."""
         game = hosted.game                         # one consistent game object (moves replace it whole)
-        key = (hosted.id, seat, len(game.history), drawn)
+        key = (hosted.id, seat, len(game.history), drawn, hosted.next_id)
         with self.lock:
             cached = self.texts.get(key)
         if cached is not None:
@@ -348,6 +349,10 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             raise GameOver("the record is given once the game is over")
         return hosted.record()
 
+    async def next_game(request: Request) -> Any:
+        created = await workers.run(games.next_game, request.path_params["game_id"], _bearer(request))
+        return {"id": created.id, "commitment": created.commitment}
+
     async def game_review(request: Request) -> Any:
         _, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
         if not hosted.game.is_over:
@@ -399,6 +404,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         Route("/api/games/{game_id}/actions", endpoint(act), methods=["POST"]),
         Route("/api/games/{game_id}/record", endpoint(record), methods=["GET"]),
         Route("/api/games/{game_id}/review", endpoint(game_review), methods=["GET"]),
+        Route("/api/games/{game_id}/next", endpoint(next_game), methods=["POST"]),
         Route("/api/review", endpoint(review_record), methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", live),
         Route("/api/openapi.json", endpoint(reference), methods=["GET"]),
@@ -454,10 +460,10 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
     subscribers.events[game_id].add(changed)
 
     async def send_views() -> None:
-        sent = -1
+        sent, sent_next = -1, None             # the version sent, and the next game it named
         while True:
             current = games.get(game_id)
-            if current.version != sent:
+            if current.version != sent or current.next_id != sent_next:
                 found = views.cached(current, seat, drawn)
                 text, version = found if found is not None else await workers.run(views.text, current, seat,
                                                                                   drawn)
@@ -467,10 +473,11 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
                                         "text": frame["log"][v]}
                                        for v, entry in enumerate(frame["history"]) if v >= since]
                     text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-                sent = version
+                sent, sent_next = version, current.next_id
                 await socket.send_text(text)
             changed.clear()
-            if games.get(game_id).version == sent:
+            latest = games.get(game_id)
+            if latest.version == sent and latest.next_id == sent_next:
                 await changed.wait()
 
     async def receive() -> None:

@@ -77,6 +77,8 @@ class HostedGame:
     token_hashes: dict[int, str]
     bot_names: dict[int, str]
     fairness: Fairness
+    series: dict[str, Any] | None = None
+    next_id: str | None = None
     bots: dict[int, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -91,6 +93,16 @@ class HostedGame:
     @property
     def humans(self) -> list[int]:
         return sorted(self.token_hashes)
+
+    def series_view(self) -> dict[str, Any]:
+        """The table's series as the API sends it: this game's ``number`` (1 for a table's first game),
+        the ``previous`` game's id, each seat's ``totals`` over the series' finished games, and the
+        ``next`` game's id once one is started."""
+        series = self.series or {"number": 1, "previous": None, "totals_before": [0] * self.game.rules.players}
+        totals = list(series["totals_before"])
+        if self.game.result is not None:
+            totals = [a + b for a, b in zip(totals, self.game.result.net)]
+        return {"number": series["number"], "previous": series["previous"], "totals": totals, "next": self.next_id}
 
     def record(self) -> dict[str, Any]:
         """The game's JSON record with ``fairness``, ``bots`` and ``result`` (``phom verify`` checks it)."""
@@ -172,26 +184,66 @@ class GameHost:
         for name in names:
             game_kind.make_bot(str(name))             # an unknown name raises here, before anything is stored
         client_seed = check_client_seed(client_seed)
+        self._make_room()
+        tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
+        hosted, new = self._deal(game_kind, rules, {s: token_hash(t) for s, t in tokens.items()},
+                                 {seat: str(name) for seat, name in zip(others, names)}, client_seed, 0, None)
+        self.store.insert(self._stored(hosted, 0), hosted.token_hashes, new)
+        with self._lock:
+            self._remember(hosted)
+        return Created(hosted.id, tokens, hosted.fairness.commitment)
+
+    def next_game(self, game_id: str, token: str | None) -> Created:
+        """The next game at this finished game's table: the same seats, tokens and bots, a fresh server
+        seed, led by this game's nhất (``GameKind.next_leader``). Every seat that asks, on any worker,
+        gets the same next game (``tokens`` is empty: each seat keeps its own)."""
+        _, hosted = self.seat_of(game_id, token)
+        if not hosted.game.is_over:
+            raise GameOver("the next game starts once this one is over")
+        with hosted.lock:
+            if hosted.next_id is None:
+                stored = self.store.load(hosted.id)
+                hosted.next_id = None if stored is None else stored.next_id
+            if hosted.next_id is None:
+                self._make_room()
+                view = hosted.series_view()
+                leader = hosted.kind.next_leader(hosted.game)
+                series = {"number": view["number"] + 1, "previous": hosted.id, "totals_before": view["totals"]}
+                following, new = self._deal(hosted.kind, hosted.game.rules, dict(hosted.token_hashes),
+                                            dict(hosted.bot_names), hosted.fairness.client_seed, leader, series)
+                standing = self.store.insert_next(hosted.id, self._stored(following, leader), following.token_hashes,
+                                                  new)
+                if standing == following.id:
+                    with self._lock:
+                        self._remember(following)
+                hosted.next_id = standing
+            next_id = hosted.next_id
+        for listener in list(self.listeners):
+            listener(hosted.id, hosted.version)        # every seat's view now names the next game
+        return Created(next_id, {}, self.get(next_id).fairness.commitment)
+
+    def _make_room(self) -> None:
         self.expire(every=min(10.0, self.idle_seconds / 10))      # a sweep now and then, not per request
         if self.store.active() >= self.max_games:
             self.expire()                                           # full: sweep now before refusing
             if self.store.active() >= self.max_games:
                 raise HostFull(f"the server hosts {self.max_games} games already; try again later")
+
+    def _deal(self, kind: GameKind, rules: Any, token_hashes: dict[int, str], bot_names: dict[int, str],
+              client_seed: str, leader: int, series: dict[str, Any] | None) -> tuple[HostedGame, list[tuple[int, str]]]:
+        """A new hosted game on a fresh server seed (not yet stored) and the bot moves that open it."""
         seed = self.server_seeds()
         fairness = Fairness(seed, client_seed, commitment(seed))
-        game = game_kind.deal(rules, 0, seed, client_seed)
-        tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
-        hosted = HostedGame(secrets.token_urlsafe(12), game_kind, game, {s: token_hash(t) for s, t in tokens.items()},
-                            {seat: str(name) for seat, name in zip(others, names)}, fairness)
-        new = self._bots_move(hosted, hosted.game)
+        game = kind.deal(rules, leader, seed, client_seed, first_game=series is None)
+        hosted = HostedGame(secrets.token_urlsafe(12), kind, game, token_hashes, bot_names, fairness, series)
+        return hosted, self._bots_move(hosted, hosted.game)
+
+    def _stored(self, hosted: HostedGame, leader: int) -> StoredGame:
         now = self.clock()
-        self.store.insert(StoredGame(hosted.id, kind, game_kind.rules_data(rules), 0,
-                                     {str(s): b for s, b in hosted.bot_names.items()},
-                                     seed, client_seed, fairness.commitment, now, now if game.is_over else None),
-                          hosted.token_hashes, new)
-        with self._lock:
-            self._remember(hosted)
-        return Created(hosted.id, tokens, fairness.commitment)
+        return StoredGame(hosted.id, hosted.kind.name, hosted.kind.rules_data(hosted.game.rules), leader,
+                          {str(s): b for s, b in hosted.bot_names.items()}, hosted.fairness.server_seed,
+                          hosted.fairness.client_seed, hosted.fairness.commitment, now,
+                          now if hosted.game.is_over else None, series=hosted.series)
 
     # ------------------------------------------------------------------------------------------
     # Finding games and seats
@@ -204,14 +256,16 @@ class GameHost:
 
     def _rebuild(self, stored: StoredGame) -> HostedGame:
         kind = KINDS[stored.kind]
-        game = kind.deal(kind.rules(stored.rules), stored.leader, stored.server_seed, stored.client_seed)
+        game = kind.deal(kind.rules(stored.rules), stored.leader, stored.server_seed, stored.client_seed,
+                         first_game=stored.series is None)
         for seat, text in stored.actions:
             if game.to_move != seat:
                 raise RuntimeError(f"stored game {stored.id} is corrupt: action {text!r} is not seat {seat}'s")
             game.apply(kind.parse_action(text))
         return HostedGame(stored.id, kind, game, dict(stored.token_hashes),
                           {int(s): name for s, name in stored.bots.items()},
-                          Fairness(stored.server_seed, stored.client_seed, stored.commitment))
+                          Fairness(stored.server_seed, stored.client_seed, stored.commitment), stored.series,
+                          stored.next_id)
 
     def get(self, game_id: str) -> HostedGame:
         """The game with this id (from memory, or rebuilt from the store); NotFound if none."""

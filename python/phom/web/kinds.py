@@ -35,7 +35,9 @@ class GameKind(Protocol):
 
     def rules(self, data: Any) -> Any: ...
     def rules_data(self, rules: Any) -> dict[str, Any]: ...
-    def deal(self, rules: Any, leader: int, server_seed: str, client_seed: str) -> Any: ...
+    def deal(self, rules: Any, leader: int, server_seed: str, client_seed: str, *, first_game: bool = True
+             ) -> Any: ...
+    def next_leader(self, game: Any) -> int: ...
     def parse_action(self, text: str) -> Any: ...
     def action_of_id(self, number: int) -> Any: ...
     def make_bot(self, name: str) -> Any: ...
@@ -55,8 +57,13 @@ class PhomKind:
     def rules_data(self, rules: Rules) -> dict[str, Any]:
         return rules.to_dict()
 
-    def deal(self, rules: Rules, leader: int, server_seed: str, client_seed: str) -> Any:
+    def deal(self, rules: Rules, leader: int, server_seed: str, client_seed: str, *, first_game: bool = True
+             ) -> Any:
         return dealt_game(rules, leader, server_seed, client_seed)
+
+    def next_leader(self, game: Any) -> int:
+        """The previous game's winner leads (RULES 2)."""
+        return int(game.result.winner)
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
@@ -96,8 +103,14 @@ class TienLenKind:
     def rules_data(self, rules: TienLenRules) -> dict[str, Any]:
         return rules.to_dict()
 
-    def deal(self, rules: TienLenRules, leader: int, server_seed: str, client_seed: str) -> TienLenGame:
-        return dealt_tienlen_game(rules, server_seed, client_seed)
+    def deal(self, rules: TienLenRules, leader: int, server_seed: str, client_seed: str, *, first_game: bool = True
+             ) -> TienLenGame:
+        return dealt_tienlen_game(rules, server_seed, client_seed, first_game=first_game, leader=leader)
+
+    def next_leader(self, game: TienLenGame) -> int:
+        """The previous game's nhất leads, or a cóng player with ``cong_leads`` (TIENLEN.md 2)."""
+        assert game.result is not None
+        return game.result.next_leader(game.rules)
 
     def parse_action(self, text: str) -> Any:
         return parse_action(text)

@@ -51,7 +51,9 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     touched REAL NOT NULL,
     finished REAL,
-    version INTEGER NOT NULL DEFAULT 0
+    version INTEGER NOT NULL DEFAULT 0,
+    series TEXT,
+    next_id TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -94,6 +96,8 @@ class StoredGame:
     finished: float | None = None
     token_hashes: dict[int, str] = field(default_factory=dict)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    series: dict[str, Any] | None = None
+    next_id: str | None = None
 
 
 class GameStore:
@@ -107,6 +111,10 @@ class GameStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for name in ("series", "next_id"):            # a store made before tables continued
+            if name not in columns:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} TEXT")
 
     def close(self) -> None:
         with self._lock:
@@ -116,15 +124,35 @@ class GameStore:
         """A new game with its seats and first (bot) actions, in one transaction."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute(
-                "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
-                " touched, finished, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
-                 game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions)))
-            self._db.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)",
-                                 [(game.id, seat, digest) for seat, digest in token_hashes.items()])
-            self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
-                                 [(game.id, v, seat, text) for v, (seat, text) in enumerate(actions)])
+            self._insert(game, token_hashes, actions)
+
+    def _insert(self, game: StoredGame, token_hashes: dict[int, str], actions: Sequence[tuple[int, str]]) -> None:
+        self._db.execute(
+            "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
+            " touched, finished, version, series) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
+             game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions),
+             None if game.series is None else json.dumps(game.series)))
+        self._db.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)",
+                             [(game.id, seat, digest) for seat, digest in token_hashes.items()])
+        self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
+                             [(game.id, v, seat, text) for v, (seat, text) in enumerate(actions)])
+
+    def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
+                    actions: Sequence[tuple[int, str]]) -> str:
+        """The next game of ``previous``'s table, in one transaction: inserted and linked unless
+        another writer linked one first; the id of the next game that stands."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._db.execute("SELECT next_id FROM games WHERE id = ?", (previous,)).fetchone()
+            if row is None:
+                raise StaleVersion(f"game {previous} is gone")
+            if row[0] is not None:
+                return str(row[0])
+            self._insert(game, token_hashes, actions)
+            self._db.execute("UPDATE games SET next_id = ?, touched = ? WHERE id = ?", (game.id, game.created,
+                                                                                      previous))
+        return game.id
 
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
                finished: bool) -> int:
@@ -146,8 +174,8 @@ class GameStore:
         """The stored game, or None."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished"
-                " FROM games WHERE id = ?", (game_id,)).fetchone()
+                "SELECT id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished,"
+                " series, next_id FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             seats = self._db.execute("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game_id,)).fetchall()
@@ -155,7 +183,8 @@ class GameStore:
                                        (game_id,)).fetchall()
         return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
                           row[8], row[9], {seat: digest for seat, digest in seats},
-                          [(seat, text) for seat, text in actions])
+                          [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
+                          row[11])
 
     def save_review(self, game_id: str, text: str) -> None:
         """Keep a finished game's review (JSON text) with it; the first one kept stays."""

@@ -187,7 +187,7 @@ function showResult(view) {
   }
   const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
   const headline = r.u !== null ? `Seat ${r.u} wins by ${uNames[r.u_kind] || r.u_kind}.` : `Seat ${r.winner} is nhất.`;
-  finishResult(box, headline, `<tr><th>seat</th><th>place</th><th>points</th><th>money</th></tr>${rows}`);
+  finishResult(view, box, headline, `<tr><th>seat</th><th>place</th><th>points</th><th>money</th></tr>${rows}`);
 }
 
 function whoIs(view, seat) {
@@ -206,15 +206,33 @@ function showTienLenResult(view, box) {
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
   });
   const headline = r.toi_trang ? `Seat ${r.winner} wins at once (tới trắng).` : `Seat ${r.winner} is nhất.`;
-  finishResult(box, headline, `<tr><th>seat</th><th>place</th><th>money</th></tr>${rows}`);
+  finishResult(view, box, headline, `<tr><th>seat</th><th>place</th><th>money</th></tr>${rows}`);
 }
 
-function finishResult(box, headline, rows) {
+function finishResult(view, box, headline, rows) {
+  const series = state.view.series;
+  const totals = series.totals.map((money, seat) => `<tr><td>Seat ${seat}${whoIs(state.view, seat)}</td>`
+    + `<td class="${money > 0 ? "win" : money < 0 ? "loss" : ""}">${money > 0 ? "+" : ""}${money}</td></tr>`).join("");
   box.innerHTML = `<h2>Result</h2><p>${headline} Every hand is shown face up on the table.</p>`
-    + `<table id="result-table">${rows}</table>`
-    + `<button type="button" class="primary" id="play-again">New table</button>`;
+    + `<div class="result-tables"><table id="result-table">${rows}</table>`
+    + `<table id="series-table"><caption>Game ${series.number} of this table: totals</caption>`
+    + `<tr><th>seat</th><th>money</th></tr>${totals}</table></div>`
+    + `<button type="button" class="primary" id="next-game">${series.next ? "Go to the next game" : "Next game"}</button> `
+    + `<button type="button" id="play-again">New table</button>`;
   box.hidden = false;
   $("play-again").addEventListener("click", newGame);
+  $("next-game").addEventListener("click", nextGame);
+}
+
+async function nextGame() {
+  // the same seat and token at the table's next game (every seat that asks gets the same one)
+  try {
+    const next = await api(`/api/games/${encodeURIComponent(state.id)}/next`, { method: "POST" });
+    await join({ id: next.id, seat: state.seat, token: state.token });
+    say(`Game ${state.view.series.number} at this table: the previous game's nhất leads.`);
+  } catch (error) {
+    say(`No next game: ${error.message}`, true);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
