@@ -20,7 +20,7 @@ def test_every_level_builds_its_recipe():
             bot = factory(f"level:{level.number}")
             recipe = level_recipe(game, level.number)
             assert getattr(bot, "noise", 0.0) == recipe.noise
-    assert make_bot("level:8").worlds == 256 and make_bot("level:8").threads == 2
+    assert make_bot("level:8").worlds == 1024 and make_bot("level:8").threads == 2
     assert isinstance(make_tienlen_bot("level:2"), MonteCarloTienLenBot) and make_tienlen_bot("level:2").noise > 0
 
 

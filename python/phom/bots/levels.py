@@ -9,7 +9,7 @@ duplicate match (``benchmarks/levels_ladder.py``; the figures and the ratings ar
 >>> [level.name("vi") for level in LEVELS][:3]
 ['Mới chơi', 'Tập chơi', 'Biết chơi']
 >>> level_recipe("phom", 8).spec
-'montecarlo:256:2'
+'montecarlo:1024:2'
 """
 
 from __future__ import annotations
@@ -43,12 +43,12 @@ class Level:
 LEVELS = (
     Level(1, "Mới chơi", "Beginner", Recipe("random"), Recipe("random")),
     Level(2, "Tập chơi", "Novice", Recipe("holder"), Recipe("montecarlo:4", noise=2.0)),
-    Level(3, "Biết chơi", "Casual", Recipe("greedy"), Recipe("greedy")),
-    Level(4, "Khá", "Intermediate", Recipe("planner"), Recipe("montecarlo:8")),
-    Level(5, "Giỏi", "Strong", Recipe("montecarlo:16"), Recipe("montecarlo:16")),
-    Level(6, "Rất giỏi", "Advanced", Recipe("montecarlo:48"), Recipe("montecarlo:32")),
+    Level(3, "Biết chơi", "Casual", Recipe("montecarlo:8", noise=1.5), Recipe("greedy")),
+    Level(4, "Khá", "Intermediate", Recipe("greedy"), Recipe("montecarlo:8")),
+    Level(5, "Giỏi", "Strong", Recipe("planner"), Recipe("montecarlo:16")),
+    Level(6, "Rất giỏi", "Advanced", Recipe("montecarlo:32"), Recipe("montecarlo:32")),
     Level(7, "Chuyên gia", "Expert", Recipe("montecarlo:128"), Recipe("montecarlo:128")),
-    Level(8, "Cao thủ", "Master", Recipe("montecarlo:256:2"), Recipe("montecarlo:256:2")),
+    Level(8, "Cao thủ", "Master", Recipe("montecarlo:1024:2"), Recipe("montecarlo:512:2")),
 )
 
 

@@ -147,11 +147,14 @@ class MonteCarloBot:
             blocks = list(_pool(self.threads).map(play, sizes, *zip(*seeds)))
             won = np.concatenate(blocks)
         money = won.mean(axis=0)
+        error = np.zeros(len(candidates))
         if self.noise:
-            money = money + np.array([self.rng.gauss(0.0, self.noise) for _ in candidates])
+            error = np.array([self.rng.gauss(0.0, self.noise) for _ in candidates])
+            money = money + error
         # how sure each candidate beats greedy's choice: the paired difference over the same worlds
+        # (the noise is part of the values, so it moves this choice as it moves the others)
         g = candidates.index(greedy) if greedy in candidates else 0
-        gain = won - won[:, [g]]
+        gain = won - won[:, [g]] + (error - error[g])
         spread = gain.std(axis=0, ddof=1) / np.sqrt(self.worlds) if self.worlds > 1 else np.zeros(len(candidates))
         order = sorted(range(len(candidates)),
                        key=lambda k: (-float(money[k]), candidates[k] is not greedy, candidates[k].id))
