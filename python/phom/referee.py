@@ -1,4 +1,4 @@
-"""The referee: RULES.md sections 2–8, written once, over a ``State``.
+"""The referee: the Phỏm rules (docs/en/rules-phom.md), deal to money, written once, over a ``State``.
 
 For every kind of action, the rule that refuses it (``refusal``: a sentence, or None when legal) and
 the code that lists the legal ones (``legal``) sit side by side, and the listing asks the refusing

@@ -1,6 +1,6 @@
 """House rules as data: ``Rules`` and ``Stakes``, frozen and keyword-only, checked on construction.
 
-Every option of RULES.md is a field with the default named there.
+Every option of the Phỏm rules (docs/en/rules-phom.md) is a field with its default.
 
 >>> Rules.standard().players, Rules.eight_cards().hand_size
 (4, 8)
@@ -66,7 +66,7 @@ class Stakes:
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
-    """The rules of one game; every field is a house-rule option of RULES.md.
+    """The rules of one game; every field is a house-rule option of the Phỏm rules (docs/en/rules-phom.md).
 
     >>> r = Rules(players=3, tai_gui=False)
     >>> r.stock_size, r.leader_hand_size
@@ -106,7 +106,7 @@ class Rules:
 
     @classmethod
     def standard(cls) -> Rules:
-        """Four players, nine cards (the leader ten), every default of RULES.md."""
+        """Four players, nine cards (the leader ten), every default of the Phỏm rules."""
         return cls()
 
     @classmethod

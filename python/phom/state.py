@@ -1,7 +1,7 @@
 """The state of one game as plain data: masks, ints and lists, no rules (those live in ``phom.referee``).
 
 ``State`` holds what changes during a game; ``SeatState`` one player's part of it. Every field is a
-fact of RULES.md, and nothing is stored that another field already says (the number of eats is the
+fact of the Phỏm rules, and nothing is stored that another field already says (the number of eats is the
 size of ``eaten``, the draws are what the stock lost, móm is an empty ``laid``). The compiled engine
 mirrors these two classes field for field. ``PublicState`` is what one player may see of a State.
 

@@ -1,3 +1,3 @@
-"""The version of phom (one home: the package metadata in pyproject.toml says the same)."""
+"""The version of phom, in its one home: the package metadata reads it from here (pyproject.toml)."""
 
 __version__ = "0.1.0"

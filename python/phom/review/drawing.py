@@ -1,6 +1,6 @@
-"""A review drawn (``phom.review.model.Review`` objects, read by their fields): each seat's value through the game as a line, luck as bars, errors marked (SVG as
-plain strings, as ``phom.drawing`` draws cards), and the HTML that notebooks, ``to_html`` and the page
-show, in Vietnamese or English.
+"""A review drawn (``phom.review.model.Review`` objects, read by their fields): each seat's value
+through the game as a line, luck as bars, errors marked (SVG as plain strings, as ``phom.drawing``
+draws cards), and the HTML that notebooks, ``to_html`` and the page show, in Vietnamese or English.
 
 >>> from phom.review.model import Point, Review
 >>> chain = (Point(0, 0.0, "expected"), Point(0, 1.5, "luck"), Point(3, 1.0, "skill"), Point(9, -2.0, "others"))

@@ -1,4 +1,4 @@
-"""Tiến lên (miền Nam), the second game of the source documents, on phom's cards (rules: TIENLEN.md).
+"""Tiến lên (miền Nam), on phom's cards (rules: docs/en/rules-tienlen.md).
 
 - ``rules``: ``TienLenRules`` and ``TienLenStakes``, every house option with its default, checked on
   construction;

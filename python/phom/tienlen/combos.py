@@ -27,7 +27,7 @@ __all__ = ["Combo", "ToiTrang", "beats", "best_split", "classify", "count_plays"
 
 
 def classify(cards: CardsLike) -> Combo | None:
-    """The combination these cards are (kind, length, highest card), or None (TIENLEN.md §2)."""
+    """The combination these cards are (kind, length, highest card), or None (the Tiến lên rules)."""
     kind, length, high = _tienlen.classify_mask(cards)
     if kind is None:
         return None
@@ -85,7 +85,7 @@ ToiTrang = Literal["four_threes", "three_pairs_with_3S", "dragon", "six_pairs", 
 
 
 def toi_trang(hand: CardsLike, *, first_game: bool = False) -> ToiTrang | None:
-    """The instant win (tới trắng, TIENLEN.md §5) a dealt hand has, if any; the kinds and their order
+    """The instant win (tới trắng, the Tiến lên rules) a dealt hand has, if any; the kinds and their order
     are those of ``reference.toi_trang``."""
     if not isinstance(first_game, bool):
         raise ValueError(f"first_game must be True or False, not {first_game!r}")

@@ -1,4 +1,4 @@
-"""``TienLenGame``: the referee of one game of Tiến lên (TIENLEN.md §4–7).
+"""``TienLenGame``: the referee of one game of Tiến lên (the Tiến lên rules).
 
 ``legal_actions()`` is exactly what ``apply`` accepts; anything else raises ``IllegalAction`` (a
 ValueError) with the reason and changes nothing. Actions are ``Play(cards)`` and ``Pass()``.
@@ -83,7 +83,7 @@ class TienLenResult:
         return self.places[0]
 
     def next_leader(self, rules: TienLenRules) -> int:
-        """Who leads the next game (TIENLEN.md 2): this game's nhất, or with ``cong_leads`` a player
+        """Who leads the next game (the Tiến lên rules: the leader): this game's nhất, or with ``cong_leads`` a player
         who was cóng (the first of them).
 
         >>> TienLenResult((2, 0, 1, 3), None, (3,), (), (0, 0, 0, 0)).next_leader(TienLenRules(cong_leads=True))

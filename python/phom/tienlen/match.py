@@ -1,6 +1,6 @@
 """A match of Tiến lên: games in a row at one table, money summed. The first game is a first game
 (the holder of 3♠ leads with it; its tới trắng kinds); every later game is led by the previous game's
-nhất and uses the later-game tới trắng kinds (TIENLEN.md §4–5).
+nhất and uses the later-game tới trắng kinds (the Tiến lên rules).
 
 >>> from phom.tienlen.bots import GreedyTienLenBot
 >>> match = TienLenMatch(seed=5)

@@ -1,4 +1,4 @@
-"""The plain-Python specification of Tiến lên's combinations (TIENLEN.md §1–3, §5): readable and
+"""The plain-Python specification of Tiến lên's combinations (the Tiến lên rules, §5): readable and
 exhaustive, the oracle the compiled core will be tested against, never a fallback.
 
 Cards are phom's (``phom.cards``); here a card's strength is its rank in the order
@@ -87,7 +87,7 @@ def _cards(cards: CardsLike, name: str) -> list[Card]:
 
 
 def classify(cards: CardsLike) -> Combo | None:
-    """What combination these cards are (TIENLEN.md §2), or None."""
+    """What combination these cards are (the Tiến lên rules), or None."""
     found = _cards(cards, "cards")
     n = len(found)
     if n == 0:
@@ -116,7 +116,7 @@ def _combo(cards: CardsLike, name: str) -> Combo:
 
 
 def _chop(play: Combo, table: Combo, rules: TienLenRules) -> bool:
-    """TIENLEN.md §3.2: does the bomb ``play`` beat ``table`` out of its kind?"""
+    """the Tiến lên rules: does the bomb ``play`` beat ``table`` out of its kind?"""
     heo_single = table.kind == "single" and order(table.high) == HEO
     heo_pair = table.kind == "pair" and order(table.high) == HEO
     if play.kind == "pairs_run" and play.pairs == 3:

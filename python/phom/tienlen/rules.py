@@ -1,5 +1,5 @@
 """House rules of Tiến lên as data: ``TienLenRules`` and ``TienLenStakes``, frozen and keyword-only,
-checked on construction; every option of TIENLEN.md with the default named there.
+checked on construction; every option of the Tiến lên rules (docs/en/rules-tienlen.md) with its default.
 
 >>> TienLenRules().players, TienLenRules().pass_locks_round, TienLenStakes().toi_trang
 (4, True, 6)
@@ -22,7 +22,7 @@ __all__ = ["TienLenRules", "TienLenStakes"]
 
 @dataclass(frozen=True, kw_only=True)
 class TienLenStakes:
-    """Money in stakes (TIENLEN.md §7): places pay the nhất (nhì ``second``, ba ``third``, bét ``last``;
+    """Money in stakes (the Tiến lên rules): places pay the nhất (nhì ``second``, ba ``third``, bét ``last``;
     with 3 players bét pays ``third``, with 2 ``second``); ``toi_trang`` from everyone to an instant
     winner; ``cong`` from a cóng player; and the value of each heo or hàng in a chặt chain or a thối."""
 
@@ -48,7 +48,7 @@ class TienLenStakes:
 
 @dataclass(frozen=True, kw_only=True)
 class TienLenRules:
-    """The rules of one game (TIENLEN.md), every house option a field with its default.
+    """The rules of one game (docs/en/rules-tienlen.md), every house option a field with its default.
 
     ``four_kind_beats_single_heo`` (§3.2), ``cong_leads`` (§4.2), ``pass_locks_round`` and
     ``chat_after_pass`` (§4.3), ``end_at_first_out`` (§4.5), ``dem_heo`` (§7.2).

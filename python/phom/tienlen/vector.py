@@ -74,7 +74,7 @@ class TienLenVectorGame:
 
     @classmethod
     def from_games(cls, games: Sequence[TienLenGame], *, seed: int | None = None) -> TienLenVectorGame:
-        """The current states of ``TienLenGame``s sharing one rules object (fresh, mid-game, or sampled
+        """The current states of ``TienLenGame`` objects sharing one rules (fresh, mid-game, or sampled
         worlds): each is dealt as it was and its history replayed in the core.
 
         >>> g = TienLenGame(seed=3)

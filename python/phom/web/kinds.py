@@ -108,7 +108,7 @@ class TienLenKind:
         return dealt_tienlen_game(rules, server_seed, client_seed, first_game=first_game, leader=leader)
 
     def next_leader(self, game: TienLenGame) -> int:
-        """The previous game's nhất leads, or a cóng player with ``cong_leads`` (TIENLEN.md 2)."""
+        """The previous game's nhất leads, or a cóng player with ``cong_leads`` (the Tiến lên rules: the leader)."""
         assert game.result is not None
         return game.result.next_leader(game.rules)
 

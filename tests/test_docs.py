@@ -1,0 +1,89 @@
+"""The manual: it builds with Sphinx and no warning, its examples run, and every public name of the
+API contract (``../shared/API.md``, beside the project in CI) is in its reference."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+CONTRACT = ROOT.parent / "shared" / "API.md"
+#: where a name of the contract may live, in the order tried
+HOMES = ["phom", "phom.tienlen", "phom.tienlen.vector", "phom.tienlen.bots", "phom.tienlen.arena", "phom.vector",
+         "phom.batch", "phom.bots", "phom.review", "phom.arena", "phom.fairness", "phom.envs.pettingzoo",
+         "phom.envs.openspiel"]
+
+pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the manual's sources are not here")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    pytest.importorskip("sphinx")
+    out = tmp_path_factory.mktemp("html")
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS),
+                          str(out)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, f"the manual does not build cleanly:\n{run.stderr[-3000:]}"
+    return out
+
+
+def test_the_manual_builds_in_both_languages(built):
+    for page in ("index", "en/rules-phom", "vi/luat-phom", "en/rules-tienlen", "vi/luat-tienlen", "http-api",
+                 "reference/index", "performance"):
+        assert (built / f"{page}.html").exists(), page
+    rules = (built / "en" / "rules-phom.html").read_text(encoding="utf-8")
+    assert rules.count("_images/") >= 6                        # the worked examples, drawn as cards
+    http = (built / "http-api.html").read_text(encoding="utf-8")
+    assert "/api/games/{game_id}/review" in http and "WebSocket" in http
+
+
+@pytest.mark.parametrize("page", sorted(str(p.relative_to(DOCS)) for p in DOCS.glob("*/*.md")))
+def test_the_examples_of_the_manual_run(page):
+    result = doctest.testfile(str(DOCS / page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def contract_names(text: str) -> set[str]:
+    """The contract's names of functions and classes, resolved to the package objects they name."""
+    found = set()
+    for token in re.findall(r"`([^`]+)`", text):
+        head = re.split(r"[(\s\[=]", token.strip(), maxsplit=1)[0]
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", head) or head.startswith("."):
+            continue
+        parts = head.split(".")
+        if parts[0] == "phom":
+            module, name = ".".join(parts[:-1]), parts[-1]
+            homes = [module] if module else []
+        elif len(parts) == 1:
+            homes, name = HOMES, parts[0]
+        else:
+            continue                                         # Class.attribute: the class is checked
+        for home in homes:
+            try:
+                obj = getattr(importlib.import_module(home), name, None)
+            except ImportError:
+                continue
+            if obj is not None and (isinstance(obj, type) or callable(obj)) and not name.startswith("_"):
+                found.add(name)
+                break
+    return found
+
+
+def test_every_name_of_the_contract_is_in_the_reference(built):
+    if not CONTRACT.exists():
+        pytest.skip("the API contract (../shared/API.md) is not beside the project")
+    from sphinx.util.inventory import InventoryFile
+
+    with open(built / "objects.inv", "rb") as handle:
+        inventory = InventoryFile.load(handle, "", lambda base, uri: uri)
+    documented = {entry.rsplit(".", 1)[-1] for kind in inventory.values() for entry in kind}
+    names = contract_names(CONTRACT.read_text(encoding="utf-8"))
+    assert len(names) > 40
+    missing = sorted(names - documented)
+    assert not missing, f"names of API.md missing from the reference: {missing}"
