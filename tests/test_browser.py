@@ -135,7 +135,15 @@ def test_a_phone_sized_screen(server, browser):
     page.wait_for_selector(".phom-seat.me g.card")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, f"the page is {width}px wide on a 390px screen"
+    # every visible control is a thumb's size: at least 44 × 44 CSS px
+    small = page.evaluate("""[...document.querySelectorAll('button, select, input')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => [e.id || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44).map(([name, r]) => `${name} ${r.width}x${r.height}`)""")
+    assert not small, f"controls under 44 px on a phone: {small}"
     page.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 844, "height": 390})           # landscape stays usable
+    assert page.evaluate("document.documentElement.scrollWidth") <= 860
 
 
 def test_friends_share_a_table_through_invite_links(server, browser):
@@ -298,4 +306,20 @@ def test_a_series_of_two_games_at_one_table(server, browser):
     assert leader == view["result"]["winner"]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-series.png"), full_page=True)
+    page.close()
+
+
+def test_house_rules_are_chosen_in_the_form_and_shown_in_the_header(server, browser):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server + "/")
+    page.click("#house-rules summary")
+    page.check('#house-rules input[name="eight_cards"]')
+    page.uncheck('#house-rules input[name="tai_gui"]')
+    page.click("#new-game-button")
+    page.wait_for_selector(".phom-seat.me g.card")
+    line = page.inner_text("#rules-line")
+    assert "phỏm 8 lá" in line and "no gửi in tái turns" in line
+    assert page.locator(".phom-seat.me .phom-part").first.locator("g.card").count() == 9
+    page.select_option("#game-kind", "tienlen")
+    assert page.locator('#house-rules label[data-game="phom"]').first.is_hidden()
     page.close()

@@ -61,3 +61,16 @@ def test_next_needs_a_seat_of_the_table():
     assert client.post(f"/api/games/{game_id}/next").status_code == 401
     assert client.post(f"/api/games/{game_id}/next", headers=bearer("nobody")).status_code == 403
     assert client.post("/api/games/nosuchgame/next", headers=bearer(tokens["0"])).status_code == 404
+
+
+def test_house_rules_chosen_at_the_table_are_shown_in_players_words():
+    client = make_client()
+    game_id, tokens = new_game(client, rules={"hand_size": 8, "tai_gui": False, "den_chot_eater": True})
+    view = client.get(f"/api/games/{game_id}", headers=bearer(tokens["0"])).json()
+    assert view["rules"]["hand_size"] == 8 and view["rules"]["tai_gui"] is False
+    assert view["rules_words"][:2] == ["phỏm 8 lá", "no gửi in tái turns"]
+    assert "the last chốt eater pays đền" in view["rules_words"]
+    assert len(view["hand"].split()) == 9                                # the leader's 9 of phỏm 8 lá
+    game_id, tokens = new_game(client, game="tienlen", rules={"chat_after_pass": False, "dem_heo": True})
+    words = client.get(f"/api/games/{game_id}", headers=bearer(tokens["0"])).json()["rules_words"]
+    assert "chặt after a pass" not in words and "đếm heo" in words

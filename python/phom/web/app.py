@@ -181,6 +181,8 @@ def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = 
     report["commitment"] = hosted.fairness.commitment
     report["client_seed"] = hosted.fairness.client_seed
     report["series"] = hosted.series_view()
+    report["rules"] = hosted.kind.rules_data(game.rules)
+    report["rules_words"] = hosted.kind.rules_words(game.rules)
     return report
 
 

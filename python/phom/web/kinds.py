@@ -43,6 +43,7 @@ class GameKind(Protocol):
     def make_bot(self, name: str) -> Any: ...
     def move_text(self, player: int, action: Any) -> str: ...
     def report(self, game: Any, seat: int, *, drawn: bool) -> dict[str, Any]: ...
+    def rules_words(self, rules: Any) -> list[str]: ...
 
 
 class PhomKind:
@@ -64,6 +65,24 @@ class PhomKind:
     def next_leader(self, game: Any) -> int:
         """The previous game's winner leads (RULES 2)."""
         return int(game.result.winner)
+
+    def rules_words(self, rules: Rules) -> list[str]:
+        """The table's house rules as players say them, for the page's header.
+
+        >>> PhomKind().rules_words(Rules(hand_size=8, tai_gui=False))[:2]
+        ['phỏm 8 lá', 'no gửi in tái turns']
+        """
+        words = ["phỏm 8 lá" if rules.hand_size == 8 else "9 cards (leader 10)",
+                 "gửi in tái turns" if rules.tai_gui else "no gửi in tái turns"]
+        words += ["ù khan"] if rules.u_khan else []
+        words += ["ù by gửi"] if rules.u_by_gui else []
+        words += ["đền for 3 eats"] if rules.den_three else []
+        words += ["đền for a chốt"] if rules.den_chot else []
+        words += ["the last chốt eater pays đền"] if rules.den_chot_eater else []
+        words.append("chốt: lay-down and tái turns" if rules.chot_rule == "lay_turn" else "chốt: the last discard")
+        words.append("eats pay 1, 2, 3" if rules.eat_pay == "progressive" else "each eat pays 1")
+        words += ["lay the fewest points"] if rules.must_lay_all else []
+        return words
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
@@ -96,6 +115,20 @@ class TienLenKind:
 
     name = "tienlen"
     default_bot = "greedy"
+
+    def rules_words(self, rules: TienLenRules) -> list[str]:
+        """The table's house rules as players say them.
+
+        >>> TienLenKind().rules_words(TienLenRules(dem_heo=True))[-1]
+        'đếm heo'
+        """
+        words = ["tứ quý chặt one heo"] if rules.four_kind_beats_single_heo else ["tứ quý does not chặt one heo"]
+        words += ["chặt after a pass"] if rules.chat_after_pass else []
+        words.append("a pass ends your round" if rules.pass_locks_round else "you may play again after a pass")
+        words += ["cóng leads the next game"] if rules.cong_leads else []
+        words += ["ends at the first one out"] if rules.end_at_first_out else []
+        words += ["đếm heo"] if rules.dem_heo else []
+        return words
 
     def rules(self, data: Any) -> TienLenRules:
         return TienLenRules() if data is None else TienLenRules.from_dict(data)

@@ -136,6 +136,8 @@ function render(view, missed = null) {
   $("commitment").textContent = view.commitment;
   $("download-record").hidden = !view.is_over;
   $("review-game").hidden = !view.is_over;
+  $("rules-line").hidden = false;
+  $("rules-line").textContent = `House rules: ${view.rules_words.join(" · ")}`;
   if (!view.is_over) { $("review").hidden = true; $("review").innerHTML = ""; }
   renderLog(view, missed ? missed.length : Math.max(0, view.version - before));
   updateSelection();
@@ -323,13 +325,25 @@ function showInvites(created) {
   $("invites").hidden = others.length === 0;
 }
 
+function houseRules(game) {
+  // the house rules chosen in the form, as the game's Rules fields
+  const rules = {};
+  for (const label of document.querySelectorAll("#house-rules label")) {
+    if (label.dataset.game !== game) continue;
+    const box = label.querySelector("input");
+    if (box.name === "eight_cards") rules.hand_size = box.checked ? 8 : 9;
+    else rules[box.name] = box.checked;
+  }
+  return rules;
+}
+
 async function newGame(event) {
   if (event) event.preventDefault();
   const humans = Number($("human-count").value);
   const game = $("game-kind").value;
   const option = $("bot-kind").selectedOptions[0];
   const bot = option.dataset.game && option.dataset.game !== game ? "greedy" : option.value;
-  const body = { game, humans: [...Array(humans).keys()], bots: Array(4 - humans).fill(bot) };
+  const body = { game, humans: [...Array(humans).keys()], bots: Array(4 - humans).fill(bot), rules: houseRules(game) };
   if ($("client-seed").value) body.client_seed = $("client-seed").value;
   say("");
   await whileBusy(async () => {
@@ -394,6 +408,7 @@ $("game-kind").addEventListener("change", () => {
   const game = $("game-kind").value;
   for (const option of $("bot-kind").options) option.hidden = Boolean(option.dataset.game) && option.dataset.game !== game;
   if ($("bot-kind").selectedOptions[0].hidden) $("bot-kind").value = "greedy";
+  for (const label of document.querySelectorAll("#house-rules label")) label.hidden = label.dataset.game !== game;
 });
 $("clear-selection").addEventListener("click", () => render(state.view));
 $("hint").addEventListener("click", () => advise(false));
