@@ -323,3 +323,31 @@ def test_house_rules_are_chosen_in_the_form_and_shown_in_the_header(server, brow
     page.select_option("#game-kind", "tienlen")
     assert page.locator('#house-rules label[data-game="phom"]').first.is_hidden()
     page.close()
+
+
+def axe_problems(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands (axe-playwright-python)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']} ({v['nodes'][0]['target']})" for v in found if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_no_serious_accessibility_violation_at_the_start_mid_game_and_the_end(server, browser, game):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(server + "/")
+    assert axe_problems(page) == []
+    page.select_option("#game-kind", game)
+    page.click("#new-game-button")
+    page.wait_for_selector(".phom-seat.me g.card")
+    assert axe_problems(page) == []
+    for _ in range(400):                                  # the first listed move until the end
+        page.wait_for_function(IDLE)
+        if page.locator("#result:not([hidden])").count():
+            break
+        page.locator("#moves button").first.click()
+    assert page.inner_text("#announce").strip()           # the others' moves were announced politely
+    page.wait_for_selector("#result:not([hidden])")
+    assert axe_problems(page) == []
+    page.close()

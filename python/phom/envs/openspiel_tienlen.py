@@ -189,7 +189,7 @@ class TienLenSpielState(pyspiel.State):  # type: ignore[misc]
         if self.turn is None or self.is_terminal() or self.turn.game.to_move != player_id:
             raise ValueError("resample_from_infostate needs the player to move in a game in progress")
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
-        world = sample_world(self.turn.game.view(player_id), random.Random(seed))
+        world = sample_world(self.turn.game.view(player_id), random.Random(seed), attempts=200)
         if world is None:
             raise ValueError("no deal of the hidden cards fits this information state")
         other: TienLenSpielState = self.clone()

@@ -155,6 +155,11 @@ function renderLog(view, fresh) {
   });
   $("log-box").hidden = false;
   $("log-box").scrollTop = $("log-box").scrollHeight;
+  // the other seats' new moves, read out politely by screen readers (never a hidden card: the log
+  // names only cards everyone has seen)
+  const others = view.history.map((entry, i) => [entry, view.log[i]])
+    .slice(view.log.length - fresh).filter(([entry]) => entry.player !== view.player).map(([, text]) => text);
+  if (others.length) $("announce").textContent = others.join(". ");
 }
 
 function toggle(card) {
