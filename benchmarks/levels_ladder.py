@@ -25,6 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ladder_sections import GAME_TITLES, write_section
 from phom import Game
 from phom.arena import duplicate as phom_duplicate
 from phom.bots import make_bot
@@ -35,7 +36,6 @@ from phom.tienlen.arena import duplicate as tienlen_duplicate
 from phom.tienlen.bots import make_tienlen_bot
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-BEGIN, END = "<!-- levels:{game}:begin -->", "<!-- levels:{game}:end -->"
 
 
 def mixed_deal(game: str, deal: int, seed: int) -> list[tuple[list[int], list[int]]]:
@@ -124,16 +124,8 @@ def main() -> None:
         f"{separated} of {len(rows)} adjacent pairs are shown apart (the higher level ahead, Holm p < 0.05)."])
     print(text)
     if args.write:
-        ladder = ROOT / "benchmarks" / "LADDER.md"
-        page = ladder.read_text(encoding="utf-8")
-        begin, end = BEGIN.format(game=args.game), END.format(game=args.game)
-        title = {"phom": "Phỏm", "tienlen": "Tiến lên"}[args.game]
-        body = f"{begin}\n### {title}: the bot levels 1–8\n\n{text}\n{end}"
-        if begin in page:
-            page = page[:page.index(begin)] + body + page[page.index(end) + len(end):]
-        else:
-            page = page.rstrip("\n") + "\n\n" + body + "\n"
-        ladder.write_text(page, encoding="utf-8")
+        write_section(ROOT / "benchmarks" / "LADDER.md", f"levels:{args.game}",
+                      f"{GAME_TITLES[args.game]}: the bot levels 1–8", text)
 
 
 if __name__ == "__main__":

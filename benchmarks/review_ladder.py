@@ -24,6 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ladder_sections import GAME_TITLES, write_section
 from phom import Game
 from phom.bots import make_bot
 from phom.review import review
@@ -34,7 +35,6 @@ from phom.tienlen.bots import make_tienlen_bot
 BOTS = {"phom": ["random", "greedy", "planner", "search", "montecarlo:16", "montecarlo:128", "montecarlo:1024"],
         "tienlen": ["random", "greedy", "search", "montecarlo:16", "montecarlo:128", "montecarlo:1024"]}
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-BEGIN, END = "<!-- review:{game}:begin -->", "<!-- review:{game}:end -->"
 
 
 def seating(game: str, index: int, seed: int) -> list[str]:
@@ -147,16 +147,8 @@ def main() -> None:
         data = json.loads(path.read_text(encoding="utf-8"))
         data[args.game] = rungs
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        ladder = ROOT / "benchmarks" / "LADDER.md"
-        page = ladder.read_text(encoding="utf-8")
-        begin, end = BEGIN.format(game=args.game), END.format(game=args.game)
-        title = {"phom": "Phỏm", "tienlen": "Tiến lên"}[args.game]
-        body = f"{begin}\n### {title}: the review's rating ladder\n\n{text}\n{end}"
-        if begin in page:
-            page = page[:page.index(begin)] + body + page[page.index(end) + len(end):]
-        else:
-            page = page.rstrip("\n") + "\n\n" + body + "\n"
-        ladder.write_text(page, encoding="utf-8")
+        write_section(ROOT / "benchmarks" / "LADDER.md", f"review:{args.game}",
+                      f"{GAME_TITLES[args.game]}: the review's rating ladder", text)
 
 
 if __name__ == "__main__":

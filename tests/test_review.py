@@ -124,10 +124,7 @@ def test_common_random_numbers_one_candidate_twice_gives_one_value():
 
 
 def test_the_race_keeps_the_played_choice_and_checks_the_best_on_fresh_worlds():
-    rng_values = {}
-
     def sample(count, seed):
-        rng_values.setdefault(seed, count)
         return np.random.default_rng(seed).normal(size=(count, 1))
 
     def values(worlds, candidates):

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 
 from .bots import Bot, make_bot
-from .matchups import ArenaReport, Matchup, holm, holm_rows, matchup, mean_test, sign_test
+from .matchups import ArenaReport, Matchup, check_match, holm, holm_rows, matchup, mean_test, sign_test
 from .rules import Rules
 from .simulation import GameSummary, simulate
 
@@ -67,12 +67,7 @@ def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int =
     Dask's included) on the Python referee, so every decision of the challenger is timed.
     """
     rules = rules if rules is not None else Rules()
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise ValueError(f"deals {deals!r} must be a whole number ≥ 1")
-    if not seeds or len(set(seeds)) != len(seeds):
-        raise ValueError("seeds must be distinct, at least one")
-    if not panel:
-        raise ValueError("the panel needs at least one opponent")
+    check_match(deals, seeds, panel)
     n = rules.players
     name, bot = _bot(challenger, 0)
     rows = []

@@ -29,10 +29,27 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-__all__ = ["EXACT_DEALS", "ArenaReport", "Matchup", "holm", "holm_rows", "matchup", "mean_test", "sign_test"]
+__all__ = ["EXACT_DEALS", "ArenaReport", "Matchup", "check_match", "holm", "holm_rows", "matchup", "mean_test",
+           "sign_test"]
 
 #: Up to this many deals the mean test enumerates every sign flip exactly.
 EXACT_DEALS = 16
+
+
+def check_match(deals: object, seeds: Sequence[int], panel: Sequence[Any]) -> None:
+    """What both arenas ask of a match: a whole number of deals ≥ 1, distinct seeds, an opponent.
+
+    >>> check_match(0, (1,), ["random"])
+    Traceback (most recent call last):
+    ...
+    ValueError: deals 0 must be a whole number ≥ 1
+    """
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"deals {deals!r} must be a whole number ≥ 1")
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise ValueError("seeds must be distinct, at least one")
+    if not panel:
+        raise ValueError("the panel needs at least one opponent")
 
 
 def sign_test(wins: int, losses: int) -> float:

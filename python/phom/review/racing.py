@@ -17,7 +17,6 @@ Values are kept as whole multiples of ``1 / QUANTUM`` stakes (``quantize``), so 
 them are exact in binary floating point: a ledger built from them adds up to the last digit.
 
 >>> import numpy as np
->>> rng = np.random.default_rng(0)
 >>> def sample(count, seed):
 ...     return np.random.default_rng(seed).normal(size=(count, 1))
 >>> def values(worlds, candidates):
@@ -47,7 +46,6 @@ Z_ELIMINATE = 2.0
 Z_95 = 1.959963984540054
 
 Worlds = TypeVar("Worlds")
-Candidate = TypeVar("Candidate")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from ..matchups import ArenaReport, holm_rows, matchup
+from ..matchups import ArenaReport, check_match, holm_rows, matchup
 from .bots import make_tienlen_bot
 from .game import TienLenGame
 from .rules import TienLenRules
@@ -75,12 +75,7 @@ def duplicate(challenger: Any, panel: Sequence[Any], *, deals: int = 250, seeds:
     """The challenger against each panel style, every deal in every seat rotation, over ``seeds``
     (``executor``: any ``concurrent.futures`` executor, Dask's included; the same report as none)."""
     rules = rules if rules is not None else TienLenRules()
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise ValueError(f"deals {deals!r} must be a whole number ≥ 1")
-    if not seeds or len(set(seeds)) != len(seeds):
-        raise ValueError("seeds must be distinct, at least one")
-    if not panel:
-        raise ValueError("the panel needs at least one opponent")
+    check_match(deals, seeds, panel)
     n = rules.players
     name, bot = _named(challenger, 0)
     rows = []
