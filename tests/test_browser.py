@@ -65,6 +65,9 @@ def browser():
         launched.close()
 
 
+# the player's own hand: the listbox of the page (the drawn table leaves it out)
+HAND = "#hand [role=option]"
+
 # the page has answered the last click (aria-busy is cleared) and shows moves or the result
 IDLE = ("document.body.getAttribute('aria-busy') !== 'true' && "
         "(document.querySelectorAll('#moves button').length > 0 || !document.getElementById('result').hidden)")
@@ -72,12 +75,12 @@ IDLE = ("document.body.getAttribute('aria-busy') !== 'true' && "
 
 def test_a_full_game_by_clicking(server, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page = browser.new_page(locale="en-US", viewport={"width": 1000, "height": 900})
     page.goto(server + "/")
     page.click("#new-game-button")
-    page.wait_for_selector(".phom-seat.me g.card")
+    page.wait_for_selector(HAND)
     page.screenshot(path=str(ARTIFACTS / "web-start.png"), full_page=True)
-    hand = page.locator(".phom-seat.me .phom-part").first.locator("g.card")
+    hand = page.locator(HAND)
     assert hand.count() == 10                                            # the leader holds 10 cards
 
     # select two cards, then clear; ask for a hint
@@ -98,7 +101,7 @@ def test_a_full_game_by_clicking(server, browser):
         labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
         if not refused_seen and "draw" in labels:
             # a discard before taking a card: the referee refuses it and the page says why
-            page.locator(".phom-seat.me .phom-part").first.locator("g.card").first.dblclick()
+            page.locator(HAND).first.dblclick()
             page.wait_for_selector("#message.refused")
             assert "must first take a card" in page.inner_text("#message")
             refused_seen = True
@@ -112,7 +115,7 @@ def test_a_full_game_by_clicking(server, browser):
         discards = [label for label in labels if label and label.startswith("discard ")]
         if discards and "draw" not in labels:
             code = discards[-1].split()[1]
-            page.locator(".phom-seat.me .phom-part").first.locator(f'g.card[data-card="{code}"]').dblclick()
+            page.locator(f'#hand [data-card="{code}"]').dblclick()
             continue
         page.click(f'#moves button[data-action="{labels[0]}"]')
     page.wait_for_selector("#result:not([hidden]) #result-table")
@@ -125,14 +128,14 @@ def test_a_full_game_by_clicking(server, browser):
     assert not page.locator("#download-record").is_hidden()
     page.click("#play-again")
     page.wait_for_selector("#result", state="hidden")
-    assert page.locator(".phom-seat.me .phom-part").first.locator("g.card").count() == 10
+    assert page.locator(HAND).count() == 10
 
 
 def test_a_phone_sized_screen(server, browser):
-    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page = browser.new_page(locale="en-US", viewport={"width": 390, "height": 844}, device_scale_factor=2)
     page.goto(server + "/")
     page.click("#new-game-button")
-    page.wait_for_selector(".phom-seat.me g.card")
+    page.wait_for_selector(HAND)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, f"the page is {width}px wide on a 390px screen"
     # every visible control is a thumb's size: at least 44 × 44 CSS px
@@ -150,18 +153,19 @@ def test_friends_share_a_table_through_invite_links(server, browser):
     """Two browser contexts (two people): the host's invite link seats the friend; each sees the other's
     moves live; a refresh keeps the seat."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    host = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    host = browser.new_context(locale="en-US", viewport={"width": 1100, "height": 900}).new_page()
     host.goto(server + "/")
     host.select_option("#human-count", "2")
     host.fill("#client-seed", "friday night")
     host.click("#new-game-button")
-    host.wait_for_selector(".phom-seat.me g.card")
+    host.wait_for_selector(HAND)
     assert len(host.inner_text("#commitment")) == 64
     invite = host.locator('#invite-list input[data-seat="1"]').input_value()
     assert "#game=" in invite and "token=" in invite and "?" not in invite.split("#")[0].replace(server, "")
-    friend = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    friend = browser.new_context(locale="en-US", viewport={"width": 1100, "height": 900}).new_page()
     friend.goto(invite)
-    friend.wait_for_selector('.phom-seat.me[data-seat="1"] g.card')
+    friend.wait_for_selector('.phom-seat.me[data-seat="1"]')
+    friend.wait_for_selector(HAND)
     assert friend.inner_text("#commitment") == host.inner_text("#commitment")
 
     def wait_idle(page):
@@ -185,11 +189,12 @@ def test_friends_share_a_table_through_invite_links(server, browser):
     host.screenshot(path=str(ARTIFACTS / "web-shared-host.png"), full_page=True)
     friend.screenshot(path=str(ARTIFACTS / "web-shared-friend.png"), full_page=True)
     # a refresh keeps the seat (the fragment holds it) and the live log
-    hand_before = friend.evaluate("[...document.querySelectorAll('.phom-seat.me .phom-part:first-of-type g.card')]"
+    hand_before = friend.evaluate("[...document.querySelectorAll('#hand [role=option]')]"
                                   ".map(c => c.dataset.card)")
     friend.reload()
-    friend.wait_for_selector('.phom-seat.me[data-seat="1"] g.card')
-    hand_after = friend.evaluate("[...document.querySelectorAll('.phom-seat.me .phom-part:first-of-type g.card')]"
+    friend.wait_for_selector('.phom-seat.me[data-seat="1"]')
+    friend.wait_for_selector(HAND)
+    hand_after = friend.evaluate("[...document.querySelectorAll('#hand [role=option]')]"
                                  ".map(c => c.dataset.card)")
     assert hand_after == hand_before and friend.locator("#log li").count() >= 2
     # the friend finishes his turn after the refresh; the host sees it
@@ -206,10 +211,10 @@ def test_a_tienlen_game_by_clicking(server, browser):
     """Tiến lên at the same table: choose the game, play by buttons and by selecting cards, see who
     passed and the places, and the result with every hand face up."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page = browser.new_page(locale="en-US", viewport={"width": 1000, "height": 900})
     page.goto(server + "/")
     page.select_option("#game-kind", "tienlen")
-    assert page.evaluate("document.querySelector('#bot-kind option[value=hunter]').hidden")
+    assert page.evaluate("document.querySelector('#bot-1 option[value=hunter]').hidden")
     page.click("#new-game-button")
     page.wait_for_selector(".phom-table.tienlen")
     page.wait_for_function(IDLE)
@@ -224,7 +229,7 @@ def test_a_tienlen_game_by_clicking(server, browser):
         labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
         if not refused_seen and "pass" in labels:
             # a card that beats nothing: the referee refuses it and the page says why
-            page.locator(".phom-seat.me .phom-part").first.locator("g.card").first.click()
+            page.locator(HAND).first.click()
             page.click("#play-selected")
             page.wait_for_function(IDLE)
             if page.locator("#message.refused").count():
@@ -235,7 +240,7 @@ def test_a_tienlen_game_by_clicking(server, browser):
         plays = [label for label in labels if label.startswith("play ")]
         if not selected_play and plays:
             for code in plays[0].split()[1:]:          # the same play, made by selecting its cards
-                page.locator(f'.phom-seat.me g.card[data-card="{code}"]').click()
+                page.locator(f'#hand [data-card="{code}"]').click()
             page.click("#play-selected")
             selected_play = True
             continue
@@ -264,7 +269,7 @@ def test_the_review_panel_after_a_game(server, browser):
                           json={"action": text}).json()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for name, viewport in (("wide", {"width": 1000, "height": 900}), ("phone", {"width": 390, "height": 844})):
-        page = browser.new_page(viewport=viewport)
+        page = browser.new_page(locale="en-US", viewport=viewport)
         page.goto(f"{server}/#game={created['id']}&seat=0&token={token}")
         page.wait_for_selector("#review-game:not([hidden])")
         page.click("#review-game")
@@ -292,7 +297,7 @@ def test_a_series_of_two_games_at_one_table(server, browser):
     while not view["is_over"]:
         view = httpx.post(f"{server}/api/games/{created['id']}/actions", headers=headers,
                           json={"action": view["legal_actions"][-1]["text"]}).json()
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page = browser.new_page(locale="en-US", viewport={"width": 1000, "height": 900})
     page.goto(f"{server}/#game={created['id']}&seat=0&token={token}")
     page.wait_for_selector("#series-table")
     assert "Game 1 of this table" in page.inner_text("#series-table caption")
@@ -310,16 +315,16 @@ def test_a_series_of_two_games_at_one_table(server, browser):
 
 
 def test_house_rules_are_chosen_in_the_form_and_shown_in_the_header(server, browser):
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page = browser.new_page(locale="en-US", viewport={"width": 1000, "height": 900})
     page.goto(server + "/")
     page.click("#house-rules summary")
     page.check('#house-rules input[name="eight_cards"]')
     page.uncheck('#house-rules input[name="tai_gui"]')
     page.click("#new-game-button")
-    page.wait_for_selector(".phom-seat.me g.card")
+    page.wait_for_selector(HAND)
     line = page.inner_text("#rules-line")
     assert "phỏm 8 lá" in line and "no gửi in tái turns" in line
-    assert page.locator(".phom-seat.me .phom-part").first.locator("g.card").count() == 9
+    assert page.locator(HAND).count() == 9
     page.select_option("#game-kind", "tienlen")
     assert page.locator('#house-rules label[data-game="phom"]').first.is_hidden()
     page.close()
@@ -334,13 +339,14 @@ def axe_problems(page) -> list[str]:
 
 
 @pytest.mark.parametrize("game", ["phom", "tienlen"])
-def test_no_serious_accessibility_violation_at_the_start_mid_game_and_the_end(server, browser, game):
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+@pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
+def test_no_serious_accessibility_violation_at_the_start_mid_game_and_the_end(server, browser, game, locale):
+    page = browser.new_page(locale=locale, viewport={"width": 1000, "height": 900})
     page.goto(server + "/")
     assert axe_problems(page) == []
     page.select_option("#game-kind", game)
     page.click("#new-game-button")
-    page.wait_for_selector(".phom-seat.me g.card")
+    page.wait_for_selector(HAND)
     assert axe_problems(page) == []
     for _ in range(400):                                  # the first listed move until the end
         page.wait_for_function(IDLE)
@@ -350,4 +356,172 @@ def test_no_serious_accessibility_violation_at_the_start_mid_game_and_the_end(se
     assert page.inner_text("#announce").strip()           # the others' moves were announced politely
     page.wait_for_selector("#result:not([hidden])")
     assert axe_problems(page) == []
+    page.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Languages, the keyboard, xếp bài
+
+def tab_to(page, selector: str, presses: int = 120) -> None:
+    """Press Tab until the focused element matches ``selector`` (the keyboard is the only input)."""
+    for _ in range(presses):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def hand_order(page) -> list[str]:
+    return page.evaluate("[...document.querySelectorAll('#hand [role=option]')].map(c => c.dataset.card)")
+
+
+def pick_by_keyboard(page, codes: list[str]) -> None:
+    """In the focused hand: arrows to each card, Space selects it."""
+    page.keyboard.press("Home")
+    at = 0
+    for code in sorted(codes, key=hand_order(page).index):
+        target = hand_order(page).index(code)
+        for _ in range(target - at):
+            page.keyboard.press("ArrowRight")
+        at = target
+        page.keyboard.press(" ")
+
+
+def play_a_game_by_keyboard(page, server: str, game: str) -> int:
+    """Start a table and play it to the end with the keyboard only; the number of moves made."""
+    page.goto(server + "/")
+    if game == "tienlen":
+        tab_to(page, "#game-kind")
+        page.keyboard.press("ArrowDown")
+        assert page.input_value("#game-kind") == "tienlen"
+    tab_to(page, "#new-game-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(HAND)
+    moves = 0
+    for _ in range(400):
+        page.wait_for_function(IDLE)
+        if page.locator("#result:not([hidden])").count():
+            return moves
+        actions = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+        if game == "phom":
+            cards = [a.split()[1] for a in actions if a.startswith("discard ")]
+            if cards and "draw" not in actions and "autolay" not in actions:
+                tab_to(page, "#hand")
+                pick_by_keyboard(page, [cards[-1]])
+                page.keyboard.press("Enter")                    # one selected card: its discard
+            else:
+                wanted = "autolay" if "autolay" in actions else "draw" if "draw" in actions else actions[0]
+                tab_to(page, f'#moves button[data-action="{wanted}"]')
+                page.keyboard.press("Enter")
+        else:
+            plays = [a for a in actions if a.startswith("play ")]
+            if plays:
+                tab_to(page, "#hand")
+                pick_by_keyboard(page, plays[0].split()[1:])
+                page.keyboard.press("Enter")                    # the selected cards, played
+            else:
+                tab_to(page, '#moves button[data-action="pass"]')
+                page.keyboard.press("Enter")
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game, locale", [("phom", "vi-VN"), ("tienlen", "en-US")])
+def test_a_whole_game_by_keyboard_only(server, browser, game, locale):
+    page = browser.new_page(locale=locale, viewport={"width": 1000, "height": 900})
+    moves = play_a_game_by_keyboard(page, server, game)
+    assert moves >= 3
+    page.wait_for_selector("#result:not([hidden]) #result-table")
+    assert page.evaluate("document.documentElement.lang") == locale[:2]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"web-keyboard-{game}-{locale}.png"), full_page=True)
+    page.close()
+
+
+def test_the_page_speaks_the_browsers_language_and_remembers_the_switch(server, browser):
+    context = browser.new_context(locale="vi-VN", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server + "/")
+    assert page.evaluate("document.documentElement.lang") == "vi"
+    assert page.inner_text("#new-game-button") == "Bàn mới"
+    assert "Cấp 8 · Cao thủ" in page.inner_text("#bot-1")
+    page.click("#new-game-button")
+    page.wait_for_selector(HAND)
+    status = page.inner_text("#status")
+    assert status.startswith("Lượt của bạn (ghế 0): đánh"), status
+    labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.textContent)")
+    assert all(label.startswith("Đánh ") for label in labels)        # "Đánh Q♠": the portal apps' words
+    first = page.locator(HAND).first
+    assert first.get_attribute("aria-label").split(",")[0].split()[-1] in ("Bích", "Chuồn", "Rô", "Cơ")
+    page.screenshot(path=str(ARTIFACTS / "web-vi-phone.png"), full_page=True)
+    # the switch: English at once, <html lang> follows, the game terms stay Vietnamese and marked
+    page.select_option("#lang-switch", "en")
+    page.wait_for_function("document.getElementById('status').innerText.startsWith('Your turn')")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#rules-line span[lang=vi]").count() >= 2    # gửi, tái, ù khan, đền … marked
+    assert page.locator(HAND).first.get_attribute("aria-label").split(",")[0].split()[-1] in (
+        "spades", "clubs", "diamonds", "hearts")
+    page.reload()                                                     # remembered across visits
+    page.wait_for_selector(HAND)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.inner_text("#new-game-button") == "New table"
+    page.screenshot(path=str(ARTIFACTS / "web-en-phone.png"), full_page=True)
+    context.close()
+
+
+def test_xep_bai_keeps_the_players_order_and_selection_across_updates(server, browser):
+    page = browser.new_page(locale="en-US", viewport={"width": 1000, "height": 900})
+    page.goto(server + "/")
+    page.click("#new-game-button")
+    page.wait_for_selector(HAND)
+    page.click('#sorting button[data-sort="suit"]')
+    by_suit = hand_order(page)
+    assert [code[-1] for code in by_suit] == sorted((code[-1] for code in by_suit), key="SCDH".index)
+    page.click('#sorting button[data-sort="rank"]')
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert [ranks.index(code[:-1]) for code in hand_order(page)] == sorted(ranks.index(c[:-1]) for c in hand_order(page))
+    # the keyboard moves a card: Shift + ArrowRight takes the first card one place on
+    page.focus("#hand")
+    page.keyboard.press("Home")
+    before = hand_order(page)
+    page.keyboard.press("Shift+ArrowRight")
+    assert hand_order(page) == [before[1], before[0], *before[2:]]
+    # select a card that stays, discard another: the order and the selection survive the update
+    arranged = hand_order(page)
+    kept, thrown = arranged[0], arranged[-1]
+    page.locator(f'#hand [data-card="{kept}"]').click()
+    page.click(f'#moves button[data-action="discard {thrown}"]')
+    page.wait_for_function(IDLE)
+    page.wait_for_function("document.querySelectorAll('#moves button[data-action=draw]').length > 0")
+    assert hand_order(page) == [code for code in arranged if code != thrown]
+    assert page.locator(f'#hand [data-card="{kept}"]').get_attribute("aria-selected") == "true"
+    # a drawn card joins at the end, the rest keep their places
+    page.click('#moves button[data-action="draw"]')
+    page.wait_for_function(IDLE)
+    after = hand_order(page)
+    assert after[:len(arranged) - 1] == [code for code in arranged if code != thrown] and len(after) == len(arranged)
+    page.close()
+
+
+def test_no_hidden_card_is_anywhere_in_the_page(server, browser):
+    """At the start only the seat's own cards are known to it: no other card is named in the DOM, in
+    ARIA text or in titles."""
+    page = browser.new_page(locale="vi-VN", viewport={"width": 1000, "height": 900})
+    page.goto(server + "/")
+    page.click("#new-game-button")
+    page.wait_for_selector(HAND)
+    page.wait_for_function(IDLE)
+    own = set(hand_order(page))
+    named = set(page.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    assert named == own
+    words = page.evaluate("""[document.body.innerText,
+        ...[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')),
+        ...[...document.querySelectorAll('title')].map(e => e.textContent)].join(' | ')""")
+    ranks = {"A": "Át", "J": "Bồi", "Q": "Đầm", "K": "Già"}
+    suits = {"S": ("♠", "Bích"), "C": ("♣", "Chuồn"), "D": ("♦", "Rô"), "H": ("♥", "Cơ")}
+    for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+        for suit, (symbol, name) in suits.items():
+            if rank + suit in own:
+                continue
+            assert f"{rank}{symbol}" not in words and f"{ranks.get(rank, rank)} {name}" not in words, rank + suit
     page.close()

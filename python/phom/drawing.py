@@ -1,5 +1,5 @@
 """Playing cards drawn as SVG: plain strings, no drawing library, no phom imports (so every module can
-draw). ``phom.render`` composes these into hands, tables and views; ``Card``, ``CardSet``,
+draw; ``phom.language`` is stdlib only). ``phom.render`` composes these into hands, tables and views; ``Card``, ``CardSet``,
 ``Arrangement`` and ``LayPlan`` use them for ``_repr_svg_`` in notebooks.
 
 A card is given as ``(rank, suit)`` with ranks 1..13 (A..K) and suits 0..3 (♠ ♣ ♦ ♥); hearts and
@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from .language import N_, card_name, translator
+
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "MARKS", "card_back", "card_face", "cards_svg"]
 
 CARD_WIDTH = 46
@@ -29,24 +31,25 @@ SUIT_SYMBOLS = "♠♣♦♥"
 RED, BLACK = "#c8102e", "#1a1a1a"
 #: card marks: (fill of the card, colour of the band under it, what the band means)
 MARKS = {
-    "phom": ("#ffffff", "#2e7d32", "in a phỏm"),
-    "ca": ("#fffbea", "#f9a825", "cạ: one card from a phỏm"),
-    "rac": ("#f1f1f1", "#9e9e9e", "rác: in no phỏm and no cạ"),
-    "eaten": ("#eef5ff", "#1565c0", "eaten"),
-    "selected": ("#fff3c4", "#ef6c00", "selected"),
-    "new": ("#f0fff0", "#6a1b9a", "just taken"),
+    "phom": ("#ffffff", "#2e7d32", N_("in a phỏm")),
+    "ca": ("#fffbea", "#f9a825", N_("cạ: one card from a phỏm")),
+    "rac": ("#f1f1f1", "#9e9e9e", N_("rác: in no phỏm and no cạ")),
+    "eaten": ("#eef5ff", "#1565c0", N_("eaten")),
+    "selected": ("#fff3c4", "#ef6c00", N_("selected")),
+    "new": ("#f0fff0", "#6a1b9a", N_("just taken")),
 }
 
 Card = tuple[int, int]
 
 
 def card_face(rank: int, suit: int, x: float, y: float, *, mark: str | None = None,
-              attrs: str = "") -> str:
-    """One card face at (x, y): rank at the corners, a large suit symbol in the middle."""
+              attrs: str = "", lang: str = "en") -> str:
+    """One card face at (x, y): rank at the corners, a large suit symbol in the middle; its title (what a
+    screen reader says) names the card in ``lang``."""
     colour = RED if suit in (2, 3) else BLACK
     fill, band, meaning = MARKS.get(mark or "", ("#ffffff", "", ""))
-    name = f"{RANK_NAMES[rank - 1]}{SUIT_SYMBOLS[suit]}"
-    title = f"{name} — {meaning}" if meaning else name
+    name = card_name((rank, suit), lang)
+    title = f"{name} — {translator(lang)(meaning)}" if meaning else name
     parts = [
         f'<g class="card" data-card="{RANK_NAMES[rank - 1]}{"SCDH"[suit]}" transform="translate({x:g},{y:g})"'
         f'{" " + attrs if attrs else ""}>',
@@ -67,9 +70,11 @@ def card_face(rank: int, suit: int, x: float, y: float, *, mark: str | None = No
     return "".join(parts)
 
 
-def card_back(x: float, y: float) -> str:
+def card_back(x: float, y: float, lang: str = "en") -> str:
     """The back of a card (a hidden card)."""
-    return (f'<g class="card-back" transform="translate({x:g},{y:g})"><title>a hidden card</title>'
+    _ = translator(lang)
+    title = _("a hidden card")
+    return (f'<g class="card-back" transform="translate({x:g},{y:g})"><title>{escape(title)}</title>'
             f'<rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="5" fill="#35507a" stroke="#22334d"/>'
             f'<rect x="5" y="5" width="{CARD_WIDTH - 10}" height="{CARD_HEIGHT - 10}" rx="3" fill="none" '
             f'stroke="#8ea6cc" stroke-dasharray="3 2"/></g>')
@@ -77,9 +82,10 @@ def card_back(x: float, y: float) -> str:
 
 def cards_svg(groups: Sequence[Sequence[Card]], *, labels: Sequence[str] | None = None,
               marks: Sequence[Sequence[str | None]] | None = None, hidden: int = 0,
-              title: str | None = None) -> str:
+              title: str | None = None, lang: str = "en") -> str:
     """A standalone SVG of card groups side by side (each drawn overlapping), an optional label under
-    each group, then ``hidden`` card backs. An empty drawing says "no cards"."""
+    each group, then ``hidden`` card backs. An empty drawing says "no cards" (in ``lang``)."""
+    _ = translator(lang)
     labels = list(labels or [])
     has_labels = any(labels)
     x = 4.0
@@ -90,7 +96,7 @@ def cards_svg(groups: Sequence[Sequence[Card]], *, labels: Sequence[str] | None 
         start = x
         for k, (rank, suit) in enumerate(group):
             mark = marks[g][k] if marks is not None else None
-            body.append(card_face(rank, suit, x, 4, mark=mark))
+            body.append(card_face(rank, suit, x, 4, mark=mark, lang=lang))
             x += STEP
         x += CARD_WIDTH - STEP
         if g < len(labels) and labels[g]:
@@ -100,14 +106,15 @@ def cards_svg(groups: Sequence[Sequence[Card]], *, labels: Sequence[str] | None 
                         f"{escape(labels[g])}</text>")
         x += GAP
     for _ in range(hidden):
-        body.append(card_back(x, 4))
+        body.append(card_back(x, 4, lang))
         x += STEP
     if hidden:
         x += CARD_WIDTH - STEP + GAP
     if not body:
+        empty = _("no cards")
         body.append('<text x="4" y="20" font-size="12" fill="#666" '
-                    'font-family="DejaVu Sans, Arial, sans-serif">no cards</text>')
-        x = 80
+                    f'font-family="DejaVu Sans, Arial, sans-serif">{escape(empty)}</text>')
+        x = max(80, 12 + 7 * len(empty))
     width = max(x - GAP + 4, 60)
     height = CARD_HEIGHT + 8 + (LABEL_HEIGHT if has_labels else 0)
     head = f"<title>{escape(title)}</title>" if title else ""

@@ -23,10 +23,11 @@ from typing import Any, Protocol
 from .actions import Action, Discard, Eat, LayMeld, Send
 from .cards import Card, CardSet, CardsLike, to_mask
 from .drawing import MARKS, cards_svg
+from .language import N_, translator
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
-__all__ = ["hand_groups", "html", "move_text", "render_text", "result_text", "svg", "table_text"]
+__all__ = ["PAYMENT_REASONS", "action_text", "hand_groups", "html", "move_text", "render_text", "result_text", "svg", "table_text"]
 
 Face = tuple[int, int]
 
@@ -59,7 +60,8 @@ def _faces(cards: CardSet | Sequence[Card]) -> list[Face]:
 def hand_groups(hand: CardsLike, eaten: CardsLike | None = None, *, values: Sequence[int] | None = None
                 ) -> tuple[list[list[Face]], list[str], list[list[str | None]]]:
     """(groups, labels, marks) of a hand as the solver arranges it: each phỏm (eaten cards marked), then
-    the cạ cards, then the rác. A hand whose eaten cards cannot be arranged is drawn as it is."""
+    the cạ cards, then the rác. A hand whose eaten cards cannot be arranged is drawn as it is (labels
+    ``"phỏm"``, ``"cạ"``, ``"rác"``, ``"hand"``: the players' words in both languages but the last)."""
     mask = to_mask(hand, "hand")
     eaten_mask = to_mask(eaten, "eaten") if eaten is not None else 0
     found = arrange(mask, eaten_mask, values=values)
@@ -95,6 +97,7 @@ def svg(obj: CardsLike | Arrangement | LayPlan, *, hand: bool = False, eaten: Ca
         return obj._repr_svg_()
     if hand:
         groups, labels, marks = hand_groups(obj, eaten)
+        labels = [N_("hand") if label == "hand" else label for label in labels]
         return cards_svg(groups, labels=labels, marks=marks, title=title)
     cards = CardSet(to_mask(obj, "cards"))
     return cards_svg([_faces(cards)], title=title or str(cards) or "no cards")
@@ -111,129 +114,169 @@ _STYLE = (
 )
 
 
-def _part(title: str, drawing: str) -> str:
-    return f'<div class="phom-part"><span>{escape(title)}</span>{drawing}</div>'
+def _part(title: str, drawing: str, css: str = "phom-part") -> str:
+    return f'<div class="{css}"><span>{escape(title)}</span>{drawing}</div>'
 
 
-def _legend() -> str:
+def _legend(lang: str) -> str:
+    _ = translator(lang)
     keys = ("phom", "ca", "rac", "eaten")
-    items = "".join(f'<span><i style="background:{MARKS[k][1]}"></i>{escape(MARKS[k][2])}</span>' for k in keys)
+    items = "".join(f'<span><i style="background:{MARKS[k][1]}"></i>{escape(_(MARKS[k][2]))}</span>' for k in keys)
     return f'<div class="phom-legend">{items}</div>'
 
 
-def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | None = None) -> str:
+def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | None = None,
+               lang: str = "en") -> str:
+    _ = translator(lang)
     seats = []
     for q in range(len(view.hand_sizes)):
         me = q == view.player
-        who = f"Seat {q}" + (" (you)" if me else "") + (" — to move" if view.to_move == q else "")
-        status = [f"{view.hand_sizes[q]} cards"]
+        who = (_("Seat {seat} (you)") if me else _("Seat {seat}")).format(seat=q)
+        who += _(" — to move") if view.to_move == q else ""
+        status = [_("{count} cards").format(count=view.hand_sizes[q])]
         if view.laid_down[q]:
-            status.append("laid down")
+            status.append(_("laid down"))
         parts = []
         if me:
             groups, labels, marks = hand_groups(view.hand, view.unlaid_eaten, values=None)
-            parts.append(_part("hand", cards_svg(groups, labels=labels, marks=marks, title="your hand")))
+            labels = [_("hand") if label == "hand" else label for label in labels]
+            parts.append(_part(_("hand"), cards_svg(groups, labels=labels, marks=marks, title=_("your hand"),
+                                                    lang=lang), css="phom-part own-hand"))
         elif revealed is not None:
-            parts.append(_part("hand at the end", cards_svg([_faces(revealed[q])], title=f"hand of seat {q} at the end")))
+            parts.append(_part(_("hand at the end"), cards_svg([_faces(revealed[q])], lang=lang,
+                                                               title=_("hand of seat {seat} at the end").format(seat=q))))
         else:
             hidden = view.hidden_sizes[q]          # his eaten cards still in hand are drawn among the eaten
-            parts.append(_part("hand", cards_svg([], hidden=hidden, title=f"{hidden} hidden cards")))
-        parts.append(_part("row", cards_svg([_faces(view.rows[q])], title=f"row of seat {q}")))
+            parts.append(_part(_("hand"), cards_svg([], hidden=hidden, lang=lang,
+                                                    title=_("{count} hidden cards").format(count=hidden))))
+        parts.append(_part(_("row"), cards_svg([_faces(view.rows[q])], lang=lang,
+                                               title=_("row of seat {seat}").format(seat=q))))
         if view.eaten[q]:
-            parts.append(_part("eaten", cards_svg([_faces(view.eaten[q])], marks=[["eaten"] * len(view.eaten[q])],
-                                                  title=f"eaten by seat {q}")))
+            parts.append(_part(_("eaten"), cards_svg([_faces(view.eaten[q])], marks=[["eaten"] * len(view.eaten[q])],
+                                                     lang=lang, title=_("eaten by seat {seat}").format(seat=q))))
         if view.laid[q]:
             melds = list(view.laid[q])
-            parts.append(_part("laid phỏm", cards_svg([_faces(m) for m in melds], labels=[f"#{i}" for i in range(len(melds))],
-                                                      marks=[["phom"] * len(m) for m in melds],
-                                                      title=f"phỏm laid by seat {q}")))
+            parts.append(_part(_("laid phỏm"), cards_svg([_faces(m) for m in melds],
+                                                         labels=[f"#{i}" for i in range(len(melds))],
+                                                         marks=[["phom"] * len(m) for m in melds], lang=lang,
+                                                         title=_("phỏm laid by seat {seat}").format(seat=q))))
         css = "phom-seat to-move" if view.to_move == q else "phom-seat"
         seats.append(f'<div class="{css}" data-seat="{q}"><h4>{escape(who)}</h4>'
                      f'<div class="phom-status">{escape(", ".join(status))}</div>{"".join(parts)}</div>')
     if view.is_over:
-        line = "The game is over."
+        line = _("The game is over.")
     else:
-        step = "take a card" if view.phase == "take" else "play"
-        kind = {"normal": "", "lay": " (lay-down turn)", "tai": " (tái turn)"}.get(view.turn_kind, "")
-        line = f"Seat {view.to_move} to {step}{kind}."
+        steps = {("take", "normal"): _("Seat {seat} to take a card."),
+                 ("take", "lay"): _("Seat {seat} to take a card (lay-down turn)."),
+                 ("take", "tai"): _("Seat {seat} to take a card (tái turn)."),
+                 ("play", "lay"): _("Seat {seat} to play (lay-down turn)."),
+                 ("play", "tai"): _("Seat {seat} to play (tái turn).")}
+        line = steps.get((view.phase, view.turn_kind), _("Seat {seat} to play.")).format(seat=view.to_move)
         if view.last_discard is not None:
             card, by = view.last_discard
-            line += f" Seat {by}'s discard {card} may be eaten."
-    head = f'<div class="phom-status">Stock: {view.stock_size} — {escape(line)}</div>'
-    return f'<div class="phom-table">{_STYLE}{head}{"".join(seats)}{_legend()}{extra}</div>'
+            line += " " + _("Seat {seat}'s discard {card} may be eaten.").format(seat=by, card=card)
+    stock = _("Stock: {count}").format(count=view.stock_size)
+    head = f'<div class="phom-status">{escape(stock)} — {escape(line)}</div>'
+    return f'<div class="phom-table" lang="{lang}">{_STYLE}{head}{"".join(seats)}{_legend(lang)}{extra}</div>'
 
 
-def _action_text(action: Action) -> str:
-    if isinstance(action, (Discard, Eat)):
-        return f"{type(action).__name__.lower()} {action.card}"
+def action_text(action: Action, lang: str = "en") -> str:
+    """A legal move as a button or a hint names it.
+
+    >>> action_text(Action.parse("discard QS"), "vi"), action_text(Action.parse("draw"), "vi")
+    ('Đánh Q♠', 'Bốc')
+    """
+    _ = translator(lang)
+    if isinstance(action, Discard):
+        return _("discard {card}").format(card=action.card)
+    if isinstance(action, Eat):
+        return _("eat {card}").format(card=action.card)
     if isinstance(action, LayMeld):
-        return f"lay {action.meld}"
+        return _("lay {cards}").format(cards=action.meld)
     if isinstance(action, Send):
-        return f"send {action.card} → seat {action.target[0]}, phỏm {action.target[1]}"
-    return str(action)
+        return _("send {card} → seat {seat}, phỏm {meld}").format(card=action.card, seat=action.target[0],
+                                                                  meld=action.target[1])
+    words = {"draw": _("draw"), "u": _("ù"), "u-khan": _("ù khan"), "autolay": _("autolay")}
+    return words.get(str(action), str(action))
 
 
-def move_text(player: int, action: Action) -> str:
+def move_text(player: int, action: Action, lang: str = "en") -> str:
     """One move in words, for a move log.
 
     >>> move_text(2, Action.parse("eat 7S")), move_text(2, Action.parse("lay 7S 7C 7D"))
     ('seat 2 ate 7♠', 'seat 2 laid 7♠ 7♣ 7♦')
+    >>> move_text(2, Action.parse("eat 7S"), "vi")
+    'ghế 2 ăn 7♠'
     """
-    who = f"seat {player}"
+    _ = translator(lang)
     if isinstance(action, Eat):
-        return f"{who} ate {action.card}"
+        return _("seat {seat} ate {card}").format(seat=player, card=action.card)
     if isinstance(action, Discard):
-        return f"{who} discarded {action.card}"
+        return _("seat {seat} discarded {card}").format(seat=player, card=action.card)
     if isinstance(action, LayMeld):
-        return f"{who} laid {action.meld}"
+        return _("seat {seat} laid {cards}").format(seat=player, cards=action.meld)
     if isinstance(action, Send):
-        return f"{who} sent {action.card} to seat {action.target[0]}'s phỏm #{action.target[1]}"
-    return {"draw": f"{who} drew a card", "u": f"{who} declared ù", "u-khan": f"{who} declared ù khan",
-            "autolay": f"{who} laid down"}.get(str(action), f"{who}: {action}")
+        return _("seat {seat} sent {card} to seat {target}'s phỏm #{meld}").format(
+            seat=player, card=action.card, target=action.target[0], meld=action.target[1])
+    words = {"draw": _("seat {seat} drew a card"), "u": _("seat {seat} declared ù"),
+             "u-khan": _("seat {seat} declared ù khan"), "autolay": _("seat {seat} laid down")}
+    return words.get(str(action), "{seat}: " + str(action)).format(seat=player)
 
 
-def html(obj: Any, *, revealed: Sequence[CardSet] | None = None) -> str:
-    """HTML for a PlayerView, a Game (its player to move's view; seat 0 once over) or a Hint.
-    ``revealed``: every hand, drawn face up (for a finished game)."""
+def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en") -> str:
+    """HTML for a PlayerView, a Game (its player to move's view; seat 0 once over) or a Hint, in ``lang``
+    (``"en"`` or ``"vi"``). ``revealed``: every hand, drawn face up (for a finished game)."""
+    _ = translator(lang)
     if hasattr(obj, "public") and hasattr(obj, "hand_sizes"):
-        return _view_html(obj, revealed=revealed)
+        return _view_html(obj, revealed=revealed, lang=lang)
     if hasattr(obj, "view") and hasattr(obj, "state"):
         seat = obj.to_move if obj.to_move is not None else 0
-        return _view_html(obj.view(seat))
+        return _view_html(obj.view(seat), lang=lang)
     if hasattr(obj, "alternatives") and hasattr(obj, "reason"):
-        rows = "".join(f"<tr><td>{escape(_action_text(a))}</td><td>{escape(reason)}</td></tr>"
-                       for a, _, reason in obj.alternatives[:8])
+        rows = "".join(f"<tr><td>{escape(action_text(a, lang))}</td><td>{escape(reason)}</td></tr>"
+                       for a, _value, reason in obj.alternatives[:8])
         cards = ""
         if isinstance(obj.action, (Discard, Eat)):
-            cards = cards_svg([[(obj.action.card.rank, int(obj.action.card.suit))]], marks=[["selected"]])
+            cards = cards_svg([[(obj.action.card.rank, int(obj.action.card.suit))]], marks=[["selected"]], lang=lang)
         elif isinstance(obj.action, LayMeld):
-            cards = cards_svg([_faces(obj.action.meld)], marks=[["phom"] * len(obj.action.meld)])
-        return (f'<div class="phom-hint" style="font-family:DejaVu Sans,Arial,sans-serif;font-size:13px">'
-                f"<b>{escape(_action_text(obj.action))}</b> {cards}<p>{escape(obj.reason)}</p>"
-                f'<table style="border-collapse:collapse"><tr><th align="left">move</th><th align="left">why</th></tr>'
-                f"{rows}</table></div>")
+            cards = cards_svg([_faces(obj.action.meld)], marks=[["phom"] * len(obj.action.meld)], lang=lang)
+        move, why = _("move"), _("why")
+        return (f'<div class="phom-hint" lang="{lang}" style="font-family:DejaVu Sans,Arial,sans-serif;font-size:13px">'
+                f"<b>{escape(action_text(obj.action, lang))}</b> {cards}<p>{escape(obj.reason)}</p>"
+                f'<table style="border-collapse:collapse"><tr><th align="left">{escape(move)}</th>'
+                f'<th align="left">{escape(why)}</th></tr>{rows}</table></div>')
     raise ValueError(f"html() draws a PlayerView, a Game or a Hint, not {type(obj).__name__}")
 
 
-def result_text(game: Any) -> str:
+#: the reasons of payments (phom.scoring), as people read them
+PAYMENT_REASONS = {"place": N_("place"), "mom": "móm", "eat": N_("eat"), "den": "đền", "u": "ù",
+                   "u_tron": "ù tròn", "u_khan": "ù khan", "chot": "chốt"}
+
+
+def result_text(game: Any, lang: str = "en") -> str:
     """How a finished game ended, for people: places or the ù, every payment, the net per seat."""
+    _ = translator(lang)
     result = game.result
     if result is None:
-        return f"(unfinished: seat {game.to_move} to {game.phase})"
+        return _("(unfinished: seat {seat} to {phase})").format(seat=game.to_move, phase=game.phase)
     lines = []
     if result.u is not None:
         kind = {"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[result.u_kind or "u"]
-        lines.append(f"Seat {result.u} wins by {kind}.")
+        lines.append(_("Seat {seat} wins by {kind}.").format(seat=result.u, kind=kind))
     else:
         places = ["nhất", "nhì", "ba", "bét"][: game.players]
         if game.players < 4:
             places[-1] = "bét"
         for place, p in zip(places, result.ranking):
             tag = " (móm)" if result.mom[p] else ""
-            lines.append(f"{place:>5}: seat {p}, {result.points[p]} points{tag}")
+            lines.append(_("{place}: seat {seat}, {points} points{tag}").format(
+                place=f"{place:>5}", seat=p, points=result.points[p], tag=tag))
     for payer, payee, amount, reason in result.payments:
-        lines.append(f"  seat {payer} pays seat {payee} {amount} ({reason})")
-    lines.append("Net: " + ", ".join(f"seat {p} {n:+d}" for p, n in enumerate(result.net)))
+        said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
+        lines.append("  " + _("seat {payer} pays seat {payee} {amount} ({reason})").format(
+            payer=payer, payee=payee, amount=amount, reason=said))
+    lines.append(_("Net: {list}").format(list=", ".join(
+        _("seat {seat} {money}").format(seat=p, money=f"{n:+d}") for p, n in enumerate(result.net))))
     return "\n".join(lines)
 
 

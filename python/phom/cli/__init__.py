@@ -28,6 +28,7 @@ from ..cards import CardSet, to_mask
 from ..extras import missing_extra
 from ..fairness import verify_record
 from ..game import Game
+from ..language import LANGUAGES, pick_language
 from ..render import result_text
 from ..report import solve_report
 from ..rules import Rules
@@ -70,9 +71,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--bots", default=None,
-                      help="comma-separated bots for the other seats: random, greedy, search, montecarlo "
-                           "(default greedy)")
+                      help="comma-separated bots for the other seats: level:1 … level:8, random, greedy, "
+                           "search, montecarlo (default greedy)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0, the leader)")
+    _lang_argument(play)
 
     sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
     sim.add_argument("--games", type=int, default=1000)
@@ -100,9 +102,10 @@ def _parser() -> argparse.ArgumentParser:
     tl_play.add_argument("--players", type=int, default=4)
     tl_play.add_argument("--seed", type=int, default=None)
     tl_play.add_argument("--bots", default=None,
-                         help="comma-separated bots for the other seats: random, greedy, search, montecarlo[:WORLDS] "
-                              "(default greedy)")
+                         help="comma-separated bots for the other seats: level:1 … level:8, random, greedy, "
+                              "search, montecarlo[:WORLDS] (default greedy)")
     tl_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    _lang_argument(tl_play)
     tl_sim = tl.add_parser("simulate", help="play many seat-rotated games between Tiến lên bots")
     tl_sim.add_argument("--games", type=int, default=400)
     tl_sim.add_argument("--bots", default="greedy,random,random,random",
@@ -166,7 +169,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             _solve(args, out)
         elif args.command == "play":
             play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat,
-                             stdin=stdin or sys.stdin, stdout=out)
+                             stdin=stdin or sys.stdin, stdout=out, lang=pick_language(args.lang))
         elif args.command == "simulate":
             _simulate(args, out)
         elif args.command == "replay":
@@ -193,6 +196,11 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     except KeyboardInterrupt:
         print("phom: interrupted", file=sys.stderr)
         return 130
+
+
+def _lang_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="vi or en (default: Vietnamese when LANGUAGE, LC_ALL, LC_MESSAGES or LANG selects vi)")
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> None:
@@ -248,7 +256,8 @@ def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     elif args.tienlen_command == "arena":
         _arena(args, out, "tienlen")
     else:
-        play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat, stdin=stdin, stdout=out)
+        play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat, stdin=stdin, stdout=out,
+                     lang=pick_language(args.lang))
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> None:

@@ -10,6 +10,10 @@ Type an action (``draw``, ``eat 7H``, ``lay 5H 6H 7H``, ``send 8H 2:0``, ``disca
 >>> play_interactive(players=2, seed=1, bots="greedy", seat=1, stdin=io.StringIO("1\\n" * 60), stdout=out)
 >>> "Net:" in out.getvalue()
 True
+>>> out = io.StringIO()
+>>> play_interactive(players=2, seed=1, bots="greedy", seat=1, stdin=io.StringIO("1\\n" * 60), stdout=out, lang="vi")
+>>> "Lượt của bạn" in out.getvalue() and "Tổng:" in out.getvalue()
+True
 """
 
 from __future__ import annotations
@@ -21,15 +25,16 @@ from ..actions import Action
 from ..bots import make_bot
 from ..game import Game, IllegalAction
 from ..hints import hint
+from ..language import N_, translator
 from ..rules import Rules
-from ..render import result_text
+from ..render import action_text, result_text
 from .render import Painter
 
 __all__ = ["Console", "QuitGame", "Table", "bot_seats", "play_interactive", "play_until_over",
            "read_move"]
 
-HELP = ("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, autolay, u, u-khan) "
-        "or its number; ? for a hint, ?? for one that looks ahead; q to quit.")
+HELP = N_("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, autolay, u, u-khan) "
+          "or its number; ? for a hint, ?? for one that looks ahead; q to quit.")
 
 
 class QuitGame(Exception):
@@ -37,10 +42,11 @@ class QuitGame(Exception):
 
 
 class Console:
-    """Lines out, lines in (with a prompt)."""
+    """Lines out, lines in (with a prompt); ``tr`` gives a text in the person's language."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
-        self.stdin, self.stdout = stdin, stdout
+    def __init__(self, stdin: TextIO, stdout: TextIO, lang: str = "en") -> None:
+        self.stdin, self.stdout, self.lang = stdin, stdout, lang
+        self.tr = translator(lang)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout)
@@ -82,9 +88,10 @@ class Table(Protocol):
 
 
 def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_turn: Callable[[], None],
-                    say: Callable[[str], None], describe: Callable[[Any], str]) -> bool:
+                    console: Console, describe: Callable[[Any], str]) -> bool:
     """Bots (``act(view)``) move and say their moves; at the person's seat ``human_turn`` runs. False
     when the person quit."""
+    say, _ = console.say, console.tr
     try:
         while not game.is_over:
             p = game.to_move
@@ -92,60 +99,71 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
             if p != seat:
                 action = seated[p].act(game.view(p))
                 game.apply(action)
-                say(f"  seat {p}: {describe(action)}")
+                say("  " + _("seat {seat}: {move}").format(seat=p, move=describe(action)))
                 continue
             human_turn()
     except QuitGame:
-        say("You left the game.")
+        say(_("You left the game."))
         return False
     return True
 
 
 def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                     stdout: TextIO) -> None:
-    """Play one game: the person at ``seat`` types moves, bots play the other seats."""
+                     stdout: TextIO, lang: str = "en") -> None:
+    """Play one game: the person at ``seat`` types moves, bots play the other seats; the words in
+    ``lang`` (``"en"`` or ``"vi"``)."""
     rules = Rules(players=players)
     seated = {p: make_bot(spec, seed=(seed or 0) + p) for p, spec in bot_seats(bots, players, seat).items()}
     others = list(seated)
     game = Game(rules, seed=seed)
     paint = Painter(stream=stdout)
 
-    console = Console(stdin, stdout)
-    say = console.say
+    console = Console(stdin, stdout, lang)
+    say, _ = console.say, console.tr
 
-    say(f"Phỏm, {players} players. You are seat {seat}; bots: "
-        + ", ".join(f"seat {p} {getattr(seated[p], 'name', 'bot')}" for p in others) + ".")
-    say(HELP)
+    say(_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.").format(
+        players=players, seat=seat,
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=getattr(seated[p], "name", "bot")) for p in others)))
+    say(_(HELP))
+
     def turn() -> None:
-        _show(game, seat, paint, say)
-        read_move(console, HELP, game.legal_actions(), Action.parse, game.apply,
-                  lambda search: _advice(game, seat, search), str)
+        _show(game, seat, paint, console)
+        read_move(console, _(HELP), game.legal_actions(), Action.parse, game.apply,
+                  lambda search: _advice(game, seat, search, lang), lambda action: action_text(action, lang))
 
-    if play_until_over(game, seat, seated, turn, say, describe=str):
-        say(result_text(game))
+    if play_until_over(game, seat, seated, turn, console, describe=lambda action: action_text(action, lang)):
+        say(result_text(game, lang))
 
 
-def _show(game: Game, seat: int, paint: Painter, say: Callable[[str], None]) -> None:
+def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:
+    say, _ = console.say, console.tr
     view = game.view(seat)
-    kind = {"normal": "", "lay": " — your lay-down turn", "tai": " — a tái turn"}[view.turn_kind]
-    step = "take a card" if view.phase == "take" else "play"
+    heads = {("take", "normal"): _("Your turn (seat {seat}): take a card"),
+             ("take", "lay"): _("Your turn (seat {seat}) — your lay-down turn: take a card"),
+             ("take", "tai"): _("Your turn (seat {seat}) — a tái turn: take a card"),
+             ("play", "lay"): _("Your turn (seat {seat}) — your lay-down turn: play"),
+             ("play", "tai"): _("Your turn (seat {seat}) — a tái turn: play")}
     say("")
-    say(paint.bold(f"Your turn (seat {seat}){kind}: {step}"))
-    eat = f" | last discard: {paint.card(view.last_discard[0])} (seat {view.last_discard[1]})" \
-        if view.last_discard else ""
-    say(f"Stock {view.stock_size}{eat}")
+    say(paint.bold(heads.get((view.phase, view.turn_kind), _("Your turn (seat {seat}): play")).format(seat=seat)))
+    eat = (" | " + _("last discard: {card} (seat {seat})").format(card=paint.card(view.last_discard[0]),
+                                                                   seat=view.last_discard[1])
+           if view.last_discard else "")
+    say(_("Stock {count}").format(count=view.stock_size) + eat)
     for p, row in enumerate(view.rows):
         table = "  ".join(f"[{i}] {paint.cards(m)}" for i, m in enumerate(view.laid[p]))
-        mark = "you" if p == seat else f"{view.hand_sizes[p]} cards"
-        say(f"  seat {p} ({mark}): row {paint.cards(row)}" + (f" | phỏm {table}" if table else ""))
-    eaten = f"  (eaten, to lay: {paint.cards(view.unlaid_eaten)})" if view.unlaid_eaten else ""
-    say(f"Your hand: {paint.cards(view.hand)}{eaten}")
-    say("Moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view.legal_actions, start=1)))
+        mark = _("you") if p == seat else _("{count} cards").format(count=view.hand_sizes[p])
+        say("  " + _("seat {seat} ({who}): row {cards}").format(seat=p, who=mark, cards=paint.cards(row))
+            + (f" | phỏm {table}" if table else ""))
+    eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
+             if view.unlaid_eaten else "")
+    say(_("Your hand: {cards}").format(cards=paint.cards(view.hand)) + eaten)
+    say(_("Moves: {list}").format(list="  ".join(f"{i}) {action_text(a, console.lang)}"
+                                                  for i, a in enumerate(view.legal_actions, start=1))))
 
 
-def _advice(game: Game, seat: int, search: bool) -> str:
-    advice = hint(game, seat, search=search)
-    return f"{advice.action} — {advice.reason}"
+def _advice(game: Game, seat: int, search: bool, lang: str) -> str:
+    advice = hint(game, seat, search=search, lang=lang)
+    return f"{action_text(advice.action, lang)} — {advice.reason}"
 
 
 def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Callable[[str], Any],
@@ -153,7 +171,7 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
     """Read lines until one move is applied: a number from the ``legal`` list or a text ``parse``
     understands; ``?`` / ``??`` print ``advise(look_ahead)``, ``h`` the help, ``q`` quits (QuitGame).
     A refused move prints the referee's reason and asks again."""
-    say = console.say
+    say, _ = console.say, console.tr
     while True:
         text = console.read()
         if not text:
@@ -164,23 +182,23 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
             say(help_text)
             continue
         if text in ("?", "??"):
-            say(f"Hint: {advise(text == '??')}")
+            say(_("Hint: {advice}").format(advice=advise(text == "??")))
             continue
         try:
             if text.isdigit():
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    say(f"Not a move: choose 1 to {len(legal)}.")
+                    say(_("Not a move: choose 1 to {count}.").format(count=len(legal)))
                     continue
                 action = legal[number - 1]
             else:
                 action = parse(text)
             apply(action)
         except IllegalAction as exc:
-            say(f"Not allowed: {exc}")
+            say(_("Not allowed: {reason}").format(reason=exc))
             continue
         except ValueError as exc:
-            say(f"Not understood: {exc}")
+            say(_("Not understood: {reason}").format(reason=exc))
             continue
-        say(f"  you: {describe(action)}")
+        say("  " + _("you: {move}").format(move=describe(action)))
         return

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from ..language import LANGUAGES, pick_language
 from ..review import review
 from ..review.text import review_text
 
@@ -33,6 +34,8 @@ def add_review_parser(sub: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the evaluator's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     parser.add_argument("--html", default=None, metavar="FILE", help="also write the review as an HTML page")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="vi or en (default: Vietnamese when LANGUAGE, LC_ALL, LC_MESSAGES or LANG selects vi)")
 
 
 def parse_seats(text: str | None) -> list[int] | None:
@@ -46,20 +49,20 @@ def parse_seats(text: str | None) -> list[int] | None:
 
 
 def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: bool, html_file: str | None,
-               record: str, out: TextIO, *, progress: bool) -> None:
-    """Review ``record`` and print it (text or JSON); write the HTML page if asked."""
+               record: str, out: TextIO, *, progress: bool, lang: str = "en") -> None:
+    """Review ``record`` and print it (text in ``lang``, or JSON); write the HTML page if asked."""
     result = review(record, seats=seats, worlds=worlds, seed=seed, progress=progress)
     if html_file is not None:
         with open(html_file, "w", encoding="utf-8") as page:
-            page.write("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>phom review</title>"
+            page.write(f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>phom review</title>"
                        "<style>body{font-family:sans-serif;max-width:720px;margin:1em auto;padding:0 8px}"
                        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
                        ".label{color:#fff;padding:0 4px;border-radius:3px}svg{max-width:100%;height:auto}"
                        ".saw,.hindsight{color:#555;font-size:90%}</style></head><body>"
-                       + result.to_html("en") + "</body></html>")
-    print(result.to_json() if as_json else review_text(result), file=out)
+                       + result.to_html(lang) + "</body></html>")
+    print(result.to_json() if as_json else review_text(result, lang), file=out)
 
 
 def review_command(args: argparse.Namespace, record: str, out: TextIO, progress: bool) -> None:
     run_review(parse_seats(args.seats), args.worlds, args.seed, args.json, args.html, record, out,
-               progress=progress)
+               progress=progress, lang=pick_language(args.lang))

@@ -9,20 +9,26 @@ out), ``q`` to quit.
 >>> play_tienlen(players=4, seed=3, bots="greedy", seat=0, stdin=io.StringIO("1\\n" * 80), stdout=out)
 >>> "Net:" in out.getvalue()
 True
+>>> out = io.StringIO()
+>>> play_tienlen(players=4, seed=3, bots="greedy", seat=0, stdin=io.StringIO("1\\n" * 80), stdout=out, lang="vi")
+>>> "Tổng:" in out.getvalue()
+True
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TextIO
 
 from ..cards import Card, CardSet, to_mask
+from ..language import N_, translator
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
 from ..tienlen.bots import TienLenBot, make_tienlen_bot
 from ..tienlen.hints import describe, tienlen_hint
 from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
+from ..tienlen.render import action_text
 from ..tienlen.simulation import simulate
 from .play import Console, bot_seats, play_until_over, read_move
 from .render import Painter
@@ -30,10 +36,10 @@ from .render import Painter
 __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
            "tienlen_hint"]
 
-HELP = ("Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks ahead; "
-        "q to quit.")
+HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks "
+          "ahead; q to quit.")
 SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
-_REASONS = {"place": "place", "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
+_REASONS = {"place": N_("place"), "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
 
 
 def _ranked(cards: Iterable[Card]) -> list[Card]:
@@ -93,26 +99,29 @@ def moves_in_order(game: TienLenGame) -> list[Action]:
     return [*plays, *(a for a in legal if isinstance(a, Pass))]
 
 
-def _show(game: TienLenGame, seat: int, paint: Painter, say: Callable[[str], None]) -> None:
+def _show(game: TienLenGame, seat: int, paint: Painter, console: Console) -> None:
+    say, _ = console.say, console.tr
     view = game.view(seat)
     say("")
-    say(paint.bold(f"Your turn (seat {seat})" + ("" if view.table else ": lead any combination")))
+    say(paint.bold((_("Your turn (seat {seat})") if view.table else
+                    _("Your turn (seat {seat}): lead any combination")).format(seat=seat)))
     if view.table:
-        say(f"To beat: {paint.cards(_ranked(view.table))} (seat {view.table_owner})")
+        say(_("To beat: {cards} (seat {seat})").format(cards=paint.cards(_ranked(view.table)), seat=view.table_owner))
     for q, size in enumerate(view.hand_sizes):
-        marks = [m for m, on in (("passed", q in view.passed), ("out", q in view.finished)) if on]
-        who = "you" if q == seat else f"{size} cards"
-        say(f"  seat {q} ({who})" + (f": {', '.join(marks)}" if marks else ""))
-    say(f"Your hand: {paint.cards(_ranked(view.hand))}  (split: "
-        f"{' | '.join(paint.cards(_ranked(s)) for s in best_split(view.hand))})")
+        marks = [m for m, on in ((_("passed"), q in view.passed), (_("out"), q in view.finished)) if on]
+        who = _("you") if q == seat else _("{count} cards").format(count=size)
+        say("  " + _("seat {seat} ({who})").format(seat=q, who=who) + (f": {', '.join(marks)}" if marks else ""))
+    say(_("Your hand: {cards}  (split: {split})").format(
+        cards=paint.cards(_ranked(view.hand)), split=" | ".join(paint.cards(_ranked(s)) for s in best_split(view.hand))))
     moves = moves_in_order(game)
-    shown = "  ".join(f"{i}) {_action_text(a, paint)}" for i, a in enumerate(moves[:SHOWN_MOVES], start=1))
-    more = f"  … and {len(moves) - SHOWN_MOVES} more: type the cards" if len(moves) > SHOWN_MOVES else ""
-    say("Moves: " + shown + more)
+    shown = "  ".join(f"{i}) {_action_text(a, paint, console.lang)}" for i, a in enumerate(moves[:SHOWN_MOVES], start=1))
+    more = ("  " + _("… and {count} more: type the cards").format(count=len(moves) - SHOWN_MOVES)
+            if len(moves) > SHOWN_MOVES else "")
+    say(_("Moves: {list}").format(list=shown + more))
 
 
-def _action_text(action: Action, paint: Painter) -> str:
-    return "pass" if isinstance(action, Pass) else paint.cards(_ranked(action.cards))
+def _action_text(action: Action, paint: Painter, lang: str = "en") -> str:
+    return action_text(action, lang) if isinstance(action, Pass) else paint.cards(_ranked(action.cards))
 
 
 def _read_action(text: str) -> Action:
@@ -122,12 +131,12 @@ def _read_action(text: str) -> Action:
     return Play(text)
 
 
-def _advice(game: TienLenGame, seat: int, search: bool, paint: Painter) -> str:
-    action, reason = tienlen_hint(game, seat, search=search)
-    return f"{_action_text(action, paint)} — {reason}"
+def _advice(game: TienLenGame, seat: int, search: bool, paint: Painter, lang: str) -> str:
+    action, reason = tienlen_hint(game, seat, search=search, lang=lang)
+    return f"{_action_text(action, paint, lang)} — {reason}"
 
 
-def result_lines(result: TienLenResult, seat: int | None = None) -> list[str]:
+def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en") -> list[str]:
     """The places, every payment and the money of a finished game, as text lines.
 
     >>> game = TienLenGame(seed=3)
@@ -136,46 +145,55 @@ def result_lines(result: TienLenResult, seat: int | None = None) -> list[str]:
     >>> result_lines(game.result)[-1].startswith("Net:")
     True
     """
+    _ = translator(lang)
     names = ["nhất", "nhì", "ba", "bét"][:len(result.places)]
     if len(result.places) < 4:
         names[-1] = "bét"
 
     def who(q: int) -> str:
-        return f"seat {q}" + (" (you)" if q == seat else "")
+        return (_("seat {seat} (you)") if q == seat else _("seat {seat}")).format(seat=q)
     lines = []
     if result.toi_trang:
-        lines.append(f"{who(result.winner).capitalize()} wins at once: tới trắng ({result.toi_trang}).")
+        lines.append(_("{who} wins at once: tới trắng ({hand}).").format(who=who(result.winner), hand=result.toi_trang))
     else:
-        lines.append("Places: " + ", ".join(f"{names[i]} {who(q)}" + (" (cóng)" if q in result.cong else "")
-                                            for i, q in enumerate(result.places)))
+        lines.append(_("Places: {list}").format(list=", ".join(
+            f"{names[i]} {who(q)}" + (" (cóng)" if q in result.cong else "") for i, q in enumerate(result.places))))
     for payer, payee, amount, reason in result.payments:
-        lines.append(f"  {who(payer)} pays {who(payee)} {amount} ({_REASONS.get(reason, reason)})")
-    lines.append("Net: " + ", ".join(f"{who(q)} {v:+d}" for q, v in enumerate(result.net)))
+        said = _(_REASONS[reason]) if reason in _REASONS else reason
+        lines.append("  " + _("{payer} pays {payee} {amount} ({reason})").format(
+            payer=who(payer), payee=who(payee), amount=amount, reason=said))
+    lines.append(_("Net: {list}").format(list=", ".join(
+        _("{who} {money}").format(who=who(q), money=f"{v:+d}") for q, v in enumerate(result.net))))
     return lines
 
 
 def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                 stdout: TextIO) -> None:
-    """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats."""
+                 stdout: TextIO, lang: str = "en") -> None:
+    """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats; the
+    words in ``lang``."""
     rules = TienLenRules(players=players)
     seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p)
                                      for p, spec in bot_seats(bots, players, seat).items()}
     others = list(seated)
     game = TienLenGame(rules, seed=seed)
     paint = Painter(stream=stdout)
-    console = Console(stdin, stdout)
-    say = console.say
-    say(f"Tiến lên, {players} players. You are seat {seat}; bots: "
-        + ", ".join(f"seat {p} {seated[p].name}" for p in others) + ".")
-    say(HELP)
+    console = Console(stdin, stdout, lang)
+    say, _ = console.say, console.tr
+    say(_("Tiến lên, {players} players. You are seat {seat}; bots: {bots}.").format(
+        players=players, seat=seat,
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=seated[p].name) for p in others)))
+    say(_(HELP))
     if game.opening_card is not None and not game.is_over:
-        say(f"Seat {game.to_move} holds {game.opening_card} and leads with it.")
+        say(_("Seat {seat} holds {card} and leads with it.").format(seat=game.to_move, card=game.opening_card))
+
+    def describe_move(action: Action) -> str:
+        return _action_text(action, paint, lang)
 
     def turn() -> None:
-        _show(game, seat, paint, say)
-        read_move(console, HELP, moves_in_order(game), _read_action, game.apply,
-                  lambda search: _advice(game, seat, search, paint), lambda action: _action_text(action, paint))
+        _show(game, seat, paint, console)
+        read_move(console, _(HELP), moves_in_order(game), _read_action, game.apply,
+                  lambda search: _advice(game, seat, search, paint, lang), describe_move)
 
-    if play_until_over(game, seat, seated, turn, say, describe=lambda action: _action_text(action, paint)):
+    if play_until_over(game, seat, seated, turn, console, describe=describe_move):
         assert game.result is not None
-        say("\n".join(result_lines(game.result, seat)))
+        say("\n".join(result_lines(game.result, seat, lang)))

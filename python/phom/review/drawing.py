@@ -18,37 +18,27 @@ from typing import Any
 
 from ..cards import CardSet
 from ..drawing import cards_svg
+from ..language import N_, check_language, translator
 from .text import position_text
 
 __all__ = ["LABEL_COLOURS", "WORDS", "review_html", "review_svg"]
 
 LABEL_COLOURS = {"inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
-#: The words of the drawing and the page, per language; the game's own terms stay Vietnamese.
-WORDS = {
-    "en": {"title": "Review", "seat": "Seat", "expected": "expected", "skill": "skill", "luck": "luck",
-           "others": "others", "net": "net", "adjusted": "net − luck", "rating": "rating", "value": "value",
-           "move": "move", "played": "played", "best": "best", "loss": "loss",
-           "hindsight": "hindsight (every card known, not rated)",
-           "saw": "saw", "none": "No labelled decision.", "inaccuracy": "inaccuracy", "mistake": "mistake",
-           "blunder": "blunder", "choice": "choice",
-           "why": "On fresh worlds {best} wins {before:+.2f} stakes a game on average and {played} {after:+.2f}.",
-           "plot": "Value of seat {seat} through the game (stakes); bars: luck; marks: errors"},
-    "vi": {"title": "Phân tích ván", "seat": "Ghế", "expected": "kỳ vọng", "skill": "kỹ năng", "luck": "may rủi",
-           "others": "người khác", "net": "thắng/thua", "adjusted": "trừ may rủi", "rating": "xếp hạng",
-           "value": "giá trị", "move": "nước", "played": "đã đánh", "best": "tốt nhất", "loss": "mất",
-           "hindsight": "biết hết bài (không tính điểm)", "saw": "thấy", "none": "Không có nước đi nào bị đánh dấu.",
-           "inaccuracy": "chưa chuẩn", "mistake": "sai lầm", "blunder": "sai nghiêm trọng",
-           "choice": "lựa chọn",
-           "why": "Trên các ván mô phỏng mới, {best} thắng trung bình {before:+.2f} tiền cược một ván, còn {played} "
-                  "{after:+.2f}.",
-           "plot": "Giá trị của ghế {seat} qua ván (tiền cược); cột: may rủi; dấu: lỗi"},
-}
+#: The words of the drawing and the page, in English (their Vietnamese is in the gettext catalog); the
+#: game's own terms stay Vietnamese.
+WORDS = {"title": N_("Review"), "seat": N_("Seat"), "expected": N_("expected"), "skill": N_("skill"),
+         "luck": N_("luck"), "others": N_("others"), "net": N_("net"), "adjusted": N_("net − luck"),
+         "rating": N_("rating"), "value": N_("value"), "move": N_("move"), "played": N_("played"),
+         "best": N_("best"), "loss": N_("loss"), "hindsight": N_("hindsight (every card known, not rated)"),
+         "saw": N_("saw"), "none": N_("No labelled decision."), "inaccuracy": N_("inaccuracy"),
+         "mistake": N_("mistake"), "blunder": N_("blunder"), "choice": N_("choice"),
+         "why": N_("On fresh worlds {best} wins {before} stakes a game on average and {played} {after}."),
+         "plot": N_("Value of seat {seat} through the game (stakes); bars: luck; marks: errors")}
 
 
 def _words(lang: str) -> dict[str, str]:
-    if lang not in WORDS:
-        raise ValueError(f"lang {lang!r}: choose 'vi' or 'en'")
-    return WORDS[lang]
+    _ = translator(check_language(lang))
+    return {key: _(text) for key, text in WORDS.items()}
 
 
 def review_svg(result: Any, seat: int, *, width: int = 640, height: int = 220, lang: str = "en") -> str:
@@ -106,26 +96,26 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + k * step for k in range(int(span / step) + 2) if low <= first + k * step <= high]
 
 
-def _hand_svg(codes: str | list[str]) -> str:
+def _hand_svg(codes: str | list[str], lang: str = "en") -> str:
     text = codes if isinstance(codes, str) else " ".join(codes)
     cards = [(c.rank, c.suit) for c in CardSet.parse(text)] if text.strip() else []
-    return cards_svg([cards]) if cards else ""
+    return cards_svg([cards], lang=lang) if cards else ""
 
 
-def _decision_html(d: Any, words: dict[str, str]) -> str:
+def _decision_html(d: Any, words: dict[str, str], lang: str) -> str:
     colour = LABEL_COLOURS[d.label] if d.label else "#999"
     hind = (f'<div class="hindsight">{escape(words["hindsight"])}: {escape(d.hindsight)}</div>'
             if d.hindsight and d.hindsight != d.best else "")
     options = "".join(f"<tr{' class=played' if text == d.played else ''}><td>{escape(text)}</td>"
                       f"<td>{mean:+.2f}</td><td>± {1.96 * err:.2f}</td></tr>" for text, mean, err in d.options)
-    why = words["why"].format(best=d.best, played=d.played, before=d.before, after=d.after)
+    why = words["why"].format(best=d.best, played=d.played, before=f"{d.before:+.2f}", after=f"{d.after:+.2f}")
     return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}"><details><summary>'
             f'<span class="label" style="background:{colour}">{escape(words[d.label] if d.label else "")}</span> '
             f'{escape(words["move"])} {d.index}, {escape(words["seat"].lower())} {d.seat}: '
             f'{escape(words["played"])} <b>{escape(d.played)}</b>, {escape(words["best"])} <b>{escape(d.best)}</b> '
             f'({escape(words["loss"])} {d.loss:.2f}, 95 % {d.loss_ci[0]:.2f}…{d.loss_ci[1]:.2f})</summary>'
-            f'<div class="position">{_hand_svg(d.position.get("hand", ""))}</div>'
-            f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d))}</div>'
+            f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang)}</div>'
+            f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang))}</div>'
             f'<p class="why">{escape(why)}</p><table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
             f'<th>{escape(words["value"])}</th><th>95 %</th></tr></thead><tbody>{options}</tbody></table>'
             f'{hind}</details></li>')
@@ -143,7 +133,7 @@ def review_html(result: Any, lang: str = "en") -> str:
     plots = "".join(f'<figure class="review-plot"><figcaption>{escape(words["plot"].format(seat=e.seat))}'
                     f'</figcaption>{review_svg(result, e.seat, lang=lang)}</figure>' for e in result.ledger)
     labelled = result.labelled()
-    items = ("<ol class='decisions'>" + "".join(_decision_html(d, words) for d in labelled) + "</ol>"
+    items = ("<ol class='decisions'>" + "".join(_decision_html(d, words, lang) for d in labelled) + "</ol>"
              if labelled else f"<p>{escape(words['none'])}</p>")
     return (f'<section class="phom-review" lang="{lang}"><h2>{escape(words["title"])}</h2>'
             f'<table class="ledger"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'

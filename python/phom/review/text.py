@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CardSet
+from ..language import N_, translator
 
-__all__ = ["position_text", "review_text"]
+__all__ = ["LABELS", "position_text", "review_text"]
 
 _GAME = {"phom": "Phỏm", "tienlen": "Tiến lên"}
 
@@ -26,56 +27,72 @@ def _cards(codes: str | list[str]) -> str:
     return str(CardSet.parse(text)) if text.strip() else "—"
 
 
-def position_text(decision: Any) -> str:
-    """What the seat saw when it chose, in one line."""
+def position_text(decision: Any, lang: str = "en") -> str:
+    """What the seat saw when it chose, in one line (in ``lang``)."""
+    _ = translator(lang)
     p = decision.position
     if "last_discard" in p:
-        eaten = f", eaten {_cards(p['eaten'])}" if p.get("eaten") else ""
+        eaten = ", " + _("eaten {cards}").format(cards=_cards(p["eaten"])) if p.get("eaten") else ""
         if p.get("drawn"):
-            took = f"drew {_cards(p['drawn'])}"
+            took = _("drew {cards}").format(cards=_cards(p["drawn"]))
         elif p["last_discard"]:
-            took = f"offered {_cards(p['last_discard'])}"
+            took = _("offered {cards}").format(cards=_cards(p["last_discard"]))
         else:
-            took = "opening discard"
-        return f"hand {_cards(p['hand'])}{eaten}; {took}; stock {p['stock']}"
-    table = _cards(p["table"]) if p.get("table") else "empty (a new round)"
+            took = _("opening discard")
+        return _("hand {cards}{eaten}; {took}; stock {stock}").format(cards=_cards(p["hand"]), eaten=eaten,
+                                                                      took=took, stock=p["stock"])
+    table = _cards(p["table"]) if p.get("table") else _("empty (a new round)")
     sizes = " ".join(str(s) for s in p.get("hand_sizes", []))
-    return f"hand {_cards(p['hand'])}; table {table}; cards left per seat {sizes}"
+    return _("hand {cards}; table {table}; cards left per seat {sizes}").format(cards=_cards(p["hand"]), table=table,
+                                                                               sizes=sizes)
 
 
 def _signed(x: float) -> str:
     return f"{x:+.2f}"
 
 
-def review_text(result: Any) -> str:
-    """The whole review as plain text (``phom review`` prints it)."""
+#: the labels of decisions, as people read them
+LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+def review_text(result: Any, lang: str = "en") -> str:
+    """The whole review as plain text in ``lang`` (``phom review`` prints it)."""
+    _ = translator(lang)
     seats = [e.seat for e in result.ledger]
     named = ", ".join(str(s) for s in seats)
-    lines = [f"Review of a {_GAME[result.game]} game ({result.players} seats; seat{'s' if len(seats) > 1 else ''} "
-             f"{named} reviewed; {result.worlds} worlds a batch, seed {result.seed})", ""]
-    lines.append("Ledger (stakes): expected + skill + luck + others = net")
-    lines.append(f"{'seat':>4}  {'expected':>8}  {'skill':>7}  {'luck':>7}  {'others':>7}  {'net':>4}  "
-                 f"{'net − luck':>10}  rating")
+    head = _("Review of a {game} game ({players} seats; seat {seats} reviewed; {worlds} worlds a batch, seed {seed})"
+             ) if len(seats) == 1 else _("Review of a {game} game ({players} seats; seats {seats} reviewed; {worlds} "
+                                         "worlds a batch, seed {seed})")
+    lines = [head.format(game=_GAME[result.game], players=result.players, seats=named, worlds=result.worlds,
+                         seed=result.seed), ""]
+    lines.append(_("Ledger (stakes): expected + skill + luck + others = net"))
+    columns = [_("seat"), _("expected"), _("skill"), _("luck"), _("others"), _("net"), _("net − luck"), _("rating")]
+    lines.append(f"{columns[0]:>4}  {columns[1]:>8}  {columns[2]:>7}  {columns[3]:>7}  {columns[4]:>7}  "
+                 f"{columns[5]:>4}  {columns[6]:>10}  {columns[7]}")
     for e in result.ledger:
         lines.append(f"{e.seat:>4}  {_signed(e.expected):>8}  {_signed(e.skill):>7}  {_signed(e.luck):>7}  "
                      f"{_signed(e.others):>7}  {e.net:>+4d}  {_signed(e.adjusted):>10}  "
-                     f"{result.rating[e.seat]} ({result.error_rate[e.seat]:.3f} a decision)")
+                     + _("{rating} ({rate} a decision)").format(rating=result.rating[e.seat],
+                                                                 rate=f"{result.error_rate[e.seat]:.3f}"))
     lines.append("")
-    lines.append("others holds the evaluator's look-ahead at the seat's own choices: "
-                 + ", ".join(f"seat {e.seat} {_signed(e.lookahead)}" for e in result.ledger)
-                 + " (each decision's best choice against the playouts' own).")
+    lines.append(_("others holds the evaluator's look-ahead at the seat's own choices: {list} (each decision's best "
+                   "choice against the playouts' own).").format(list=", ".join(
+                       _("seat {seat} {money}").format(seat=e.seat, money=_signed(e.lookahead)) for e in result.ledger)))
     labelled = result.labelled()
     lines.append("")
     if not labelled:
-        lines.append("No labelled decision: every loss was within noise of the best choice or under "
-                     "the inaccuracy threshold.")
+        lines.append(_("No labelled decision: every loss was within noise of the best choice or under "
+                       "the inaccuracy threshold."))
     else:
-        lines.append(f"Labelled decisions ({len(labelled)}):")
+        lines.append(_("Labelled decisions ({count}):").format(count=len(labelled)))
         for d in labelled:
-            lines.append(f"  move {d.index:>3}  seat {d.seat}  {(d.label or '').upper():<10} loses {d.loss:.2f} "
-                         f"(95 % {d.loss_ci[0]:.2f} … {d.loss_ci[1]:.2f})")
-            lines.append(f"      saw: {position_text(d)}")
-            lines.append(f"      played {d.played}; best {d.best}")
+            label = _(LABELS[d.label]) if d.label in LABELS else (d.label or "")
+            lines.append("  " + _("move {index}  seat {seat}  {label} loses {loss} (95 % {low} … {high})").format(
+                index=f"{d.index:>3}", seat=d.seat, label=f"{label.upper():<10}", loss=f"{d.loss:.2f}",
+                low=f"{d.loss_ci[0]:.2f}", high=f"{d.loss_ci[1]:.2f}"))
+            lines.append("      " + _("saw: {position}").format(position=position_text(d, lang)))
+            lines.append("      " + _("played {played}; best {best}").format(played=d.played, best=d.best))
             if d.hindsight is not None and d.hindsight != d.best:
-                lines.append(f"      hindsight (every card known, not rated): {d.hindsight}")
+                lines.append("      " + _("hindsight (every card known, not rated): {choice}").format(
+                    choice=d.hindsight))
     return "\n".join(lines)

@@ -20,18 +20,21 @@ from typing import Any
 
 from ..cards import CardSet
 from ..drawing import cards_svg
+from ..language import N_, translator
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import in_order, strength
 
-__all__ = ["PLACES", "html", "move_text", "result_text", "view_report"]
+__all__ = ["PLACES", "action_report", "action_text", "combo_kind", "html", "move_text", "result_text", "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
-_KINDS = {"single": "a single", "pair": "a pair", "triple": "a triple", "straight": "a straight",
+_KINDS = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("a triple"), "straight": N_("a straight"),
           "pairs_run": "đôi thông", "four": "tứ quý"}
-_TOI_TRANG = {"four_threes": "four 3s", "three_pairs_with_3S": "three pairs with 3♠", "dragon": "a dragon (sảnh rồng)",
-              "six_pairs": "six pairs", "five_pairs_run": "five running pairs", "four_triples": "four triples",
-              "two_fours": "two tứ quý", "four_twos": "four 2s", "one_colour": "one colour"}
+_TOI_TRANG = {"four_threes": N_("four 3s"), "three_pairs_with_3S": N_("three pairs with 3♠"),
+              "dragon": N_("a dragon (sảnh rồng)"), "six_pairs": N_("six pairs"),
+              "five_pairs_run": N_("five running pairs"), "four_triples": N_("four triples"),
+              "two_fours": N_("two tứ quý"), "four_twos": N_("four 2s"), "one_colour": N_("one colour")}
+_REASONS = {"place": N_("place"), "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
 _STYLE = ("<style>.phom-table{font-family:DejaVu Sans,Arial,sans-serif;font-size:13px}"
           ".phom-seat{border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:4px 0}"
           ".phom-seat.to-move{border-color:#2f6f3e;box-shadow:0 0 0 2px #cfe8d4}"
@@ -48,14 +51,29 @@ def _place_name(place: int, players: int) -> str:
     return "bét" if place == players - 1 else PLACES[place]
 
 
-def action_report(action: Action) -> dict[str, Any]:
-    """``{"text", "cards"}`` of a legal action (``cards`` weakest first; empty for a pass)."""
+def action_text(action: Action, lang: str = "en") -> str:
+    """A legal move as a button names it.
+
+    >>> from phom.tienlen import Play
+    >>> action_text(Play("4D 3C"), "vi"), action_text(Pass(), "vi")
+    ('Đánh 3♣ 4♦', 'Bỏ lượt')
+    """
+    _ = translator(lang)
     if isinstance(action, Pass):
-        return {"text": "pass", "cards": []}
-    return {"text": f"play {in_order(action.cards, codes=True)}", "cards": in_order(action.cards, codes=True).split()}
+        return _("pass")
+    return _("play {cards}").format(cards=in_order(action.cards))
 
 
-def view_report(view: TienLenView) -> dict[str, Any]:
+def action_report(action: Action, lang: str = "en") -> dict[str, Any]:
+    """``{"text", "label", "cards"}`` of a legal action (``text`` as the API takes it, ``label`` in
+    ``lang`` for a button; ``cards`` weakest first, empty for a pass)."""
+    if isinstance(action, Pass):
+        return {"text": "pass", "label": action_text(action, lang), "cards": []}
+    codes = in_order(action.cards, codes=True)
+    return {"text": f"play {codes}", "label": action_text(action, lang), "cards": codes.split()}
+
+
+def view_report(view: TienLenView, lang: str = "en") -> dict[str, Any]:
     """What one player may know, as data: never another seat's hand."""
     combo = classify(view.table.mask) if view.table else None
     return {
@@ -65,84 +83,111 @@ def view_report(view: TienLenView) -> dict[str, Any]:
         "table_owner": view.table_owner, "passed": sorted(view.passed), "finished": list(view.finished),
         "cong": list(view.cong), "to_move": view.to_move, "leader": view.leader, "first_game": view.first_game,
         "opening_card": view.opening_card.code if view.opening_card is not None else None,
-        "legal_actions": [action_report(a) for a in view.legal_actions],
+        "legal_actions": [action_report(a, lang) for a in view.legal_actions],
+        "hand_groups": [{"kind": combo_kind(part), "cards": in_order(part, codes=True).split()}
+                        for part in best_split(view.hand)] if view.hand else [],
         "history": [{"player": p, "action": str(a)} for p, a in view.history],
         "is_over": view.to_move is None,
     }
 
 
-def move_text(player: int, action: Action) -> str:
+def combo_kind(cards: CardSet) -> str:
+    """The kind of a combination (``"single"``, ``"pair"``, ... as ``classify`` names it), ``"cards"`` if none."""
+    combo = classify(cards.mask)
+    return combo.kind if combo else "cards"
+
+
+def move_text(player: int, action: Action, lang: str = "en") -> str:
     """One move in words, for a move log.
 
     >>> from phom.tienlen import Play
     >>> move_text(1, Play("5S 3C 4D")), move_text(2, Pass())
     ('seat 1 played 3♣ 4♦ 5♠', 'seat 2 passed')
+    >>> move_text(2, Pass(), "vi")
+    'ghế 2 bỏ lượt'
     """
+    _ = translator(lang)
     if isinstance(action, Pass):
-        return f"seat {player} passed"
-    return f"seat {player} played {in_order(action.cards)}"
+        return _("seat {seat} passed").format(seat=player)
+    return _("seat {seat} played {cards}").format(seat=player, cards=in_order(action.cards))
 
 
-def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None) -> str:
-    """The table as one seat sees it: the play to beat and who made it, each seat with its hand (yours
-    face up, grouped by the fewest-plays split; the others as backs, or face up when ``revealed``), who
-    passed this round, the places of those who went out, and cóng."""
+def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: str = "en") -> str:
+    """The table as one seat sees it, in ``lang``: the play to beat and who made it, each seat with its
+    hand (yours face up, grouped by the fewest-plays split; the others as backs, or face up when
+    ``revealed``), who passed this round, the places of those who went out, and cóng."""
+    _ = translator(lang)
     n = len(view.hand_sizes)
     seats = []
     for q in range(n):
         me = q == view.player
-        status = [f"{view.hand_sizes[q]} cards"]
+        status = [_("{count} cards").format(count=view.hand_sizes[q])]
         if q in view.finished:
-            status.append(f"out: {_place_name(view.finished.index(q), n)}")
+            status.append(_("out: {place}").format(place=_place_name(view.finished.index(q), n)))
         if q in view.cong:
             status.append("cóng")
         if q in view.passed:
-            status.append("passed this round")
+            status.append(_("passed this round"))
         if me:
             groups = [_faces(s) for s in best_split(view.hand)] if view.hand else []
-            drawing = cards_svg(groups, title="your hand, by its fewest-plays split")
+            drawing = cards_svg(groups, title=_("your hand, by its fewest-plays split"), lang=lang)
         elif revealed is not None:
-            drawing = cards_svg([_faces(revealed[q])], title=f"hand of seat {q} at the end")
+            drawing = cards_svg([_faces(revealed[q])], lang=lang,
+                                title=_("hand of seat {seat} at the end").format(seat=q))
         else:
-            drawing = cards_svg([], hidden=view.hand_sizes[q], title=f"{view.hand_sizes[q]} hidden cards")
-        who = f"Seat {q}" + (" (you)" if me else "") + (" — to move" if view.to_move == q else "")
+            drawing = cards_svg([], hidden=view.hand_sizes[q], lang=lang,
+                                title=_("{count} hidden cards").format(count=view.hand_sizes[q]))
+        who = (_("Seat {seat} (you)") if me else _("Seat {seat}")).format(seat=q)
+        who += _(" — to move") if view.to_move == q else ""
         css = "phom-seat to-move" if view.to_move == q else "phom-seat"
+        hand = _("hand")
         seats.append(f'<div class="{css}" data-seat="{q}"><h4>{escape(who)}</h4>'
                      f'<div class="phom-status">{escape(", ".join(status))}</div>'
-                     f'<div class="phom-part"><span>hand</span>{drawing}</div></div>')
+                     f'<div class="phom-part{" own-hand" if me else ""}"><span>{escape(hand)}</span>{drawing}'
+                     '</div></div>')
+    to_beat = _("to beat")
     if view.table:
-        combo = classify(view.table.mask)
-        kind = _KINDS.get(combo.kind, combo.kind) if combo else "cards"
-        table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>to beat</span>'
-                 f'{cards_svg([_faces(view.table)], title="the play to beat")}'
-                 f'<span>{escape(kind)} by seat {view.table_owner}</span></div></div>')
+        kind = combo_kind(view.table)
+        said = _(_KINDS[kind]) if kind in _KINDS else _("cards")
+        drawn = cards_svg([_faces(view.table)], title=_("the play to beat"), lang=lang)
+        owner = _("{kind} by seat {seat}").format(kind=said, seat=view.table_owner)
+        table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
+                 f'{drawn}<span>{escape(owner)}</span></div></div>')
     else:
-        table = '<div class="tienlen-table-play"><div class="phom-part"><span>to beat</span>nothing: a new round</div></div>'
+        nothing = _("nothing: a new round")
+        table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
+                 f'{escape(nothing)}</div></div>')
     if view.to_move is None:
-        line = "The game is over."
+        line = _("The game is over.")
     elif not view.table:
-        line = f"Seat {view.to_move} leads a new round" + (
-            f" (the first play must hold {view.opening_card})." if view.opening_card is not None else ".")
+        line = (_("Seat {seat} leads a new round (the first play must hold {card}).")
+                if view.opening_card is not None else _("Seat {seat} leads a new round.")).format(
+                    seat=view.to_move, card=view.opening_card)
     else:
-        line = f"Seat {view.to_move} to beat it or pass."
+        line = _("Seat {seat} to beat it or pass.").format(seat=view.to_move)
     head = f'<div class="phom-status">Tiến lên — {escape(line)}</div>'
-    return f'<div class="phom-table tienlen">{_STYLE}{head}{table}{"".join(seats)}</div>'
+    return f'<div class="phom-table tienlen" lang="{lang}">{_STYLE}{head}{table}{"".join(seats)}</div>'
 
 
-def result_text(game: TienLenGame) -> str:
+def result_text(game: TienLenGame, lang: str = "en") -> str:
     """How a finished game ended, for people: the places (or the tới trắng), every payment, the net."""
+    _ = translator(lang)
     result = game.result
     if result is None:
-        return f"(unfinished: seat {game.to_move} to move)"
+        return _("(unfinished: seat {seat} to move)").format(seat=game.to_move)
     lines = []
     if result.toi_trang is not None:
-        lines.append(f"Seat {result.winner} wins at once: tới trắng with {_TOI_TRANG.get(result.toi_trang, result.toi_trang)}.")
+        hand = _(_TOI_TRANG[result.toi_trang]) if result.toi_trang in _TOI_TRANG else result.toi_trang
+        lines.append(_("Seat {seat} wins at once: tới trắng with {hand}.").format(seat=result.winner, hand=hand))
     else:
         for place, seat in enumerate(result.places):
             tag = " (cóng)" if seat in result.cong else ""
-            lines.append(f"{_place_name(place, game.players):>5}: seat {seat}{tag}")
-    reasons = {"place": "place", "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
+            lines.append(_("{place}: seat {seat}{tag}").format(place=f"{_place_name(place, game.players):>5}",
+                                                              seat=seat, tag=tag))
     for payer, payee, amount, reason in result.payments:
-        lines.append(f"  seat {payer} pays seat {payee} {amount} ({reasons.get(reason, reason)})")
-    lines.append("Net: " + ", ".join(f"seat {p} {v:+d}" for p, v in enumerate(result.net)))
+        said = _(_REASONS[reason]) if reason in _REASONS else reason
+        lines.append("  " + _("seat {payer} pays seat {payee} {amount} ({reason})").format(
+            payer=payer, payee=payee, amount=amount, reason=said))
+    lines.append(_("Net: {list}").format(list=", ".join(
+        _("seat {seat} {money}").format(seat=p, money=f"{v:+d}") for p, v in enumerate(result.net))))
     return "\n".join(lines)

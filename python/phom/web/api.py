@@ -64,6 +64,10 @@ _SECURED: list[dict[str, list[str]]] = [{"seatToken": []}]
 _HTML_PARAMETER = {"name": "html", "in": "query", "required": False,
                    "description": "false leaves the drawn table (html) out of the view",
                    "schema": {"type": "string", "enum": ["true", "false"]}}
+_LANG_PARAMETER = {"name": "lang", "in": "query", "required": False,
+                   "description": "the language of the view's words (the drawn table, the log, the action labels): "
+                                  "en (default) or vi",
+                   "schema": {"type": "string", "enum": ["en", "vi"]}}
 _BAD = _error("the body or a header is not what this document describes")
 _NO_TOKEN = _error("no token: send Authorization: Bearer <token>")
 _NOT_A_SEAT = _error("the token is no seat of this game")
@@ -84,7 +88,8 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
                                                        "phase, stock_size, seats, ..."},
         "game": {"type": "string", "pattern": GAME_ID, "description": "a hosted game: the seat of the bearer token"},
         "search": {"type": "boolean", "description": "rank by look-ahead playouts (at most "
-                                                     f"{MAX_SEARCH_SECONDS} s)"}},
+                                                     f"{MAX_SEARCH_SECONDS} s)"},
+        "lang": {"type": "string", "enum": ["en", "vi"], "description": "the language of the reason (default en)"}},
         "oneOf": [{"required": ["position"]}, {"required": ["game"]}]},
     "NewGame": {"type": "object", "additionalProperties": False, "properties": {
         "game": {"type": "string", "enum": ["phom", "tienlen"],
@@ -174,12 +179,12 @@ def openapi() -> dict[str, Any]:
                               "400": _BAD, "413": _TOO_LARGE, "422": _REFUSED, "429": _BUSY}}},
             "/api/games/{game_id}": {"get": {
                 "operationId": "showGame", "summary": "Your seat's view with its version (never another hand)",
-                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER], "security": _SECURED,
+                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
                 "responses": {"200": _ok("the view", "View"), "400": _BAD, "401": _NO_TOKEN, "403": _NOT_A_SEAT,
                               "404": _NO_GAME}}},
             "/api/games/{game_id}/actions": {"post": {
                 "operationId": "act", "summary": "Play an action (its text or id); the bots then move",
-                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER], "security": _SECURED,
+                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
                 "requestBody": _body("Act"),
                 "responses": {"200": _ok("the view after", "View"), "400": _BAD, "401": _NO_TOKEN,
                               "403": _NOT_A_SEAT, "404": _NO_GAME,

@@ -31,9 +31,11 @@ from ..cards import CardError, CardSet, to_mask
 from ..extras import missing_extra
 from ..fairness import verify_record
 from ..hints import hint
+from ..language import LANGUAGES, preferred_language
 from ..position import view_from_position
 from ..report import hint_report, solve_report
 from ..tienlen.hints import tienlen_hint
+from ..tienlen.render import action_text as tienlen_action_text
 from .api import LIMITS, MAX_BODY_BYTES, MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, openapi
 from .hosting import Forbidden, GameHost, GameOver, HostedGame, HostFull, NotFound, NotYourTurn, Unauthorized
 from .kinds import KINDS
@@ -155,6 +157,14 @@ def _drawn(request: Request) -> bool:
     return value == "true"
 
 
+def _lang(request: Request) -> str:
+    """The ``lang`` query parameter: the language of a view's words (en by default)."""
+    value = request.query_params.get("lang", "en")
+    if value not in LANGUAGES:
+        raise ApiError(400, "lang must be en or vi")
+    return value
+
+
 def _bearer(request: Request) -> str:
     if "token" in request.query_params:
         raise ApiError(400, "tokens never travel in URLs: send Authorization: Bearer <token>")
@@ -167,50 +177,52 @@ def _bearer(request: Request) -> str:
     return token.strip()
 
 
-def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = True) -> dict[str, Any]:
+def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = True, lang: str = "en"
+              ) -> dict[str, Any]:
     """One seat's view of a hosted game (``game``: a given state of it, by default the current one) as
     the API sends it: the game's view report (``phom.web.kinds``), its version, the move log, the seats'
     people and bots, the commitment, the table drawn as ``html`` (unless ``drawn`` is false), and at
-    the end the result and every hand face up."""
+    the end the result and every hand face up; the words in ``lang``."""
     game = game if game is not None else hosted.game
-    report = hosted.kind.report(game, seat, drawn=drawn)
+    report = hosted.kind.report(game, seat, drawn=drawn, lang=lang)
+    report["lang"] = lang
     report["version"] = len(game.history)
-    report["log"] = [hosted.kind.move_text(p, a) for p, a in game.history]
+    report["log"] = [hosted.kind.move_text(p, a, lang) for p, a in game.history]
     report["humans"] = hosted.humans
     report["bots"] = {str(s): name for s, name in sorted(hosted.bot_names.items())}
     report["commitment"] = hosted.fairness.commitment
     report["client_seed"] = hosted.fairness.client_seed
     report["series"] = hosted.series_view()
     report["rules"] = hosted.kind.rules_data(game.rules)
-    report["rules_words"] = hosted.kind.rules_words(game.rules)
+    report["rules_words"] = hosted.kind.rules_words(game.rules, lang)
     return report
 
 
 class _ViewCache:
-    """The JSON text of recent views by (game id, seat, version, html, next game): the answer to a move and the push to
-    the same seat are rendered once."""
+    """The JSON text of recent views by (game id, seat, version, html, language, next game): the answer to
+    a move and the push to the same seat are rendered once."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self.texts: OrderedDict[tuple[str, int, int, bool, str | None], str] = OrderedDict()
+        self.texts: OrderedDict[tuple[str, int, int, bool, str, str | None], str] = OrderedDict()
         self.lock = threading.Lock()
 
-    def cached(self, hosted: HostedGame, seat: int, drawn: bool = True) -> tuple[str, int] | None:
+    def cached(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int] | None:
         """The view's JSON text and version if already rendered (cheap: no thread needed)."""
-        key = (hosted.id, seat, hosted.version, drawn, hosted.next_id)
+        key = (hosted.id, seat, hosted.version, drawn, lang, hosted.next_id)
         with self.lock:
             text = self.texts.get(key)
         return None if text is None else (text, key[2])
 
-    def text(self, hosted: HostedGame, seat: int, drawn: bool = True) -> tuple[str, int]:
+    def text(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int]:
         """The view's JSON text and its version."""
         game = hosted.game                         # one consistent game object (moves replace it whole)
-        key = (hosted.id, seat, len(game.history), drawn, hosted.next_id)
+        key = (hosted.id, seat, len(game.history), drawn, lang, hosted.next_id)
         with self.lock:
             cached = self.texts.get(key)
         if cached is not None:
             return cached, key[2]
-        text = json.dumps(game_view(hosted, seat, game, drawn=drawn), ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(game_view(hosted, seat, game, drawn=drawn, lang=lang), ensure_ascii=False, separators=(",", ":"))
         with self.lock:
             self.texts[key] = text
             while len(self.texts) > self.size:
@@ -253,8 +265,8 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     reviews = ReviewQueue(games.store, workers.pool, limit=max_reviews)
     games.listeners.append(subscribers.changed)
 
-    def view_response(hosted: HostedGame, seat: int, drawn: bool) -> Response:
-        return Response(views.text(hosted, seat, drawn)[0], media_type="application/json")
+    def view_response(hosted: HostedGame, seat: int, drawn: bool, lang: str) -> Response:
+        return Response(views.text(hosted, seat, drawn, lang)[0], media_type="application/json")
 
     def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
@@ -289,18 +301,20 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     async def advise(request: Request) -> Any:
         data = await _body(request, "HintRequest")
         search = data.get("search", False)
+        lang = data.get("lang", "en")
         if "game" in data:
             seat, hosted = games.seat_of(data["game"], _bearer(request))
             if hosted.game.to_move != seat:
                 raise NotYourTurn(f"seat {seat} is not to move")
             if hosted.kind.name == "tienlen":
-                action, reason = await workers.run(tienlen_hint, hosted.game.clone(), seat, search=search)
-                return {"action": {"id": None, "text": str(action)}, "reason": reason, "alternatives": []}
+                action, reason = await workers.run(tienlen_hint, hosted.game.clone(), seat, search=search, lang=lang)
+                return {"action": {"id": None, "text": str(action), "label": tienlen_action_text(action, lang)},
+                        "reason": reason, "alternatives": []}
             view = hosted.game.view(seat)
         else:
             view = view_from_position(data["position"])
-        advice = await workers.run(hint, view, search=search, budget=MAX_SEARCH_SECONDS)
-        return hint_report(advice)
+        advice = await workers.run(hint, view, search=search, budget=MAX_SEARCH_SECONDS, lang=lang)
+        return hint_report(advice, lang)
 
     async def create(request: Request) -> Any:
         data = await _body(request, "NewGame")
@@ -322,15 +336,15 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
 
     async def show(request: Request) -> Any:
         seat, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
-        drawn = _drawn(request)
-        found = views.cached(hosted, seat, drawn)
+        drawn, lang = _drawn(request), _lang(request)
+        found = views.cached(hosted, seat, drawn, lang)
         if found is not None:                      # already rendered: no thread needed
             return Response(found[0], media_type="application/json")
-        return await workers.run(view_response, hosted, seat, drawn)
+        return await workers.run(view_response, hosted, seat, drawn, lang)
 
     async def act(request: Request) -> Any:
         token = _bearer(request)
-        drawn = _drawn(request)
+        drawn, lang = _drawn(request), _lang(request)
         data = await _body(request, "Act")
         action = data["action"]
         kind = games.get(request.path_params["game_id"]).kind
@@ -341,7 +355,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
 
         def play() -> Response:
             seat, hosted = games.act(request.path_params["game_id"], token, chosen)
-            return view_response(hosted, seat, drawn)
+            return view_response(hosted, seat, drawn, lang)
 
         return await workers.run(play)
 
@@ -384,7 +398,11 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return openapi()
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(resources.files("phom.web").joinpath("static/index.html").read_text(encoding="utf-8"))
+        # the page starts in the browser's language (the script then follows a remembered choice)
+        text = resources.files("phom.web").joinpath("static/index.html").read_text(encoding="utf-8")
+        lang = preferred_language(request.headers.get("accept-language"))
+        return HTMLResponse(text.replace('<html lang="vi">', f'<html lang="{lang}">', 1),
+                            headers={"Vary": "Accept-Language"})
 
     async def live(socket: WebSocket) -> None:
         await _live(socket, games, subscribers, views, workers, lambda key: limiter.hit(ws_rate, "ws", key))
@@ -417,8 +435,9 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
 
 async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, views: _ViewCache,
                 workers: _Workers, allowed: Callable[[str], bool]) -> None:
-    """One live seat: the first message authenticates (``{"token", "since"?, "html"?}``); then the seat's
-    view is sent at once and after every change (without the drawn table if ``html`` is false). A reconnect with ``since`` also gets ``missed``: every move
+    """One live seat: the first message authenticates (``{"token", "since"?, "html"?, "lang"?}``); then the
+    seat's view is sent at once and after every change (without the drawn table if ``html`` is false; its
+    words in ``lang``, en or vi). A reconnect with ``since`` also gets ``missed``: every move
     after that version."""
     await socket.accept()
     if subscribers.loop is None:
@@ -440,11 +459,13 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise ValueError
         drawn = message.get("html", True)
-        if not isinstance(drawn, bool) or set(message) - {"token", "since", "html"}:
+        lang = message.get("lang", "en")
+        if not isinstance(drawn, bool) or lang not in LANGUAGES or set(message) - {"token", "since", "html", "lang"}:
             raise ValueError
-    except (ValueError, RecursionError):
+    except (ValueError, TypeError, RecursionError):
         await socket.send_json({"error": "the first message must be {\"token\": \"...\", \"since\": VERSION, "
-                                         "\"html\": true|false} (since and html optional)"})
+                                         "\"html\": true|false, \"lang\": \"en\"|\"vi\"} (since, html and lang "
+                                         "optional)"})
         await socket.close(WS_BAD)
         return
     game_id = socket.path_params["game_id"]
@@ -466,9 +487,9 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
         while True:
             current = games.get(game_id)
             if current.version != sent or current.next_id != sent_next:
-                found = views.cached(current, seat, drawn)
+                found = views.cached(current, seat, drawn, lang)
                 text, version = found if found is not None else await workers.run(views.text, current, seat,
-                                                                                  drawn)
+                                                                                  drawn, lang)
                 if since is not None and sent < 0 and since < version:
                     frame = json.loads(text)
                     frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],

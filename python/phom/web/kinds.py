@@ -17,6 +17,7 @@ from .. import render
 from ..actions import Action
 from ..bots import make_bot
 from ..fairness import dealt_game, dealt_tienlen_game
+from ..language import translator
 from ..report import view_report
 from ..rules import Rules
 from ..tienlen import render as tienlen_render
@@ -41,9 +42,9 @@ class GameKind(Protocol):
     def parse_action(self, text: str) -> Any: ...
     def action_of_id(self, number: int) -> Any: ...
     def make_bot(self, name: str) -> Any: ...
-    def move_text(self, player: int, action: Any) -> str: ...
-    def report(self, game: Any, seat: int, *, drawn: bool) -> dict[str, Any]: ...
-    def rules_words(self, rules: Any) -> list[str]: ...
+    def move_text(self, player: int, action: Any, lang: str = "en") -> str: ...
+    def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]: ...
+    def rules_words(self, rules: Any, lang: str = "en") -> list[str]: ...
 
 
 class PhomKind:
@@ -66,22 +67,25 @@ class PhomKind:
         """The previous game's winner leads (RULES 2)."""
         return int(game.result.winner)
 
-    def rules_words(self, rules: Rules) -> list[str]:
+    def rules_words(self, rules: Rules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them, for the page's header.
 
         >>> PhomKind().rules_words(Rules(hand_size=8, tai_gui=False))[:2]
         ['phỏm 8 lá', 'no gửi in tái turns']
+        >>> PhomKind().rules_words(Rules(hand_size=8, tai_gui=False), "vi")[:2]
+        ['phỏm 8 lá', 'không gửi ở lượt tái']
         """
-        words = ["phỏm 8 lá" if rules.hand_size == 8 else "9 cards (leader 10)",
-                 "gửi in tái turns" if rules.tai_gui else "no gửi in tái turns"]
+        _ = translator(lang)
+        words = ["phỏm 8 lá" if rules.hand_size == 8 else _("9 cards (leader 10)"),
+                 _("gửi in tái turns") if rules.tai_gui else _("no gửi in tái turns")]
         words += ["ù khan"] if rules.u_khan else []
-        words += ["ù by gửi"] if rules.u_by_gui else []
-        words += ["đền for 3 eats"] if rules.den_three else []
-        words += ["đền for a chốt"] if rules.den_chot else []
-        words += ["the last chốt eater pays đền"] if rules.den_chot_eater else []
-        words.append("chốt: lay-down and tái turns" if rules.chot_rule == "lay_turn" else "chốt: the last discard")
-        words.append("eats pay 1, 2, 3" if rules.eat_pay == "progressive" else "each eat pays 1")
-        words += ["lay the fewest points"] if rules.must_lay_all else []
+        words += [_("ù by gửi")] if rules.u_by_gui else []
+        words += [_("đền for 3 eats")] if rules.den_three else []
+        words += [_("đền for a chốt")] if rules.den_chot else []
+        words += [_("the last chốt eater pays đền")] if rules.den_chot_eater else []
+        words.append(_("chốt: lay-down and tái turns") if rules.chot_rule == "lay_turn" else _("chốt: the last discard"))
+        words.append(_("eats pay 1, 2, 3") if rules.eat_pay == "progressive" else _("each eat pays 1"))
+        words += [_("lay the fewest points")] if rules.must_lay_all else []
         return words
 
     def parse_action(self, text: str) -> Action:
@@ -93,18 +97,18 @@ class PhomKind:
     def make_bot(self, name: str) -> Any:
         return make_bot(name)
 
-    def move_text(self, player: int, action: Any) -> str:
-        return render.move_text(player, action)
+    def move_text(self, player: int, action: Any, lang: str = "en") -> str:
+        return render.move_text(player, action, lang)
 
-    def report(self, game: Any, seat: int, *, drawn: bool) -> dict[str, Any]:
+    def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
         view = game.view(seat)
-        report = view_report(view)
+        report = view_report(view, lang)
         report["game"] = "phom"
         if drawn:
-            report["html"] = render.html(view, revealed=game.hands if game.is_over else None)
+            report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang)
         if game.result is not None:
             result = game.result
-            report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game)}
+            report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}
             report["final_hands"] = [h.codes for h in game.hands]
         return report
 
@@ -116,17 +120,18 @@ class TienLenKind:
     name = "tienlen"
     default_bot = "greedy"
 
-    def rules_words(self, rules: TienLenRules) -> list[str]:
+    def rules_words(self, rules: TienLenRules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them.
 
         >>> TienLenKind().rules_words(TienLenRules(dem_heo=True))[-1]
         'đếm heo'
         """
-        words = ["tứ quý chặt one heo"] if rules.four_kind_beats_single_heo else ["tứ quý does not chặt one heo"]
-        words += ["chặt after a pass"] if rules.chat_after_pass else []
-        words.append("a pass ends your round" if rules.pass_locks_round else "you may play again after a pass")
-        words += ["cóng leads the next game"] if rules.cong_leads else []
-        words += ["ends at the first one out"] if rules.end_at_first_out else []
+        _ = translator(lang)
+        words = [_("tứ quý chặt one heo") if rules.four_kind_beats_single_heo else _("tứ quý does not chặt one heo")]
+        words += [_("chặt after a pass")] if rules.chat_after_pass else []
+        words.append(_("a pass ends your round") if rules.pass_locks_round else _("you may play again after a pass"))
+        words += [_("cóng leads the next game")] if rules.cong_leads else []
+        words += [_("ends at the first one out")] if rules.end_at_first_out else []
         words += ["đếm heo"] if rules.dem_heo else []
         return words
 
@@ -154,18 +159,18 @@ class TienLenKind:
     def make_bot(self, name: str) -> Any:
         return make_tienlen_bot(name)
 
-    def move_text(self, player: int, action: Any) -> str:
-        return tienlen_render.move_text(player, action)
+    def move_text(self, player: int, action: Any, lang: str = "en") -> str:
+        return tienlen_render.move_text(player, action, lang)
 
-    def report(self, game: TienLenGame, seat: int, *, drawn: bool) -> dict[str, Any]:
+    def report(self, game: TienLenGame, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
         view = game.view(seat)
-        report = tienlen_render.view_report(view)
+        report = tienlen_render.view_report(view, lang)
         revealed: Sequence[Any] | None = game.hands if game.is_over else None
         if drawn:
-            report["html"] = tienlen_render.html(view, revealed=revealed)
+            report["html"] = tienlen_render.html(view, revealed=revealed, lang=lang)
         if game.result is not None:
             report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
-                                "text": tienlen_render.result_text(game)}
+                                "text": tienlen_render.result_text(game, lang)}
             report["final_hands"] = [h.codes for h in game.hands]
         return report
 

@@ -1,20 +1,114 @@
 // The table in the browser: talks to the JSON API of `phom serve` and listens to the table's WebSocket;
-// the cards are drawn by the server (phom.render, phom.tienlen.render), this script wires clicks to
-// actions. A view says which game it is (view.game: "phom" or "tienlen").
+// the table is drawn by the server (phom.render, phom.tienlen.render), the player's own hand here, as a
+// keyboard listbox the player arranges (xếp bài). A view says which game it is (view.game: "phom" or
+// "tienlen").
+// Words: one catalog per language (static/lang/vi.json, en.json); Vietnamese when the browser prefers
+// it, English otherwise, and the switch is remembered. English keeps the game's Vietnamese terms, marked
+// lang="vi" for screen readers.
 // The seat (game id, seat, token) lives in the URL fragment, which browsers never send to a server, and
 // in local storage: a refresh or an invite link keeps it.
 "use strict";
 
 const state = { id: null, seat: null, token: null, view: null, selected: new Set(), socket: null,
-  retry: 0, closedOnPurpose: false };
+  retry: 0, closedOnPurpose: false, lang: "en", catalogs: {}, order: [], active: null };
 
 const $ = (id) => document.getElementById(id);
 const MAX_MOVE_BUTTONS = 40;
+const RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUIT_CODES = "SCDH";
+const SUIT_SYMBOLS = "♠♣♦♥";
+const TIENLEN_RANK = { "3": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 5, "9": 6, "10": 7, J: 8, Q: 9, K: 10, A: 11, "2": 12 };
+
+// ---------------------------------------------------------------------------------------------
+// Languages
+
+function t(key, vars = {}) {
+  const catalog = state.catalogs[state.lang] || {};
+  const text = catalog[key] !== undefined ? catalog[key] : (state.catalogs.en || {})[key] || key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole)).normalize("NFC");
+}
+
+function preferredLanguage() {
+  try {
+    const saved = localStorage.getItem("phom-lang");
+    if (saved === "vi" || saved === "en") return saved;
+  } catch (error) { /* private mode */ }
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+  return wanted.some((code) => String(code).toLowerCase().startsWith("vi")) ? "vi" : "en";
+}
+
+let termPattern = null;
+
+function markTerms(root) {
+  // English text keeps the Vietnamese game terms: each is wrapped in <span lang="vi"> for screen readers
+  if (state.lang !== "en" || !termPattern) return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement.closest("[lang=vi], svg, script, style, code, option, title")
+      ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    const parts = node.nodeValue.split(termPattern);
+    if (parts.length < 2) continue;
+    const fragment = document.createDocumentFragment();
+    parts.forEach((part, i) => {
+      if (i % 2 === 1) {
+        const span = document.createElement("span");
+        span.lang = "vi";
+        span.className = "vi-term";
+        span.textContent = part;
+        fragment.appendChild(span);
+      } else if (part) fragment.appendChild(document.createTextNode(part));
+    });
+    node.replaceWith(fragment);
+  }
+}
+
+function setText(element, text) {
+  element.textContent = text;
+  markTerms(element);
+}
+
+function translatePage() {
+  document.documentElement.lang = state.lang;
+  $("lang-switch").value = state.lang;
+  for (const element of document.querySelectorAll("[data-i18n]")) setText(element, t(element.dataset.i18n));
+  for (const element of document.querySelectorAll("[data-i18n-placeholder]")) element.placeholder = t(element.dataset.i18nPlaceholder);
+  for (const element of document.querySelectorAll("[data-i18n-aria-label]")) element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
+  for (const option of document.querySelectorAll("#bot-seats option[data-level]")) {
+    option.textContent = t("level", { number: option.dataset.level, name: t(`level_${option.dataset.level}`) });
+  }
+  for (const label of document.querySelectorAll("#bot-seats .bot-seat-name")) label.textContent = t("bot_seat", { seat: label.dataset.seat });
+}
+
+async function loadCatalogs() {
+  for (const lang of ["en", "vi"]) {
+    const response = await fetch(`/static/lang/${lang}.json`);
+    state.catalogs[lang] = await response.json();
+  }
+  const terms = [...state.catalogs.en._terms].sort((a, b) => b.length - a.length);
+  termPattern = new RegExp(`(?<![\\p{L}])(${terms.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}])`, "u");
+}
+
+async function switchLanguage(lang) {
+  state.lang = lang;
+  try { localStorage.setItem("phom-lang", lang); } catch (error) { /* private mode */ }
+  translatePage();
+  if (state.id) {
+    render(await api(`/api/games/${encodeURIComponent(state.id)}`));
+    listen();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the server
 
 async function api(path, options = {}) {
   const headers = { "content-type": "application/json" };
   if (state.token) headers.authorization = `Bearer ${state.token}`;
-  const response = await fetch(path, { ...options, headers });
+  const joiner = path.includes("?") ? "&" : "?";
+  const url = path.startsWith("/api/games/") ? `${path}${joiner}lang=${state.lang}` : path;
+  const response = await fetch(url, { ...options, headers });
   const data = await response.json();
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
@@ -38,7 +132,7 @@ async function whileBusy(task) {
 
 function say(text, refused = false) {
   const box = $("message");
-  box.textContent = text;
+  setText(box, text);
   box.hidden = !text;
   box.className = refused ? "refused" : "";
 }
@@ -68,19 +162,165 @@ function keepSeat() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Drawing a view
+// The hand: a listbox in the player's own order (xếp bài)
 
-function myHandCards() {
-  // the first part of the player's own seat is his hand
-  const part = document.querySelector(`.phom-seat[data-seat="${state.view.player}"] .phom-part`);
-  return part ? part.querySelectorAll("g.card") : [];
+function handCodes(view) {
+  if (!view.hand) return [];
+  return Array.isArray(view.hand) ? view.hand : view.hand.split(/\s+/).filter(Boolean);
 }
+
+function cardName(code) {
+  const rank = RANK_CODES.indexOf(code.slice(0, -1)) + 1;
+  return t("card_name", { rank: t(`rank_${rank}`), suit: t(`suit_${code.slice(-1)}`) });
+}
+
+function groupOf(view) {
+  // card code → its group's kind ("phom", "ca", "rac", or a Tiến lên combination) and the group's number
+  const found = {};
+  (view.hand_groups || []).forEach((group, number) => {
+    for (const code of group.cards) found[code] = { kind: group.kind, number };
+  });
+  return found;
+}
+
+function sortedHand(view, how) {
+  const codes = handCodes(view);
+  const rank = (code) => (view.game === "tienlen" ? TIENLEN_RANK[code.slice(0, -1)] : RANK_CODES.indexOf(code.slice(0, -1)));
+  const suit = (code) => SUIT_CODES.indexOf(code.slice(-1));
+  if (how === "groups" || how === "combos") {
+    const order = (view.hand_groups || []).flatMap((group) => group.cards);
+    return [...order, ...codes.filter((code) => !order.includes(code))];
+  }
+  if (how === "suit") return [...codes].sort((a, b) => suit(a) - suit(b) || rank(a) - rank(b));
+  return [...codes].sort((a, b) => rank(a) - rank(b) || suit(a) - suit(b));
+}
+
+function keepOrder(view) {
+  // the player's order survives every update: cards still in hand keep their places, new ones go last
+  const codes = handCodes(view);
+  if (!state.order.length) {
+    state.order = sortedHand(view, view.game === "tienlen" ? "combos" : "groups");
+    return;
+  }
+  state.order = [...state.order.filter((code) => codes.includes(code)),
+    ...codes.filter((code) => !state.order.includes(code))];
+}
+
+function drawHand(view) {
+  const list = $("hand");
+  const groups = groupOf(view);
+  list.innerHTML = "";
+  for (const code of state.order) {
+    const item = document.createElement("li");
+    const group = groups[code];
+    const picked = state.selected.has(code);
+    item.id = `card-${code}`;
+    item.setAttribute("role", "option");
+    item.setAttribute("aria-selected", String(picked));
+    item.dataset.card = code;
+    item.draggable = true;
+    item.className = `hand-card${"DH".includes(code.slice(-1)) ? " red" : ""}${picked ? " picked" : ""}`
+      + (group && view.game === "phom" ? ` mark-${group.kind}` : "") + (group ? ` group-${group.number % 2}` : "");
+    const mark = group && view.game === "phom" && group.kind !== "hand" ? `, ${t(`card_mark_${group.kind}`)}` : "";
+    const eaten = (view.unlaid_eaten || "").split(/\s+/).includes(code) ? `, ${t("card_mark_eaten")}` : "";
+    item.setAttribute("aria-label", `${cardName(code)}${mark}${eaten}`);
+    item.innerHTML = `<span class="rank">${code.slice(0, -1)}</span><span class="suit">${SUIT_SYMBOLS[SUIT_CODES.indexOf(code.slice(-1))]}</span>`;
+    item.addEventListener("click", () => { setActive(code); toggle(code); });
+    item.addEventListener("dblclick", (event) => {
+      event.preventDefault();
+      if (view.game === "phom") play(`discard ${code}`);
+    });
+    item.addEventListener("dragstart", (event) => { event.dataTransfer.setData("text/plain", code); });
+    item.addEventListener("dragover", (event) => event.preventDefault());
+    item.addEventListener("drop", (event) => {
+      event.preventDefault();
+      moveCardTo(event.dataTransfer.getData("text/plain"), state.order.indexOf(code));
+    });
+    list.appendChild(item);
+  }
+  if (!state.order.includes(state.active)) state.active = state.order[0] || null;
+  setActive(state.active);
+}
+
+function setActive(code) {
+  state.active = code;
+  const list = $("hand");
+  for (const item of list.children) item.classList.toggle("active", item.dataset.card === code);
+  if (code) list.setAttribute("aria-activedescendant", `card-${code}`);
+  else list.removeAttribute("aria-activedescendant");
+}
+
+function moveCardTo(code, index) {
+  const from = state.order.indexOf(code);
+  if (from < 0 || index < 0 || index >= state.order.length) return;
+  state.order.splice(from, 1);
+  state.order.splice(index, 0, code);
+  drawHand(state.view);
+  $("hand").focus();
+}
+
+function onHandKey(event) {
+  const codes = state.order;
+  if (!codes.length) return;
+  const at = Math.max(0, codes.indexOf(state.active));
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (step !== undefined) {
+    event.preventDefault();
+    const to = Math.min(codes.length - 1, Math.max(0, at + step));
+    if (event.shiftKey) { const code = codes[at]; moveCardTo(code, to); setActive(code); }
+    else setActive(codes[to]);
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    setActive(codes[event.key === "Home" ? 0 : codes.length - 1]);
+  } else if (event.key === " ") {
+    event.preventDefault();
+    toggle(codes[at]);
+  } else if (event.key === "Enter") {
+    event.preventDefault();
+    playSelected(codes[at]);
+  }
+}
+
+function playSelected(fallback) {
+  // Enter: the selected cards (Phỏm: one card is a discard, three or more a phỏm to lay; Tiến lên: a play)
+  const codes = state.selected.size ? [...state.selected] : (fallback ? [fallback] : []);
+  if (!codes.length) return;
+  const ordered = state.order.filter((code) => codes.includes(code));
+  if (state.view.game === "tienlen") play(`play ${ordered.join(" ")}`);
+  else play(ordered.length === 1 ? `discard ${ordered[0]}` : `lay ${ordered.join(" ")}`);
+}
+
+function toggle(code) {
+  if (state.selected.has(code)) state.selected.delete(code);
+  else state.selected.add(code);
+  const item = $(`card-${code}`);
+  if (item) {
+    item.classList.toggle("picked", state.selected.has(code));
+    item.setAttribute("aria-selected", String(state.selected.has(code)));
+  }
+  updateSelection();
+}
+
+function updateSelection() {
+  const codes = state.order.filter((code) => state.selected.has(code));
+  $("selected").textContent = codes.length ? codes.map((code) => code.slice(0, -1) + SUIT_SYMBOLS[SUIT_CODES.indexOf(code.slice(-1))]).join(" ") : "—";
+  $("lay-selected").disabled = codes.length < 3;
+  $("play-selected").disabled = codes.length < 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing a view
 
 function render(view, missed = null) {
   const before = state.view ? state.view.version : 0;
+  if (state.view && state.view.game !== view.game) state.order = [];
   state.view = view;
-  state.selected.clear();
+  // an update never clears the player's selection: only cards that left the hand leave it
+  const codes = handCodes(view);
+  for (const code of [...state.selected]) if (!codes.includes(code)) state.selected.delete(code);
   $("table").innerHTML = view.html;
+  $("table").classList.toggle("playing", !view.is_over);   // while playing, the hand is the listbox
+  markTerms($("table"));
   const mine = document.querySelector(`.phom-seat[data-seat="${view.player}"]`);
   if (mine) mine.classList.add("me");
   for (const seat of document.querySelectorAll(".phom-seat")) {
@@ -88,24 +328,25 @@ function render(view, missed = null) {
     if (number === view.player) continue;
     const who = document.createElement("span");
     who.className = "seat-who";
-    who.textContent = view.humans.includes(number) ? "a person" : `bot: ${view.bots[number]}`;
+    who.textContent = view.humans.includes(number) ? t("a_person") : t("bot_is", { name: botName(view.bots[number]) });
     seat.querySelector("h4").appendChild(who);
   }
   const tienlen = view.game === "tienlen";
   $("game-title").textContent = tienlen ? "Tiến lên" : "Phỏm";
-  for (const card of myHandCards()) {
-    card.addEventListener("click", () => toggle(card));
-    if (!tienlen) {
-      card.addEventListener("dblclick", (event) => { event.preventDefault(); play(`discard ${card.dataset.card}`); });
-    }
-  }
+  keepOrder(view);
+  drawHand(view);
+  for (const button of document.querySelectorAll("#sorting button")) button.hidden = Boolean(button.dataset.game) && button.dataset.game !== view.game;
   const yourTurn = view.to_move === view.player && !view.is_over;
-  const doing = tienlen ? (view.table ? "beat the table or pass" : "lead a new round (any combination)")
-    : (view.phase === "take" ? "take a card (draw, or eat the last discard)" : "play")
-      + (view.turn_kind === "lay" ? " — your lay-down turn" : view.turn_kind === "tai" ? " — a tái turn" : "");
-  $("status").textContent = view.is_over ? "The game is over."
-    : yourTurn ? `Your turn (seat ${view.player}): ${doing}`
-    : `Seat ${view.to_move} is playing${view.humans.includes(view.to_move) ? " (a person)" : " (a bot)"}…`;
+  let doing;
+  if (tienlen) doing = t(view.table ? "doing_beat" : "doing_lead");
+  else {
+    doing = t(view.phase === "take" ? "doing_take" : "doing_play");
+    if (view.turn_kind === "lay") doing = t("doing_lay_turn", { doing });
+    if (view.turn_kind === "tai") doing = t("doing_tai_turn", { doing });
+  }
+  setText($("status"), view.is_over ? t("status_over")
+    : yourTurn ? t("your_turn", { seat: view.player, doing })
+    : t(view.humans.includes(view.to_move) ? "playing_person" : "playing_bot", { seat: view.to_move }));
   const moves = $("moves");
   moves.innerHTML = "";
   // a Tiến lên lead can have hundreds of plays: the buttons show the pass and the first ones, weakest
@@ -114,7 +355,7 @@ function render(view, missed = null) {
   for (const action of shown) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = action.text;
+    button.textContent = action.label || action.text;
     button.dataset.action = action.text;
     if (action.text === "autolay" || action.text === "u") button.className = "primary";
     button.addEventListener("click", () => play(action.text));
@@ -123,13 +364,12 @@ function render(view, missed = null) {
   if (shown.length < view.legal_actions.length) {
     const more = document.createElement("span");
     more.className = "tip";
-    more.textContent = `… and ${view.legal_actions.length - shown.length} more: select their cards and press “Play selected”.`;
+    more.textContent = t("more_moves", { count: view.legal_actions.length - shown.length });
     moves.appendChild(more);
   }
   $("lay-selected").hidden = tienlen;
   $("play-selected").hidden = !tienlen;
-  $("card-tip").textContent = tienlen ? "Click your cards to select a play, then “Play selected”."
-    : "Click your cards to select them; double-click a card to discard it.";
+  setText($("card-tip"), t(tienlen ? "card_tip_tienlen" : "card_tip_phom"));
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
   $("fairness").hidden = false;
@@ -137,7 +377,7 @@ function render(view, missed = null) {
   $("download-record").hidden = !view.is_over;
   $("review-game").hidden = !view.is_over;
   $("rules-line").hidden = false;
-  $("rules-line").textContent = `House rules: ${view.rules_words.join(" · ")}`;
+  setText($("rules-line"), t("rules_line", { rules: view.rules_words.join(" · ") }));
   if (!view.is_over) { $("review").hidden = true; $("review").innerHTML = ""; }
   renderLog(view, missed ? missed.length : Math.max(0, view.version - before));
   updateSelection();
@@ -149,7 +389,7 @@ function renderLog(view, fresh) {
   log.innerHTML = "";
   view.log.forEach((text, i) => {
     const item = document.createElement("li");
-    item.textContent = text;
+    setText(item, text);
     if (i >= view.log.length - fresh) item.className = "new";
     log.appendChild(item);
   });
@@ -159,21 +399,7 @@ function renderLog(view, fresh) {
   // names only cards everyone has seen)
   const others = view.history.map((entry, i) => [entry, view.log[i]])
     .slice(view.log.length - fresh).filter(([entry]) => entry.player !== view.player).map(([, text]) => text);
-  if (others.length) $("announce").textContent = others.join(". ");
-}
-
-function toggle(card) {
-  const code = card.dataset.card;
-  if (state.selected.has(code)) { state.selected.delete(code); card.classList.remove("picked"); }
-  else { state.selected.add(code); card.classList.add("picked"); }
-  updateSelection();
-}
-
-function updateSelection() {
-  const codes = [...state.selected];
-  $("selected").textContent = codes.length ? codes.join(" ") : "—";
-  $("lay-selected").disabled = codes.length < 3;
-  $("play-selected").disabled = codes.length < 1;
+  if (others.length) setText($("announce"), others.join(". "));
 }
 
 function showResult(view) {
@@ -188,17 +414,28 @@ function showResult(view) {
       : (r.ranking.length ? (r.ranking.length < 4 && r.ranking.indexOf(seat) === r.ranking.length - 1
         ? "bét" : places[r.ranking.indexOf(seat)]) : "");
     const net = r.net[seat];
-    rows += `<tr><td>Seat ${seat}${whoIs(view, seat)}</td><td>${place}</td>`
+    rows += `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(view, seat))}</td><td lang="vi">${place}</td>`
       + `<td>${r.points[seat]}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
   }
   const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
-  const headline = r.u !== null ? `Seat ${r.u} wins by ${uNames[r.u_kind] || r.u_kind}.` : `Seat ${r.winner} is nhất.`;
-  finishResult(view, box, headline, `<tr><th>seat</th><th>place</th><th>points</th><th>money</th></tr>${rows}`);
+  const headline = r.u !== null ? t("wins_by", { seat: r.u, kind: uNames[r.u_kind] || r.u_kind }) : t("is_nhat", { seat: r.winner });
+  finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_points")}</th>`
+    + `<th>${t("col_money")}</th></tr>${rows}`);
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
 function whoIs(view, seat) {
-  return seat === view.player ? " (you)" : view.humans.includes(seat) ? "" : ` (${view.bots[seat]})`;
+  return seat === view.player ? t("you") : view.humans.includes(seat) ? "" : ` (${botName(view.bots[seat])})`;
+}
+
+function botName(spec) {
+  // "level:3" as the page names levels ("Level 3 · Casual"); other bots by their own names
+  const level = /^level:([1-8])$/.exec(spec || "");
+  return level ? t("level", { number: level[1], name: t(`level_${level[1]}`) }) : spec;
 }
 
 function showTienLenResult(view, box) {
@@ -209,23 +446,24 @@ function showTienLenResult(view, box) {
   r.places.forEach((seat, i) => {
     const net = r.net[seat];
     const tag = r.cong.includes(seat) ? " (cóng)" : "";
-    rows += `<tr><td>Seat ${seat}${whoIs(view, seat)}</td><td>${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
+    rows += `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(view, seat))}</td><td lang="vi">${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
   });
-  const headline = r.toi_trang ? `Seat ${r.winner} wins at once (tới trắng).` : `Seat ${r.winner} is nhất.`;
-  finishResult(view, box, headline, `<tr><th>seat</th><th>place</th><th>money</th></tr>${rows}`);
+  const headline = r.toi_trang ? t("toi_trang", { seat: r.winner }) : t("is_nhat", { seat: r.winner });
+  finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_money")}</th></tr>${rows}`);
 }
 
 function finishResult(view, box, headline, rows) {
   const series = state.view.series;
-  const totals = series.totals.map((money, seat) => `<tr><td>Seat ${seat}${whoIs(state.view, seat)}</td>`
+  const totals = series.totals.map((money, seat) => `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(state.view, seat))}</td>`
     + `<td class="${money > 0 ? "win" : money < 0 ? "loss" : ""}">${money > 0 ? "+" : ""}${money}</td></tr>`).join("");
-  box.innerHTML = `<h2>Result</h2><p>${headline} Every hand is shown face up on the table.</p>`
+  box.innerHTML = `<h2>${t("result")}</h2><p>${escapeHtml(headline)} ${t("face_up")}</p>`
     + `<div class="result-tables"><table id="result-table">${rows}</table>`
-    + `<table id="series-table"><caption>Game ${series.number} of this table: totals</caption>`
-    + `<tr><th>seat</th><th>money</th></tr>${totals}</table></div>`
-    + `<button type="button" class="primary" id="next-game">${series.next ? "Go to the next game" : "Next game"}</button> `
-    + `<button type="button" id="play-again">New table</button>`;
+    + `<table id="series-table"><caption>${t("series_caption", { number: series.number })}</caption>`
+    + `<tr><th>${t("col_seat")}</th><th>${t("col_money")}</th></tr>${totals}</table></div>`
+    + `<button type="button" class="primary" id="next-game">${t(series.next ? "go_next" : "next_game")}</button> `
+    + `<button type="button" id="play-again">${t("new_table")}</button>`;
+  markTerms(box);
   box.hidden = false;
   $("play-again").addEventListener("click", newGame);
   $("next-game").addEventListener("click", nextGame);
@@ -236,9 +474,9 @@ async function nextGame() {
   try {
     const next = await api(`/api/games/${encodeURIComponent(state.id)}/next`, { method: "POST" });
     await join({ id: next.id, seat: state.seat, token: state.token });
-    say(`Game ${state.view.series.number} at this table: the previous game's nhất leads.`);
+    say(t("next_led", { number: state.view.series.number }));
   } catch (error) {
-    say(`No next game: ${error.message}`, true);
+    say(t("no_next", { error: error.message }), true);
   }
 }
 
@@ -252,22 +490,23 @@ function listen() {
   const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(state.id)}/ws`);
   state.socket = socket;
   socket.addEventListener("open", () => {
-    const first = { token: state.token };
+    const first = { token: state.token, lang: state.lang };
     if (state.view) first.since = state.view.version;
     socket.send(JSON.stringify(first));
     state.retry = 0;
-    $("live").textContent = "live";
+    $("live").textContent = t("live");
   });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.error) { say(frame.error, true); return; }
+    if (frame.lang !== state.lang) return;          // a frame sent before a language switch
     if (!state.view || frame.version !== state.view.version || frame.is_over !== state.view.is_over) {
       if (document.body.getAttribute("aria-busy") !== "true") render(frame, frame.missed || null);
       else state.pending = frame;
     }
   });
   socket.addEventListener("close", (event) => {
-    $("live").textContent = "reconnecting…";
+    $("live").textContent = t("reconnecting");
     if (state.closedOnPurpose || socket !== state.socket || event.code >= 4400) {
       if (event.code >= 4400) $("live").textContent = "";
       return;
@@ -282,26 +521,29 @@ function listen() {
 
 async function play(text) {
   if (document.body.getAttribute("aria-busy") === "true") return;
+  const handHadFocus = document.activeElement === $("hand");
   await whileBusy(async () => {
     try {
       say("");
       const view = await api(`/api/games/${state.id}/actions`, { method: "POST", body: JSON.stringify({ action: text }) });
       state.pending = null;
+      for (const code of text.split(" ").slice(1)) state.selected.delete(code);
       render(view);
     } catch (error) {
-      say(`Not allowed: ${error.message}`, true);
+      say(t("not_allowed", { error: error.message }), true);
     }
   });
   if (state.pending) { const frame = state.pending; state.pending = null; if (frame.version > state.view.version) render(frame); }
+  if (handHadFocus && !$("controls").hidden) $("hand").focus();
 }
 
 async function advise(search) {
-  say(search ? "Looking ahead…" : "");
+  say(search ? t("looking_ahead") : "");
   try {
-    const hint = await api("/api/hint", { method: "POST", body: JSON.stringify({ game: state.id, search }) });
-    say(`Hint: ${hint.action.text} — ${hint.reason}`);
+    const hint = await api("/api/hint", { method: "POST", body: JSON.stringify({ game: state.id, search, lang: state.lang }) });
+    say(t("hint_text", { action: hint.action.label || hint.action.text, reason: hint.reason }));
   } catch (error) {
-    say(`No hint: ${error.message}`, true);
+    say(t("no_hint", { error: error.message }), true);
   }
 }
 
@@ -310,6 +552,8 @@ async function join(seat) {
   state.seat = seat.seat;
   state.token = seat.token;
   state.view = null;
+  state.order = [];
+  state.selected.clear();
   keepSeat();
   render(await api(`/api/games/${encodeURIComponent(state.id)}`));
   listen();
@@ -322,9 +566,16 @@ function showInvites(created) {
   for (const seat of others) {
     const item = document.createElement("li");
     const link = seatLink(created.id, seat, created.tokens[seat]);
-    item.innerHTML = `Seat ${seat}: <input readonly class="invite" data-seat="${seat}">`;
-    item.querySelector("input").value = link;
-    item.querySelector("input").addEventListener("focus", (event) => event.target.select());
+    const label = document.createElement("label");
+    label.textContent = `${t("seat", { seat })}: `;
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.className = "invite";
+    input.dataset.seat = seat;
+    input.value = link;
+    input.addEventListener("focus", (event) => event.target.select());
+    label.appendChild(input);
+    item.appendChild(label);
     list.appendChild(item);
   }
   $("invites").hidden = others.length === 0;
@@ -342,13 +593,42 @@ function houseRules(game) {
   return rules;
 }
 
+function buildBotSeats() {
+  // one choice per seat that may hold a bot (seats 1–3; the people take the first seats)
+  const box = $("bot-seats");
+  for (let seat = 1; seat <= 3; seat++) {
+    const label = document.createElement("label");
+    const name = document.createElement("span");
+    name.className = "bot-seat-name";
+    name.dataset.seat = seat;
+    const select = document.createElement("select");
+    select.id = `bot-${seat}`;
+    select.appendChild($("bot-options").content.cloneNode(true));
+    label.append(name, select);
+    box.appendChild(label);
+  }
+  updateBotSeats();
+}
+
+function updateBotSeats() {
+  const humans = Number($("human-count").value);
+  const game = $("game-kind").value;
+  for (let seat = 1; seat <= 3; seat++) {
+    const select = $(`bot-${seat}`);
+    select.closest("label").hidden = seat < humans;
+    // the Phỏm-only bots are not offered for Tiến lên
+    for (const option of select.options) option.hidden = Boolean(option.dataset.game) && option.dataset.game !== game;
+    if (select.selectedOptions[0].hidden) select.value = "level:4";
+  }
+}
+
 async function newGame(event) {
   if (event) event.preventDefault();
   const humans = Number($("human-count").value);
   const game = $("game-kind").value;
-  const option = $("bot-kind").selectedOptions[0];
-  const bot = option.dataset.game && option.dataset.game !== game ? "greedy" : option.value;
-  const body = { game, humans: [...Array(humans).keys()], bots: Array(4 - humans).fill(bot), rules: houseRules(game) };
+  const bots = [];
+  for (let seat = humans; seat <= 3; seat++) bots.push($(`bot-${seat}`).value);
+  const body = { game, humans: [...Array(humans).keys()], bots, rules: houseRules(game) };
   if ($("client-seed").value) body.client_seed = $("client-seed").value;
   say("");
   await whileBusy(async () => {
@@ -358,7 +638,7 @@ async function newGame(event) {
       showInvites(created);
       await join({ id: created.id, seat: 0, token: created.tokens["0"] });
     } catch (error) {
-      say(`Could not start a game: ${error.message}`, true);
+      say(t("could_not_start", { error: error.message }), true);
     }
   });
 }
@@ -367,12 +647,13 @@ async function downloadRecord() {
   try {
     const record = await api(`/api/games/${encodeURIComponent(state.id)}/record`);
     const link = document.createElement("a");
+    const file = `phom-${state.id}.json`;               // a Tiến lên record verifies the same way
     link.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
-    link.download = `phom-${state.id}.json`;   // a Tiến lên record verifies the same way
+    link.download = file;
     link.click();
-    say(`Saved phom-${state.id}.json: check it with "phom verify phom-${state.id}.json".`);
+    say(t("saved_record", { file }));
   } catch (error) {
-    say(`No record: ${error.message}`, true);
+    say(t("no_record", { error: error.message }), true);
   }
 }
 
@@ -382,7 +663,7 @@ async function reviewGame() {
   $("review-game").disabled = true;
   box.hidden = false;
   box.setAttribute("aria-busy", "true");
-  box.textContent = "Reviewing every decision of the game…";
+  box.textContent = t("reviewing");
   try {
     for (;;) {
       const response = await fetch(`/api/games/${state.id}/review`, { headers: { authorization: `Bearer ${state.token}` } });
@@ -392,39 +673,50 @@ async function reviewGame() {
         continue;
       }
       if (!response.ok) throw new Error(data.error || response.statusText);
-      const lang = document.documentElement.lang === "vi" ? "vi" : "en";
-      box.innerHTML = data.html[lang];
+      box.innerHTML = data.html[state.lang];
+      markTerms(box);
       break;
     }
   } catch (error) {
-    box.textContent = `No review: ${error.message}`;
+    box.textContent = t("no_review", { error: error.message });
   } finally {
     box.setAttribute("aria-busy", "false");
     $("review-game").disabled = false;
   }
 }
 
-$("new-game").addEventListener("submit", newGame);
-$("review-game").addEventListener("click", reviewGame);
-$("lay-selected").addEventListener("click", () => play(`lay ${[...state.selected].join(" ")}`));
-$("play-selected").addEventListener("click", () => play(`play ${[...state.selected].join(" ")}`));
-$("game-kind").addEventListener("change", () => {
-  // the Phỏm-only bots are not offered for Tiến lên
-  const game = $("game-kind").value;
-  for (const option of $("bot-kind").options) option.hidden = Boolean(option.dataset.game) && option.dataset.game !== game;
-  if ($("bot-kind").selectedOptions[0].hidden) $("bot-kind").value = "greedy";
-  for (const label of document.querySelectorAll("#house-rules label")) label.hidden = label.dataset.game !== game;
-});
-$("clear-selection").addEventListener("click", () => render(state.view));
-$("hint").addEventListener("click", () => advise(false));
-$("look-ahead").addEventListener("click", () => advise(true));
-$("download-record").addEventListener("click", downloadRecord);
-window.addEventListener("hashchange", () => { const seat = readSeat(); if (seat && seat.token !== state.token) join(seat); });
-
-const saved = readSeat();
-if (saved) {
-  join(saved).catch((error) => {
-    say(`Could not rejoin the table: ${error.message}`, true);
-    try { localStorage.removeItem("phom-seat"); } catch (e) { /* ignore */ }
+async function start() {
+  await loadCatalogs();
+  state.lang = preferredLanguage();
+  buildBotSeats();
+  translatePage();
+  $("new-game").addEventListener("submit", newGame);
+  $("lang-switch").addEventListener("change", () => switchLanguage($("lang-switch").value));
+  $("review-game").addEventListener("click", reviewGame);
+  $("lay-selected").addEventListener("click", () => play(`lay ${state.order.filter((c) => state.selected.has(c)).join(" ")}`));
+  $("play-selected").addEventListener("click", () => play(`play ${state.order.filter((c) => state.selected.has(c)).join(" ")}`));
+  $("hand").addEventListener("keydown", onHandKey);
+  for (const button of document.querySelectorAll("#sorting button")) {
+    button.addEventListener("click", () => { state.order = sortedHand(state.view, button.dataset.sort); drawHand(state.view); });
+  }
+  $("human-count").addEventListener("change", updateBotSeats);
+  $("game-kind").addEventListener("change", () => {
+    const game = $("game-kind").value;
+    updateBotSeats();
+    for (const label of document.querySelectorAll("#house-rules label")) label.hidden = label.dataset.game !== game;
   });
+  $("clear-selection").addEventListener("click", () => { state.selected.clear(); drawHand(state.view); updateSelection(); });
+  $("hint").addEventListener("click", () => advise(false));
+  $("look-ahead").addEventListener("click", () => advise(true));
+  $("download-record").addEventListener("click", downloadRecord);
+  window.addEventListener("hashchange", () => { const seat = readSeat(); if (seat && seat.token !== state.token) join(seat); });
+  const saved = readSeat();
+  if (saved) {
+    join(saved).catch((error) => {
+      say(t("could_not_rejoin", { error: error.message }), true);
+      try { localStorage.removeItem("phom-seat"); } catch (e) { /* ignore */ }
+    });
+  }
 }
+
+start();

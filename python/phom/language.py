@@ -1,0 +1,133 @@
+"""The two languages people read phom in: Vietnamese (``"vi"``) and English (``"en"``).
+
+English is the source language: every text meant for a person is written in English and marked with
+``_()`` (or ``N_()`` where it is defined before a language is known); the Vietnamese is a
+gettext catalog, ``locale/vi.po`` in the source tree, compiled with Babel when the wheel is built into
+``phom/locale/vi/LC_MESSAGES/phom.mo``. A missing catalog is an error, never a silent fall back to
+English. The game's own terms (phỏm, cạ, ù, móm, đền, chốt, heo, chặt) stay Vietnamese in English
+too. Texts come out normalised to NFC.
+
+>>> _ = translator("vi")
+>>> _("Seat {seat}").format(seat=2)
+'Ghế 2'
+>>> card_name((1, 0), "vi"), card_name((10, 3), "vi"), card_name((1, 0), "en")
+('Át Bích', '10 Cơ', 'Ace of spades')
+>>> pick_language(None, {"LANG": "vi_VN.UTF-8"}), pick_language("en", {"LANG": "vi_VN.UTF-8"})
+('vi', 'en')
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+import pathlib
+import unicodedata
+from collections.abc import Callable, Mapping
+
+__all__ = ["DOMAIN", "LANGUAGES", "N_", "CatalogMissing", "card_name", "catalog_path", "check_language",
+           "pick_language", "preferred_language", "translator"]
+
+#: the languages, the source language first
+LANGUAGES = ("en", "vi")
+DOMAIN = "phom"
+LOCALE_DIR = pathlib.Path(__file__).resolve().parent / "locale"
+
+_RANKS = {"en": ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"),
+          "vi": ("Át", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bồi", "Đầm", "Già")}
+_SUITS = {"en": ("spades", "clubs", "diamonds", "hearts"), "vi": ("Bích", "Chuồn", "Rô", "Cơ")}
+
+
+class CatalogMissing(RuntimeError):
+    """The compiled Vietnamese catalog is not in the installed package (a broken build)."""
+
+
+def N_(message: str) -> str:
+    """Marks a text for translation where it is defined; ``translator(lang)(text)`` translates it later."""
+    return message
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is one of LANGUAGES, else ValueError naming the choices."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang {lang!r}: choose 'vi' or 'en'")
+    return lang
+
+
+def catalog_path(lang: str = "vi") -> pathlib.Path:
+    """Where the compiled catalog of ``lang`` lives in the installed package."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+@functools.lru_cache(maxsize=None)
+def _catalog(lang: str) -> gettext.NullTranslations:
+    if lang == "en":
+        return gettext.NullTranslations()
+    path = catalog_path(lang)
+    if not path.is_file():
+        raise CatalogMissing(f"the {lang} catalog {path} is missing: reinstall phom (the wheel's build "
+                             "compiles locale/*.po with Babel)")
+    with path.open("rb") as stream:
+        return gettext.GNUTranslations(stream)
+
+
+def translator(lang: str = "en") -> Callable[[str], str]:
+    """The function that gives a marked English text in ``lang`` (NFC).
+
+    >>> translator("en")("Seat {seat}")
+    'Seat {seat}'
+    """
+    catalog = _catalog(check_language(lang))
+
+    def translate(message: str) -> str:
+        return unicodedata.normalize("NFC", catalog.gettext(message))
+
+    return translate
+
+
+def card_name(card: tuple[int, int] | object, lang: str = "en") -> str:
+    """A card's name as people say it: ``(rank, suit)`` (ranks 1..13, suits ♠ ♣ ♦ ♥ = 0..3) or a Card."""
+    if isinstance(card, tuple):
+        rank, suit = card
+    else:
+        rank, suit = getattr(card, "rank"), int(getattr(card, "suit"))
+    check_language(lang)
+    if lang == "vi":
+        return f"{_RANKS['vi'][rank - 1]} {_SUITS['vi'][suit]}"
+    return f"{_RANKS['en'][rank - 1]} of {_SUITS['en'][suit]}"
+
+
+def pick_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language of a terminal command: ``explicit`` (``--lang``) if given, else the first of
+    LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set (``vi`` if it names Vietnamese), else English."""
+    if explicit is not None:
+        return check_language(explicit)
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            first = value.split(":")[0].lower()
+            return "vi" if first.startswith("vi") else "en"
+    return "en"
+
+
+def preferred_language(accept_language: str | None) -> str:
+    """The language a browser prefers, from its ``Accept-Language`` header: ``vi`` when Vietnamese has
+    the highest weight of our two languages, ``en`` otherwise.
+
+    >>> preferred_language("vi-VN,vi;q=0.9,en;q=0.8"), preferred_language("en-US,en;q=0.9,vi;q=0.5")
+    ('vi', 'en')
+    """
+    best, best_weight = "en", 0.0
+    for part in (accept_language or "").split(","):
+        code, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        base = code.strip().lower().split("-")[0]
+        if base in LANGUAGES and weight > best_weight:
+            best, best_weight = base, weight
+    return best
