@@ -23,6 +23,7 @@ from typing import Any, Protocol, TextIO
 
 from ..actions import Action
 from ..bots import make_bot
+from ..bots.levels import LEVELS, level_number
 from ..game import Game, IllegalAction
 from ..hints import hint
 from ..language import N_, translator
@@ -30,7 +31,7 @@ from ..rules import Rules
 from ..render import action_text, result_text
 from .render import Painter
 
-__all__ = ["Console", "QuitGame", "Table", "bot_seats", "play_interactive", "play_until_over",
+__all__ = ["Console", "QuitGame", "Table", "bot_label", "bot_seats", "play_interactive", "play_until_over",
            "read_move"]
 
 HELP = N_("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, autolay, u, u-khan) "
@@ -76,6 +77,19 @@ def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:
     return dict(zip((p for p in range(players) if p != seat), specs))
 
 
+def bot_label(spec: str, bot: Any, lang: str = "en") -> str:
+    """How the terminal names a seat's bot: a level by its number and name, any other by its own name.
+
+    >>> bot_label("level:8", None, "vi"), bot_label("greedy", make_bot("greedy"))
+    ('Cấp 8 · Cao thủ', 'greedy')
+    """
+    number = level_number(spec)
+    if number is None:
+        return str(getattr(bot, "name", spec))
+    _ = translator(lang)
+    return _("Level {number} · {name}").format(number=number, name=LEVELS[number - 1].name(lang))
+
+
 class Table(Protocol):
     """What the terminal loop needs of a game (Phỏm's ``Game``, ``TienLenGame``)."""
 
@@ -113,7 +127,8 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
     """Play one game: the person at ``seat`` types moves, bots play the other seats; the words in
     ``lang`` (``"en"`` or ``"vi"``)."""
     rules = Rules(players=players)
-    seated = {p: make_bot(spec, seed=(seed or 0) + p) for p, spec in bot_seats(bots, players, seat).items()}
+    specs = bot_seats(bots, players, seat)
+    seated = {p: make_bot(spec, seed=(seed or 0) + p) for p, spec in specs.items()}
     others = list(seated)
     game = Game(rules, seed=seed)
     paint = Painter(stream=stdout)
@@ -123,7 +138,7 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
 
     say(_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.").format(
         players=players, seat=seat,
-        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=getattr(seated[p], "name", "bot")) for p in others)))
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
     say(_(HELP))
 
     def turn() -> None:

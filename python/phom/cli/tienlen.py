@@ -30,7 +30,7 @@ from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
 from ..tienlen.render import action_text
 from ..tienlen.simulation import simulate
-from .play import Console, bot_seats, play_until_over, read_move
+from .play import Console, bot_label, bot_seats, play_until_over, read_move
 from .render import Painter
 
 __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
@@ -172,8 +172,8 @@ def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int,
     """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats; the
     words in ``lang``."""
     rules = TienLenRules(players=players)
-    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p)
-                                     for p, spec in bot_seats(bots, players, seat).items()}
+    specs = bot_seats(bots, players, seat)
+    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p) for p, spec in specs.items()}
     others = list(seated)
     game = TienLenGame(rules, seed=seed)
     paint = Painter(stream=stdout)
@@ -181,7 +181,7 @@ def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int,
     say, _ = console.say, console.tr
     say(_("Tiến lên, {players} players. You are seat {seat}; bots: {bots}.").format(
         players=players, seat=seat,
-        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=seated[p].name) for p in others)))
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
     say(_(HELP))
     if game.opening_card is not None and not game.is_over:
         say(_("Seat {seat} holds {card} and leads with it.").format(seat=game.to_move, card=game.opening_card))
