@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from concurrent.futures import Executor
@@ -121,7 +122,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--store", default=None,
                        help="the SQLite file of hosted games (default: games.sqlite3 in the user's data "
-                            "directory; :memory: keeps nothing)")
+                            "directory; :memory: keeps nothing), or a postgresql:// URL (pip install "
+                            "\"phom[scale]\")")
 
     _arena_arguments(sub.add_parser("arena", help="duplicate 1-vs-3 evaluation of a bot against a panel of styles"),
                      "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter")
@@ -269,11 +271,13 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
         raise missing_extra("web", "phom serve (uvicorn)") from None
     from ..web.app import create_app   # needs the web extra, so only when serving
     from ..web.hosting import GameHost
-    from ..web.store import GameStore, default_store_path
+    from ..web.backends import open_store
+    from ..web.store import default_store_path
 
     path = args.store if args.store is not None else default_store_path()
-    store = GameStore(path)
-    print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops); games are kept in {path} "
+    store = open_store(path)
+    shown = re.sub(r"//([^:/@]+):[^@/]*@", r"//\1:***@", path)      # a URL's password is never printed
+    print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops); games are kept in {shown} "
           f"({len(store.ids())} stored)", file=out)
     uvicorn.run(create_app(GameHost(store)), host=args.host, port=args.port, log_level="warning")
 

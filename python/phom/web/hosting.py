@@ -31,7 +31,7 @@ from typing import Any
 from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed
 from ..game import IllegalAction
 from .kinds import KINDS, GameKind
-from .store import GameStore, StaleVersion, StoredGame
+from .store import GameStore, StaleVersion, Store, StoredGame
 
 __all__ = ["Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "NotFound", "NotYourTurn",
            "Unauthorized", "token_hash"]
@@ -131,10 +131,10 @@ class GameHost:
     version) after every committed change, from the thread that made it.
     """
 
-    def __init__(self, store: GameStore | None = None, *, max_games: int = 500, idle_seconds: float = 1800.0,
+    def __init__(self, store: Store | None = None, *, max_games: int = 500, idle_seconds: float = 1800.0,
                  keep_finished_seconds: float = 7 * 86400.0, clock: Callable[[], float] = time.time,
                  server_seeds: Callable[[], str] = new_server_seed) -> None:
-        self.store = store if store is not None else GameStore(":memory:")
+        self.store: Store = store if store is not None else GameStore(":memory:")
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.keep_finished_seconds = keep_finished_seconds

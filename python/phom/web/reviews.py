@@ -17,7 +17,7 @@ from typing import Any
 
 from ..review import review
 from .hosting import HostFull
-from .store import GameStore
+from .store import Store
 
 __all__ = ["RETRY_AFTER_SECONDS", "ReviewQueue", "review_data"]
 
@@ -38,7 +38,7 @@ class ReviewQueue:
     """Hosted games' reviews: ``lookup`` answers a kept review, or starts computing it (once per
     game, in ``pool``) and says it is pending; ``HostFull`` when ``limit`` are already being computed."""
 
-    def __init__(self, store: GameStore, pool: Executor, *, limit: int = 2) -> None:
+    def __init__(self, store: Store, pool: Executor, *, limit: int = 2) -> None:
         self.store, self.pool, self.limit = store, pool, limit
         self.running: dict[str, Future[None]] = {}
         self.lock = threading.Lock()

@@ -24,9 +24,9 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["GameStore", "StaleVersion", "StoredGame", "default_store_path"]
+__all__ = ["GameStore", "StaleVersion", "Store", "StoredGame", "default_store_path"]
 
 
 def default_store_path() -> str:
@@ -98,6 +98,26 @@ class StoredGame:
     actions: list[tuple[int, str]] = field(default_factory=list)
     series: dict[str, Any] | None = None
     next_id: str | None = None
+
+
+class Store(Protocol):
+    """What the host needs of a store: ``GameStore`` (SQLite) and ``phom.web.pgstore.PostgresStore``."""
+
+    path: str
+
+    def close(self) -> None: ...
+    def insert(self, game: StoredGame, token_hashes: dict[int, str], actions: Sequence[tuple[int, str]]) -> None: ...
+    def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
+                    actions: Sequence[tuple[int, str]]) -> str: ...
+    def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
+               finished: bool) -> int: ...
+    def load(self, game_id: str) -> StoredGame | None: ...
+    def save_review(self, game_id: str, text: str) -> None: ...
+    def load_review(self, game_id: str) -> str | None: ...
+    def ids(self) -> list[str]: ...
+    def active(self) -> int: ...
+    def expire(self, *, idle_before: float, finished_before: float) -> list[str]: ...
+    def writable(self) -> bool: ...
 
 
 class GameStore:

@@ -1,0 +1,211 @@
+"""Hosted games in PostgreSQL (psycopg 3 with a ``psycopg_pool`` connection pool; extra ``scale``): the
+same store as ``phom.web.store.GameStore``, for workers that share one database.
+
+The tables are those of the SQLite store, created on first use under an advisory lock (so workers that
+start together do not race), with a schema version in ``phom_schema``. ``append`` is one transaction: a
+compare-and-set of the game's version (``UPDATE … WHERE version = %s``), then the actions appended to the
+moves log keyed by (game, version); a writer that read an older version gets ``StaleVersion`` and
+nothing is written. Commits are synchronous (the server's default ``synchronous_commit = on``), so an
+acknowledged move is on disk before the answer.
+
+>>> PostgresStore.__name__   # needs a running server: see tests/test_web_pgstore.py
+'PostgresStore'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..extras import missing_extra
+from .store import StaleVersion, StoredGame
+
+try:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+except ImportError:                                       # pragma: no cover - the extra is missing
+    raise missing_extra("scale", "phom serve --store postgresql://… (psycopg, psycopg_pool)") from None
+
+__all__ = ["SCHEMA_VERSION", "PostgresStore"]
+
+#: the version of the tables this phom writes (``phom_schema``)
+SCHEMA_VERSION = 1
+_LOCK = 0x70686F6D                                        # the advisory lock of schema creation: "phom"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS phom_schema (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    leader INTEGER NOT NULL,
+    bots TEXT NOT NULL,
+    server_seed TEXT NOT NULL,
+    client_seed TEXT NOT NULL,
+    commitment TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    touched DOUBLE PRECISION NOT NULL,
+    finished DOUBLE PRECISION,
+    version INTEGER NOT NULL DEFAULT 0,
+    series TEXT,
+    next_id TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    review TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
+"""
+
+
+class PostgresStore:
+    """Hosted games in the PostgreSQL database at ``url`` (``postgresql://user@host:port/db``); several
+    processes may share it. Thread-safe (a pool of at most ``max_connections`` connections)."""
+
+    def __init__(self, url: str, *, max_connections: int = 8, timeout: float = 10.0) -> None:
+        self.path = url
+        self._timeout = timeout
+        # every connection is checked as it leaves the pool: after a server restart a broken one is replaced
+        self._pool = ConnectionPool(url, min_size=1, max_size=max_connections, timeout=timeout, open=True,
+                                    kwargs={"autocommit": False}, check=ConnectionPool.check_connection)
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+            for statement in filter(str.strip, _SCHEMA.split(";")):
+                conn.execute(statement)
+            row = conn.execute("SELECT max(version) FROM phom_schema").fetchone()
+            found = row[0] if row is not None else None
+            if found is None:
+                conn.execute("INSERT INTO phom_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+            elif found > SCHEMA_VERSION:
+                raise RuntimeError(f"the store {url} has tables of schema version {found}; this phom knows up to "
+                                   f"{SCHEMA_VERSION}: upgrade phom")
+
+    def close(self) -> None:
+        self._pool.close()
+
+    def insert(self, game: StoredGame, token_hashes: dict[int, str], actions: Sequence[tuple[int, str]]) -> None:
+        """A new game with its seats and first (bot) actions, in one transaction."""
+        with self._pool.connection() as conn, conn.transaction():
+            self._insert(conn, game, token_hashes, actions)
+
+    @staticmethod
+    def _insert(conn: psycopg.Connection[Any], game: StoredGame, token_hashes: dict[int, str],
+                actions: Sequence[tuple[int, str]]) -> None:
+        conn.execute(
+            "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
+            " touched, finished, version, series) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
+             game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions),
+             None if game.series is None else json.dumps(game.series)))
+        with conn.cursor() as cursor:
+            cursor.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (%s, %s, %s)",
+                               [(game.id, seat, digest) for seat, digest in token_hashes.items()])
+            cursor.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (%s, %s, %s, %s)",
+                               [(game.id, v, seat, text) for v, (seat, text) in enumerate(actions)])
+
+    def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
+                    actions: Sequence[tuple[int, str]]) -> str:
+        """The next game of ``previous``'s table, in one transaction (the previous game's row locked):
+        inserted and linked unless another writer linked one first; the id of the next game that stands."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT next_id FROM games WHERE id = %s FOR UPDATE", (previous,)).fetchone()
+            if row is None:
+                raise StaleVersion(f"game {previous} is gone")
+            if row[0] is not None:
+                return str(row[0])
+            self._insert(conn, game, token_hashes, actions)
+            conn.execute("UPDATE games SET next_id = %s, touched = %s WHERE id = %s", (game.id, game.created, previous))
+        return game.id
+
+    def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
+               finished: bool) -> int:
+        """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
+        stored game is not at ``version`` (nothing is written then)."""
+        new = version + len(actions)
+        with self._pool.connection() as conn:
+            try:
+                with conn.transaction():
+                    row = conn.execute("UPDATE games SET version = %s, touched = %s, finished = %s "
+                                       "WHERE id = %s AND version = %s RETURNING version",
+                                       (new, now, now if finished else None, game_id, version)).fetchone()
+                    if row is None:
+                        raise StaleVersion(f"game {game_id} is not at version {version}")
+                    with conn.cursor() as cursor:
+                        cursor.executemany(
+                            "INSERT INTO actions (game_id, version, seat, action) VALUES (%s, %s, %s, %s)",
+                            [(game_id, version + i, seat, text) for i, (seat, text) in enumerate(actions)])
+            except psycopg.errors.UniqueViolation:
+                raise StaleVersion(f"game {game_id} is not at version {version}") from None
+        return new
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The stored game, or None (one consistent snapshot)."""
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = conn.execute(
+                "SELECT id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished,"
+                " series, next_id FROM games WHERE id = %s", (game_id,)).fetchone()
+            if row is None:
+                return None
+            seats = conn.execute("SELECT seat, token_hash FROM seats WHERE game_id = %s", (game_id,)).fetchall()
+            actions = conn.execute("SELECT seat, action FROM actions WHERE game_id = %s ORDER BY version",
+                                   (game_id,)).fetchall()
+        return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
+                          row[8], row[9], {seat: digest for seat, digest in seats},
+                          [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
+                          row[11])
+
+    def save_review(self, game_id: str, text: str) -> None:
+        """Keep a finished game's review (JSON text) with it; the first one kept stays."""
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("INSERT INTO reviews (game_id, review) VALUES (%s, %s) ON CONFLICT (game_id) DO NOTHING",
+                         (game_id, text))
+
+    def load_review(self, game_id: str) -> str | None:
+        """The review kept with a game, or None."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT review FROM reviews WHERE game_id = %s", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def ids(self) -> list[str]:
+        """Every stored game's id, oldest first."""
+        with self._pool.connection() as conn, conn.transaction():
+            return [str(r[0]) for r in conn.execute("SELECT id FROM games ORDER BY created, id").fetchall()]
+
+    def active(self) -> int:
+        """How many games are not over."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT COUNT(*) FROM games WHERE finished IS NULL").fetchone()
+        return int(row[0]) if row is not None else 0
+
+    def expire(self, *, idle_before: float, finished_before: float) -> list[str]:
+        """Delete the unfinished games last touched before ``idle_before`` and the finished games
+        finished before ``finished_before``; their ids (each deleted by exactly one of the workers)."""
+        with self._pool.connection() as conn, conn.transaction():
+            rows = conn.execute("DELETE FROM games WHERE (finished IS NULL AND touched < %s) OR finished < %s "
+                                "RETURNING id", (idle_before, finished_before)).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def writable(self) -> bool:
+        """Whether a write transaction can be taken now (for ``/readyz``)."""
+        try:
+            with self._pool.connection(timeout=min(self._timeout, 2.0)) as conn, conn.transaction():
+                conn.execute("SET TRANSACTION READ WRITE")
+                conn.execute("SELECT 1 FROM phom_schema LIMIT 1")
+            return True
+        except (psycopg.Error, OSError):
+            return False

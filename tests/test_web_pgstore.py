@@ -1,0 +1,152 @@
+"""The PostgreSQL store against a real PostgreSQL server started by the tests: the same store contract
+as the SQLite store (both run every test here), compare-and-set under concurrent writers, games that
+outlive the host over the database, acknowledged moves that survive ``pg_ctl restart -m immediate``."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from real_services import PostgresServer
+from web_helpers import fixed_seeds
+
+from phom.fairness import verify_record
+from phom.web.hosting import GameHost
+from phom.web.backends import open_store
+from phom.web.store import GameStore, StaleVersion, StoredGame
+
+psycopg = pytest.importorskip("psycopg", reason='the PostgreSQL store needs the extra: pip install "phom[scale]"')
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    server = PostgresServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    if request.param == "sqlite":
+        made = GameStore(str(tmp_path / "games.sqlite3"))
+    else:
+        server = request.getfixturevalue("postgres")
+        with psycopg.connect(server.url, autocommit=True) as conn:         # a clean database per test
+            conn.execute("DROP TABLE IF EXISTS reviews, actions, seats, games, phom_schema CASCADE")
+        made = open_store(server.url)
+    yield made
+    made.close()
+
+
+def stored(game_id: str, created: float = 0.0) -> StoredGame:
+    return StoredGame(game_id, "phom", {"players": 2}, 0, {"1": "greedy"}, "ab" * 32, "", "c" * 64, created)
+
+
+def test_the_store_contract(store):
+    store.insert(stored("g1"), {0: "digest"}, [(0, "draw")])
+    assert store.append("g1", 1, [(0, "discard 9H"), (1, "draw")], now=1.0, finished=False) == 3
+    with pytest.raises(StaleVersion):
+        store.append("g1", 1, [(0, "discard 9H")], now=2.0, finished=False)
+    with pytest.raises(StaleVersion):
+        store.append("nope", 0, [(0, "draw")], now=2.0, finished=False)
+    game = store.load("g1")
+    assert game.actions == [(0, "draw"), (0, "discard 9H"), (1, "draw")] and game.token_hashes == {0: "digest"}
+    assert game.rules == {"players": 2} and game.bots == {"1": "greedy"} and store.load("nope") is None
+    # the next game of a table: the first one linked stands for every later writer
+    assert store.insert_next("g1", stored("g2", 5.0), {0: "digest"}, []) == "g2"
+    assert store.insert_next("g1", stored("g3", 6.0), {0: "digest"}, []) == "g2"
+    assert store.load("g1").next_id == "g2" and store.load("g3") is None
+    store.save_review("g1", '{"first": 1}')
+    store.save_review("g1", '{"second": 2}')
+    assert store.load_review("g1") == '{"first": 1}' and store.load_review("g2") is None
+    assert store.ids() == ["g1", "g2"] and store.active() == 2
+    assert store.append("g2", 0, [(0, "draw")], now=7.0, finished=True) == 1
+    assert store.active() == 1 and store.writable()
+    assert store.expire(idle_before=3.0, finished_before=8.0) == ["g2"]     # g1 was touched at 5.0
+    assert store.ids() == ["g1"]
+    assert store.expire(idle_before=100.0, finished_before=0.0) == ["g1"] and store.ids() == []
+
+
+def test_one_of_two_concurrent_writers_at_a_version_wins(store):
+    store.insert(stored("race"), {0: "digest"}, [])
+    outcomes: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def write(n: int) -> None:
+        barrier.wait()
+        try:
+            store.append("race", 0, [(0, f"discard {n}")], now=1.0, finished=False)
+            outcomes.append("won")
+        except StaleVersion:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["stale"] * 7 + ["won"] and len(store.load("race").actions) == 1
+
+
+def host_on(url: str, seeds: int = 0) -> GameHost:
+    return GameHost(open_store(url), server_seeds=fixed_seeds(seeds))
+
+
+def test_games_outlive_their_host_and_survive_an_immediate_database_restart(postgres):
+    with psycopg.connect(postgres.url, autocommit=True) as conn:
+        conn.execute("DROP TABLE IF EXISTS reviews, actions, seats, games, phom_schema CASCADE")
+    host = host_on(postgres.url)
+    created = host.create(bots=["greedy", "montecarlo:8"], humans=[0, 1])
+    acknowledged = []
+    for step in range(40):
+        game = host.get(created.id).game
+        if game.is_over:
+            break
+        seat = game.to_move
+        action = game.legal_actions()[0]
+        if step in (3, 11):
+            postgres.restart("immediate")               # the database crashes between two moves
+        host.act(created.id, created.tokens[seat], action)
+        acknowledged.append(str(action))
+    # a new host (another worker, or this one after a restart) sees every acknowledged move once
+    other = host_on(postgres.url, seeds=500)
+    again = other.get(created.id).game
+    mine = [str(a) for p, a in again.history if p in (0, 1)]
+    assert mine == acknowledged
+    while not again.is_over:
+        seat = again.to_move
+        other.act(created.id, created.tokens[seat], again.legal_actions()[-1])
+        again = other.get(created.id).game
+    verify_record(json.dumps(other.get(created.id).record()))   # the record verifies (raises if not)
+    with psycopg.connect(postgres.url) as conn:             # tokens are kept only as digests
+        dump = " ".join(str(row) for table in ("games", "seats", "actions")
+                        for row in conn.execute(f"SELECT * FROM {table}").fetchall())
+    assert created.id in dump and not any(token in dump for token in created.tokens.values())
+    host.store.close()
+    other.store.close()
+
+
+def test_readyz_follows_the_database(postgres):
+    from starlette.testclient import TestClient
+
+    from phom.web.app import create_app
+
+    store = open_store(postgres.url)
+    client = TestClient(create_app(GameHost(store)))
+    assert client.get("/readyz").json() == {"status": "ready"}
+    store.close()
+    assert client.get("/readyz").status_code == 503
+
+
+def test_a_newer_schema_is_refused(postgres):
+    store = open_store(postgres.url)
+    store.close()
+    with psycopg.connect(postgres.url, autocommit=True) as conn:
+        conn.execute("INSERT INTO phom_schema (version) VALUES (99)")
+    try:
+        with pytest.raises(RuntimeError, match="schema version 99"):
+            open_store(postgres.url)
+    finally:
+        with psycopg.connect(postgres.url, autocommit=True) as conn:
+            conn.execute("DELETE FROM phom_schema WHERE version = 99")
