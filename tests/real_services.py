@@ -1,5 +1,6 @@
 """Real parts for the tests, started by the tests: a PostgreSQL server (Debian's ``postgresql``, run with
-``initdb`` and ``pg_ctl`` on a free loopback port in a temporary directory). No mocks.
+``initdb`` and ``pg_ctl`` on a free loopback port in a temporary directory), a redis-server, and
+``phom serve`` worker processes. No mocks.
 
 CI installs the package (.ci/run); elsewhere a missing server skips the tests that need it. PostgreSQL
 refuses to run as root, so as root the server runs as the ``postgres`` user the package creates."""
@@ -13,6 +14,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -72,3 +74,81 @@ class PostgresServer:
     def stop(self) -> None:
         self._run("pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def redis_server_path() -> str:
+    """Debian's redis-server; the test fails on CI and skips elsewhere without it."""
+    found = shutil.which("redis-server")
+    if found is None:
+        message = "Debian's redis-server is needed for these tests: apt-get install redis-server (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
+
+
+class RedisServer:
+    """A throwaway redis-server on a free loopback port, nothing saved; ``restart()`` kills it and
+    starts it again on the same port (what a crash and a supervisor would do)."""
+
+    def __init__(self) -> None:
+        self.program = redis_server_path()
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([self.program, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
+class Worker:
+    """One ``phom serve`` process on a free port over a shared store and broker; ``kill()`` is SIGKILL."""
+
+    def __init__(self, store: str, broker: str) -> None:
+        self.store, self.broker = store, broker
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self) -> None:
+        import sys
+        import urllib.request
+
+        self.process = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--host", "127.0.0.1", "--port",
+                                         str(self.port), "--store", self.store, "--broker", self.broker],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(self.url + "/readyz", timeout=1) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("phom serve did not start: " + (self.process.stderr.read(2000).decode()
+                                                           if self.process.poll() is not None and self.process.stderr
+                                                           else "no answer"))
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None

@@ -15,7 +15,7 @@ EXTRAS = {
     "dask": "simulation on a Dask cluster (simulate(executor=client.get_executor()))",
     "web": "phom serve: the JSON API and the table in the browser (phom.web)",
     "train": "training the learned bot by self-play with PyTorch (phom.training, phom train)",
-    "scale": "phom serve over PostgreSQL (phom serve --store postgresql://…; psycopg, psycopg_pool)",
+    "scale": "phom serve workers over PostgreSQL and Redis (--store postgresql://…, --broker redis://…)",
 }
 
 

@@ -124,6 +124,11 @@ def _parser() -> argparse.ArgumentParser:
                        help="the SQLite file of hosted games (default: games.sqlite3 in the user's data "
                             "directory; :memory: keeps nothing), or a postgresql:// URL (pip install "
                             "\"phom[scale]\")")
+    serve.add_argument("--broker", default=None, metavar="REDIS_URL",
+                       help="a redis:// URL: workers sharing the store ring each other when a game moves "
+                            "(pip install \"phom[scale]\")")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="processes sharing the port (default 1; more need --broker)")
 
     _arena_arguments(sub.add_parser("arena", help="duplicate 1-vs-3 evaluation of a bot against a panel of styles"),
                      "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter")
@@ -274,12 +279,23 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     from ..web.backends import open_store
     from ..web.store import default_store_path
 
+    if args.workers < 1:
+        raise CommandError(f"--workers {args.workers}: give at least 1")
+    if args.workers > 1 and args.broker is None:
+        raise CommandError("--workers needs --broker redis://…: the workers ring each other when a game moves")
     path = args.store if args.store is not None else default_store_path()
     store = open_store(path)
     shown = re.sub(r"//([^:/@]+):[^@/]*@", r"//\1:***@", path)      # a URL's password is never printed
     print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops); games are kept in {shown} "
-          f"({len(store.ids())} stored)", file=out)
-    uvicorn.run(create_app(GameHost(store)), host=args.host, port=args.port, log_level="warning")
+          f"({len(store.ids())} stored)" + (f"; {args.workers} workers ring each other through the broker"
+                                            if args.broker else ""), file=out)
+    if args.broker is None:
+        uvicorn.run(create_app(GameHost(store)), host=args.host, port=args.port, log_level="warning")
+        return
+    store.close()
+    os.environ["PHOM_STORE"], os.environ["PHOM_BROKER"] = path, args.broker
+    uvicorn.run("phom.web.app:app_from_environment", factory=True, workers=args.workers, host=args.host,
+                port=args.port, log_level="warning")
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:

@@ -139,6 +139,9 @@ async def _body(request: Request, schema: str) -> dict[str, Any]:
     return _check(schema, data)
 
 
+#: with workers sharing a store, how often a live seat checks the store when no doorbell rang
+REPAIR_SECONDS = 2.0
+
 def _mask(value: Any, name: str) -> int:
     if value is None:
         return 0
@@ -246,9 +249,15 @@ class _Subscribers:
         for event in self.events.get(game_id, ()):
             event.set()
 
+    def wake_all(self) -> None:
+        """Every live seat checks its game against the store (after the doorbell was away)."""
+        for events in list(self.events.values()):
+            for event in events:
+                event.set()
+
 
 def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None = None,
-               worker_threads: int = 8, max_reviews: int = 2) -> Starlette:
+               worker_threads: int = 8, max_reviews: int = 2, doorbell: Any = None) -> Starlette:
     """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default).
     ``worker_threads`` bounds the threads that run moves, bots, views and hints: a few more than the
     cores, since the compiled core releases the GIL but the rest is Python (many more threads only
@@ -264,6 +273,8 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     workers = _Workers(worker_threads)
     reviews = ReviewQueue(games.store, workers.pool, limit=max_reviews)
     games.listeners.append(subscribers.changed)
+    if doorbell is not None:                       # other workers hear of every commit (phom.web.broker)
+        games.listeners.append(doorbell.ring)
 
     def view_response(hosted: HostedGame, seat: int, drawn: bool, lang: str) -> Response:
         return Response(views.text(hosted, seat, drawn, lang)[0], media_type="application/json")
@@ -303,7 +314,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         search = data.get("search", False)
         lang = data.get("lang", "en")
         if "game" in data:
-            seat, hosted = games.seat_of(data["game"], _bearer(request))
+            seat, hosted = await workers.run(games.seat_of, data["game"], _bearer(request))
             if hosted.game.to_move != seat:
                 raise NotYourTurn(f"seat {seat} is not to move")
             if hosted.kind.name == "tienlen":
@@ -335,7 +346,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
                 "commitment": created.commitment}
 
     async def show(request: Request) -> Any:
-        seat, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
+        seat, hosted = await workers.run(games.seat_of, request.path_params["game_id"], _bearer(request))
         drawn, lang = _drawn(request), _lang(request)
         found = views.cached(hosted, seat, drawn, lang)
         if found is not None:                      # already rendered: no thread needed
@@ -360,7 +371,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return await workers.run(play)
 
     async def record(request: Request) -> Any:
-        _, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
+        _, hosted = await workers.run(games.seat_of, request.path_params["game_id"], _bearer(request))
         if not hosted.game.is_over:
             raise GameOver("the record is given once the game is over")
         return hosted.record()
@@ -370,7 +381,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return {"id": created.id, "commitment": created.commitment}
 
     async def game_review(request: Request) -> Any:
-        _, hosted = games.seat_of(request.path_params["game_id"], _bearer(request))
+        _, hosted = await workers.run(games.seat_of, request.path_params["game_id"], _bearer(request))
         if not hosted.game.is_over:
             raise GameOver("the review is given once the game is over")
         kept = reviews.lookup(hosted.id, hosted.record())
@@ -391,6 +402,8 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
 
     async def ready(request: Request) -> Response:
         writable = await workers.run(games.store.writable)
+        if writable and doorbell is not None and not await workers.run(doorbell.ping):
+            return JSONResponse({"status": "the broker does not answer"}, status_code=503)
         return JSONResponse({"status": "ready" if writable else "the store cannot be written"},
                             status_code=200 if writable else 503)
 
@@ -410,7 +423,16 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         subscribers.loop = asyncio.get_running_loop()
+        listening = None
+        if doorbell is not None:
+            listening = asyncio.ensure_future(doorbell.listen(subscribers.changed, subscribers.wake_all))
         yield
+        if listening is not None:
+            listening.cancel()
+            try:
+                await listening
+            except asyncio.CancelledError:
+                pass
 
     static = StaticFiles(directory=str(resources.files("phom.web").joinpath("static")))
     app = Starlette(routes=[
@@ -470,7 +492,7 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
         return
     game_id = socket.path_params["game_id"]
     try:
-        seat, hosted = games.seat_of(game_id, message["token"])
+        seat, hosted = await workers.run(games.seat_of, game_id, message["token"])
     except NotFound:
         await socket.send_json({"error": "no game has this id (it may have expired)"})
         await socket.close(WS_NOT_FOUND)
@@ -485,7 +507,7 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
     async def send_views() -> None:
         sent, sent_next = -1, None             # the version sent, and the next game it named
         while True:
-            current = games.get(game_id)
+            current = await workers.run(games.fresh, game_id)
             if current.version != sent or current.next_id != sent_next:
                 found = views.cached(current, seat, drawn, lang)
                 text, version = found if found is not None else await workers.run(views.text, current, seat,
@@ -499,9 +521,15 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
                 sent, sent_next = version, current.next_id
                 await socket.send_text(text)
             changed.clear()
-            latest = games.get(game_id)
+            latest = await workers.run(games.fresh, game_id)
             if latest.version == sent and latest.next_id == sent_next:
-                await changed.wait()
+                if not games.shared:
+                    await changed.wait()
+                    continue
+                try:                               # other workers ring a doorbell; the store is the truth
+                    await asyncio.wait_for(changed.wait(), REPAIR_SECONDS)
+                except asyncio.TimeoutError:
+                    pass
 
     async def receive() -> None:
         while True:
@@ -526,3 +554,21 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
                 await task
             except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError, NotFound):
                 pass
+
+
+def app_from_environment() -> Starlette:
+    """The application of one ``phom serve --workers N`` process, configured by the environment the
+    command sets: ``PHOM_STORE`` (an SQLite path or a ``postgresql://`` URL) and ``PHOM_BROKER`` (a
+    ``redis://`` URL; the workers then share the store and ring each other's doorbell)."""
+    import os
+
+    from .backends import open_store
+
+    store = open_store(os.environ["PHOM_STORE"])
+    broker = os.environ.get("PHOM_BROKER")
+    doorbell = None
+    if broker:
+        from .broker import Doorbell
+
+        doorbell = Doorbell(broker)
+    return create_app(GameHost(store, shared=doorbell is not None), doorbell=doorbell)

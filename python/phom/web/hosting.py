@@ -128,18 +128,21 @@ class GameHost:
     ``max_games`` bounds the unfinished games; one idle for ``idle_seconds`` expires; a finished game's
     record stays downloadable for ``keep_finished_seconds``. ``server_seeds`` draws each game's server
     seed (``secrets`` by default; tests may fix it). ``listeners`` are called with (game id,
-    version) after every committed change, from the thread that made it.
+    version) after every committed change, from the thread that made it. ``shared``: other processes
+    write to the same store (``phom serve --workers``), so a cached game is checked against the store's
+    version before it is used (``fresh``), and a move is always made on the stored state.
     """
 
     def __init__(self, store: Store | None = None, *, max_games: int = 500, idle_seconds: float = 1800.0,
                  keep_finished_seconds: float = 7 * 86400.0, clock: Callable[[], float] = time.time,
-                 server_seeds: Callable[[], str] = new_server_seed) -> None:
+                 server_seeds: Callable[[], str] = new_server_seed, shared: bool = False) -> None:
         self.store: Store = store if store is not None else GameStore(":memory:")
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.keep_finished_seconds = keep_finished_seconds
         self.clock = clock
         self.server_seeds = server_seeds
+        self.shared = shared
         self.listeners: list[Callable[[str, int], None]] = []
         self._cache: OrderedDict[str, HostedGame] = OrderedDict()
         self._swept = float("-inf")
@@ -283,12 +286,40 @@ class GameHost:
             self._remember(hosted)
             return hosted
 
+    def fresh(self, game_id: str) -> HostedGame:
+        """The game as the store holds it now: the cached copy, caught up with the actions another
+        process stored since (replayed onto it), or rebuilt. Without ``shared``, the cached copy."""
+        hosted = self.get(game_id)
+        if not self.shared:
+            return hosted
+        stored_version = self.store.version(game_id)
+        if stored_version is None:
+            with self._lock:
+                self._cache.pop(game_id, None)
+            raise NotFound(game_id)
+        if stored_version == hosted.version:
+            if hosted.next_id is None and hosted.game.is_over:
+                stored = self.store.load(game_id)          # a finished game's next game may be linked elsewhere
+                hosted.next_id = None if stored is None else stored.next_id
+            return hosted
+        stored = self.store.load(game_id)
+        if stored is None:
+            raise NotFound(game_id)
+        with hosted.lock:
+            if len(stored.actions) > hosted.version:
+                game = hosted.game.clone()
+                for seat, text in stored.actions[hosted.version:]:
+                    game.apply(hosted.kind.parse_action(text))
+                hosted.game = game
+            hosted.next_id = stored.next_id
+        return hosted
+
     def seat_of(self, game_id: str, token: str | None) -> tuple[int, HostedGame]:
-        """The seat whose token this is, and its game. Unauthorized without a token, Forbidden for a
-        token of no seat of this game (compared in constant time)."""
+        """The seat whose token this is, and its game (``fresh``). Unauthorized without a token,
+        Forbidden for a token of no seat of this game (compared in constant time)."""
         if not token:
             raise Unauthorized("send the seat's token as Authorization: Bearer <token>")
-        hosted = self.get(game_id)
+        hosted = self.fresh(game_id)
         digest = token_hash(token)
         seat = None
         for candidate, stored in hosted.token_hashes.items():

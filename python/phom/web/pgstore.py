@@ -169,6 +169,12 @@ class PostgresStore:
                           [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
                           row[11])
 
+    def version(self, game_id: str) -> int | None:
+        """The stored game's version (how many actions it holds), or None: a cheap check of a cached copy."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
+
     def save_review(self, game_id: str, text: str) -> None:
         """Keep a finished game's review (JSON text) with it; the first one kept stays."""
         with self._pool.connection() as conn, conn.transaction():

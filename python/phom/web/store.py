@@ -112,6 +112,7 @@ class Store(Protocol):
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
                finished: bool) -> int: ...
     def load(self, game_id: str) -> StoredGame | None: ...
+    def version(self, game_id: str) -> int | None: ...
     def save_review(self, game_id: str, text: str) -> None: ...
     def load_review(self, game_id: str) -> str | None: ...
     def ids(self) -> list[str]: ...
@@ -205,6 +206,12 @@ class GameStore:
                           row[8], row[9], {seat: digest for seat, digest in seats},
                           [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
                           row[11])
+
+    def version(self, game_id: str) -> int | None:
+        """The stored game's version (how many actions it holds), or None: a cheap check of a cached copy."""
+        with self._lock:
+            row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
 
     def save_review(self, game_id: str, text: str) -> None:
         """Keep a finished game's review (JSON text) with it; the first one kept stays."""
