@@ -33,7 +33,7 @@ def store(request, tmp_path):
     else:
         server = request.getfixturevalue("postgres")
         with psycopg.connect(server.url, autocommit=True) as conn:         # a clean database per test
-            conn.execute("DROP TABLE IF EXISTS reviews, actions, seats, games, phom_schema CASCADE")
+            conn.execute("DROP TABLE IF EXISTS requests, reviews, actions, seats, games, phom_schema CASCADE")
         made = open_store(server.url)
     yield made
     made.close()
@@ -95,7 +95,7 @@ def host_on(url: str, seeds: int = 0) -> GameHost:
 
 def test_games_outlive_their_host_and_survive_an_immediate_database_restart(postgres):
     with psycopg.connect(postgres.url, autocommit=True) as conn:
-        conn.execute("DROP TABLE IF EXISTS reviews, actions, seats, games, phom_schema CASCADE")
+        conn.execute("DROP TABLE IF EXISTS requests, reviews, actions, seats, games, phom_schema CASCADE")
     host = host_on(postgres.url)
     created = host.create(bots=["greedy", "montecarlo:8"], humans=[0, 1])
     acknowledged = []
@@ -150,3 +150,24 @@ def test_a_newer_schema_is_refused(postgres):
     finally:
         with psycopg.connect(postgres.url, autocommit=True) as conn:
             conn.execute("DELETE FROM phom_schema WHERE version = 99")
+
+
+def test_a_retried_move_with_its_idempotency_key_is_applied_once(store):
+    from starlette.testclient import TestClient
+
+    from phom.web.app import create_app
+
+    client = TestClient(create_app(GameHost(store, server_seeds=fixed_seeds())))
+    created = client.post("/api/games", json={"humans": [0, 1], "bots": ["greedy", "greedy"]}).json()
+    zero = {"Authorization": f"Bearer {created['tokens']['0']}"}
+    view = client.get(f"/api/games/{created['id']}", headers=zero).json()
+    move = {"action": view["legal_actions"][0]["text"]}
+    first = client.post(f"/api/games/{created['id']}/actions", headers={**zero, "Idempotency-Key": "m-1"}, json=move)
+    again = client.post(f"/api/games/{created['id']}/actions", headers={**zero, "Idempotency-Key": "m-1"}, json=move)
+    assert first.status_code == again.status_code == 200
+    assert again.json()["version"] == first.json()["version"] and len(again.json()["history"]) == first.json()["version"]
+    assert [e for e in again.json()["history"] if e["player"] == 0] == [{"player": 0, "action": move["action"]}]
+    fresh = client.post(f"/api/games/{created['id']}/actions", headers={**zero, "Idempotency-Key": "m-2"}, json=move)
+    assert fresh.status_code == 409                           # a new request: the referee decides (not seat 0's turn)
+    bad = client.post(f"/api/games/{created['id']}/actions", headers={**zero, "Idempotency-Key": "x" * 101}, json=move)
+    assert bad.status_code == 400

@@ -68,6 +68,10 @@ _LANG_PARAMETER = {"name": "lang", "in": "query", "required": False,
                    "description": "the language of the view's words (the drawn table, the log, the action labels): "
                                   "en (default) or vi",
                    "schema": {"type": "string", "enum": ["en", "vi"]}}
+_IDEMPOTENCY_PARAMETER = {"name": "Idempotency-Key", "in": "header", "required": False,
+                          "description": "a client's id of this move (per seat): a retry with the same key is applied "
+                                         "once, and answered with the game as it stands",
+                          "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
 _BAD = _error("the body or a header is not what this document describes")
 _NO_TOKEN = _error("no token: send Authorization: Bearer <token>")
 _NOT_A_SEAT = _error("the token is no seat of this game")
@@ -184,8 +188,8 @@ def openapi() -> dict[str, Any]:
                               "404": _NO_GAME}}},
             "/api/games/{game_id}/actions": {"post": {
                 "operationId": "act", "summary": "Play an action (its text or id); the bots then move",
-                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
-                "requestBody": _body("Act"),
+                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER, _LANG_PARAMETER, _IDEMPOTENCY_PARAMETER],
+                "security": _SECURED, "requestBody": _body("Act"),
                 "responses": {"200": _ok("the view after", "View"), "400": _BAD, "401": _NO_TOKEN,
                               "403": _NOT_A_SEAT, "404": _NO_GAME,
                               "409": _error("not your turn, the game is over, or the referee refuses the move"),

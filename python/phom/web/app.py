@@ -364,8 +364,12 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
 
+        key = request.headers.get("idempotency-key")
+        if key is not None and not (0 < len(key) <= 100 and key.isascii() and key.isprintable()):
+            raise ApiError(400, "Idempotency-Key must be 1 to 100 printable ASCII characters")
+
         def play() -> Response:
-            seat, hosted = games.act(request.path_params["game_id"], token, chosen)
+            seat, hosted = games.act(request.path_params["game_id"], token, chosen, key)
             return view_response(hosted, seat, drawn, lang)
 
         return await workers.run(play)

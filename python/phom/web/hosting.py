@@ -332,10 +332,14 @@ class GameHost:
     # ------------------------------------------------------------------------------------------
     # Playing
 
-    def act(self, game_id: str, token: str | None, action: Any) -> tuple[int, HostedGame]:
+    def act(self, game_id: str, token: str | None, action: Any, key: str | None = None) -> tuple[int, HostedGame]:
         """Apply ``action`` for the token's seat, let the bots move until a human is to move, and commit
-        all of it in one transaction before returning."""
+        all of it in one transaction before returning. ``key`` (a client's ``Idempotency-Key``, per
+        seat): a request retried with the same key is applied once; the retry gets the game as it is."""
         seat, hosted = self.seat_of(game_id, token)
+        request = None if key is None else f"{seat}:{key}"
+        if request is not None and self.store.applied(hosted.id, request) is not None:
+            return seat, self.fresh(hosted.id)         # applied already: the answer is the game as it stands
         with hosted.lock:
             game = hosted.game
             if game.is_over:
@@ -349,10 +353,13 @@ class GameHost:
                 raise NotYourTurn(str(exc)) from None
             new = [(seat, str(action))] + self._bots_move(hosted, trial)
             try:
-                version = self.store.append(hosted.id, hosted.version, new, now=self.clock(), finished=trial.is_over)
+                version = self.store.append(hosted.id, hosted.version, new, now=self.clock(), finished=trial.is_over,
+                                            key=request)
             except StaleVersion:
                 with self._lock:
                     self._cache.pop(hosted.id, None)      # another writer: reload from the store next time
+                if request is not None and self.store.applied(hosted.id, request) is not None:
+                    return seat, self.fresh(hosted.id)    # the same request won on another worker
                 raise NotYourTurn("the game changed meanwhile; fetch it again") from None
             hosted.game = trial
         for listener in list(self.listeners):

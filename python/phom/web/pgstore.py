@@ -68,6 +68,12 @@ CREATE TABLE IF NOT EXISTS reviews (
     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     review TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS requests (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (game_id, key)
+);
 CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
 """
 
@@ -132,9 +138,10 @@ class PostgresStore:
         return game.id
 
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
-               finished: bool) -> int:
+               finished: bool, key: str | None = None) -> int:
         """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
-        stored game is not at ``version`` (nothing is written then)."""
+        stored game is not at ``version`` or ``key`` (a client's request id) was applied already
+        (nothing is written then)."""
         new = version + len(actions)
         with self._pool.connection() as conn:
             try:
@@ -148,6 +155,9 @@ class PostgresStore:
                         cursor.executemany(
                             "INSERT INTO actions (game_id, version, seat, action) VALUES (%s, %s, %s, %s)",
                             [(game_id, version + i, seat, text) for i, (seat, text) in enumerate(actions)])
+                    if key is not None:
+                        conn.execute("INSERT INTO requests (game_id, key, version) VALUES (%s, %s, %s)",
+                                     (game_id, key, new))
             except psycopg.errors.UniqueViolation:
                 raise StaleVersion(f"game {game_id} is not at version {version}") from None
         return new
@@ -168,6 +178,12 @@ class PostgresStore:
                           row[8], row[9], {seat: digest for seat, digest in seats},
                           [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
                           row[11])
+
+    def applied(self, game_id: str, key: str) -> int | None:
+        """The version a client's request ``key`` left the game at, if it was applied; else None."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT version FROM requests WHERE game_id = %s AND key = %s", (game_id, key)).fetchone()
+        return None if row is None else int(row[0])
 
     def version(self, game_id: str) -> int | None:
         """The stored game's version (how many actions it holds), or None: a cheap check of a cached copy."""

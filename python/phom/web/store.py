@@ -72,6 +72,12 @@ CREATE TABLE IF NOT EXISTS reviews (
     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     review TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS requests (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (game_id, key)
+);
 CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
 """
 
@@ -110,7 +116,8 @@ class Store(Protocol):
     def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
                     actions: Sequence[tuple[int, str]]) -> str: ...
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
-               finished: bool) -> int: ...
+               finished: bool, key: str | None = None) -> int: ...
+    def applied(self, game_id: str, key: str) -> int | None: ...
     def load(self, game_id: str) -> StoredGame | None: ...
     def version(self, game_id: str) -> int | None: ...
     def save_review(self, game_id: str, text: str) -> None: ...
@@ -176,14 +183,21 @@ class GameStore:
         return game.id
 
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
-               finished: bool) -> int:
+               finished: bool, key: str | None = None) -> int:
         """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
-        stored game is not at ``version`` (nothing is written then)."""
+        stored game is not at ``version`` or ``key`` (a client's request id) was applied already
+        (nothing is written then)."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None or row[0] != version:
                 raise StaleVersion(f"game {game_id} is not at version {version}")
+            if key is not None:
+                try:
+                    self._db.execute("INSERT INTO requests (game_id, key, version) VALUES (?, ?, ?)",
+                                     (game_id, key, version + len(actions)))
+                except sqlite3.IntegrityError:
+                    raise StaleVersion(f"request {key!r} of game {game_id} was applied already") from None
             self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
                                  [(game_id, version + i, seat, text) for i, (seat, text) in enumerate(actions)])
             new = version + len(actions)
@@ -206,6 +220,13 @@ class GameStore:
                           row[8], row[9], {seat: digest for seat, digest in seats},
                           [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
                           row[11])
+
+    def applied(self, game_id: str, key: str) -> int | None:
+        """The version a client's request ``key`` left the game at, if it was applied; else None."""
+        with self._lock:
+            row = self._db.execute("SELECT version FROM requests WHERE game_id = ? AND key = ?",
+                                   (game_id, key)).fetchone()
+        return None if row is None else int(row[0])
 
     def version(self, game_id: str) -> int | None:
         """The stored game's version (how many actions it holds), or None: a cheap check of a cached copy."""

@@ -1,0 +1,144 @@
+"""Moves a second at 1, 2 and 4 ``phom serve`` workers over PostgreSQL and Redis, beside one SQLite
+process, and the time a move made through one worker takes to reach a live seat on another.
+
+    python3 benchmarks/scale_test.py --seconds 15 --clients 16
+
+Each client plays games of one person and three greedy bots as fast as the answers come, through the
+one port the workers share (``phom serve --workers N``). Everything (PostgreSQL, Redis, the workers and
+the load generator) shares this machine: with two cores the load generator alone takes about one, so
+the ratios show the price of the shared store, not how far more machines would go.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import httpx
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from real_services import PostgresServer, RedisServer, Worker, free_port  # noqa: E402
+
+
+def serve(store: str, broker: str | None, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [sys.executable, "-m", "phom", "serve", "--host", "127.0.0.1", "--port", str(port), "--store", store]
+    if broker:
+        command += ["--broker", broker, "--workers", str(workers)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        try:
+            with urllib.request.urlopen(url + "/readyz", timeout=1):
+                return process, url
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("the server did not start")
+
+
+def load(url: str, clients: int, seconds: float) -> tuple[float, list[float]]:
+    """Moves a second and the latencies (ms) of ``clients`` threads playing for ``seconds``."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.perf_counter() + seconds
+
+    def client() -> None:
+        with httpx.Client(timeout=30) as http:
+            while time.perf_counter() < stop:
+                created = http.post(url + "/api/games", json={"bots": ["greedy"] * 3}).json()
+                headers = {"Authorization": f"Bearer {created['tokens']['0']}"}
+                view = http.get(f"{url}/api/games/{created['id']}?html=false", headers=headers).json()
+                while not view["is_over"] and time.perf_counter() < stop:
+                    began = time.perf_counter()
+                    answer = http.post(f"{url}/api/games/{created['id']}/actions?html=false", headers=headers,
+                                       json={"action": view["legal_actions"][0]["text"]})
+                    took = (time.perf_counter() - began) * 1000
+                    if answer.status_code != 200:
+                        view = http.get(f"{url}/api/games/{created['id']}?html=false", headers=headers).json()
+                        continue
+                    view = answer.json()
+                    with lock:
+                        latencies.append(took)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return len(latencies) / (time.perf_counter() - began), latencies
+
+
+def push_latency(postgres: PostgresServer, redis_server: RedisServer, moves: int) -> list[float]:
+    """Milliseconds from a move's answer on worker A to its frame on a live seat of worker B."""
+    import websockets.sync.client as ws_client
+
+    a, b = Worker(postgres.url, redis_server.url), Worker(postgres.url, redis_server.url)
+    took: list[float] = []
+    try:
+        with httpx.Client(timeout=30) as http:
+            while len(took) < moves:
+                created = http.post(a.url + "/api/games", json={"bots": ["greedy"] * 3}).json()
+                token = created["tokens"]["0"]
+                headers = {"Authorization": f"Bearer {token}"}
+                with ws_client.connect(b.url.replace("http", "ws") + f"/api/games/{created['id']}/ws") as socket:
+                    socket.send(json.dumps({"token": token, "html": False}))
+                    view = json.loads(socket.recv(timeout=10))
+                    while not view["is_over"] and len(took) < moves:
+                        answer = http.post(f"{a.url}/api/games/{created['id']}/actions?html=false", headers=headers,
+                                           json={"action": view["legal_actions"][0]["text"]}).json()
+                        acked = time.perf_counter()
+                        while True:
+                            view = json.loads(socket.recv(timeout=10))
+                            if view["version"] >= answer["version"]:
+                                break
+                        took.append((time.perf_counter() - acked) * 1000)
+    finally:
+        a.kill()
+        b.kill()
+    return took
+
+
+def quantile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100)[int(q * 100) - 1] if len(values) > 1 else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--push-moves", type=int, default=200)
+    args = parser.parse_args()
+    postgres, redis_server = PostgresServer(), RedisServer()
+    rows = []
+    try:
+        setups = [("SQLite, one process", f"{postgres.dir}/games.sqlite3", None, 1)]
+        setups += [(f"PostgreSQL + Redis, {n} worker{'s' if n > 1 else ''}", postgres.url, redis_server.url, n)
+                   for n in (1, 2, 4)]
+        for name, store, broker, workers in setups:
+            process, url = serve(store, broker, workers)
+            try:
+                rate, latencies = load(url, args.clients, args.seconds)
+            finally:
+                process.terminate()
+                process.wait(timeout=30)
+            rows.append(f"| {name} | {rate:.0f} | {quantile(latencies, 0.5):.1f} | {quantile(latencies, 0.99):.1f} |")
+            print(rows[-1], flush=True)
+        pushes = push_latency(postgres, redis_server, args.push_moves)
+    finally:
+        redis_server.stop()
+        postgres.stop()
+    print("\n| setup | moves/s | p50 ms | p99 ms |\n|---|---|---|---|\n" + "\n".join(rows))
+    print(f"\ncross-worker push, {len(pushes)} moves: p50 {quantile(pushes, 0.5):.1f} ms, "
+          f"p99 {quantile(pushes, 0.99):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
