@@ -3,8 +3,8 @@ process, and the time a move made through one worker takes to reach a live seat 
 
     python3 benchmarks/scale_test.py --seconds 15 --clients 16
 
-Each client plays games of one person and three greedy bots as fast as the answers come, through the
-one port the workers share (``phom serve --workers N``). Everything (PostgreSQL, Redis, the workers and
+Each client plays tables of four people (every seat in turn) as fast as the answers come, through the
+one port the workers share (``phom serve --workers N``): a GET of the seat's view, then its move. Everything (PostgreSQL, Redis, the workers and
 the load generator) shares this machine: with two cores the load generator alone takes about one, so
 the ratios show the price of the shared store, not how far more machines would go.
 """
@@ -50,18 +50,25 @@ def load(url: str, clients: int, seconds: float) -> tuple[float, list[float]]:
     stop = time.perf_counter() + seconds
 
     def client() -> None:
+        # tables of four people (game creation is rate limited per client address: 30 a minute), the
+        # thread playing whichever seat is to move; each move is a GET of that seat's view and the POST
         with httpx.Client(timeout=30) as http:
             while time.perf_counter() < stop:
-                created = http.post(url + "/api/games", json={"bots": ["greedy"] * 3}).json()
-                headers = {"Authorization": f"Bearer {created['tokens']['0']}"}
-                view = http.get(f"{url}/api/games/{created['id']}?html=false", headers=headers).json()
+                answer = http.post(url + "/api/games", json={"humans": [0, 1, 2, 3], "bots": []})
+                if answer.status_code == 429:
+                    time.sleep(1.0)
+                    continue
+                created = answer.json()
+                seats = {int(s): {"Authorization": f"Bearer {t}"} for s, t in created["tokens"].items()}
+                view = http.get(f"{url}/api/games/{created['id']}?html=false", headers=seats[0]).json()
                 while not view["is_over"] and time.perf_counter() < stop:
+                    headers = seats[view["to_move"]]
+                    view = http.get(f"{url}/api/games/{created['id']}?html=false", headers=headers).json()
                     began = time.perf_counter()
                     answer = http.post(f"{url}/api/games/{created['id']}/actions?html=false", headers=headers,
                                        json={"action": view["legal_actions"][0]["text"]})
                     took = (time.perf_counter() - began) * 1000
                     if answer.status_code != 200:
-                        view = http.get(f"{url}/api/games/{created['id']}?html=false", headers=headers).json()
                         continue
                     view = answer.json()
                     with lock:
