@@ -171,3 +171,37 @@ def test_a_retried_move_with_its_idempotency_key_is_applied_once(store):
     assert fresh.status_code == 409                           # a new request: the referee decides (not seat 0's turn)
     bad = client.post(f"/api/games/{created['id']}/actions", headers={**zero, "Idempotency-Key": "x" * 101}, json=move)
     assert bad.status_code == 400
+
+
+def test_a_lease_is_held_by_one_holder_until_it_runs_out(store):
+    assert store.claim("review:g", "a", now=0.0, until=10.0)
+    assert not store.claim("review:g", "b", now=5.0, until=15.0)          # a holds it
+    assert store.claim("review:g", "a", now=6.0, until=16.0)              # a renews
+    assert store.claim("review:g", "b", now=17.0, until=27.0)             # a died: b takes it over
+    store.release("review:g", "a")                                          # not a's any more: no effect
+    assert not store.claim("review:g", "c", now=18.0, until=28.0)
+    store.release("review:g", "b")
+    assert store.claim("review:g", "c", now=18.0, until=28.0)
+
+
+def test_a_review_is_computed_by_one_worker_and_taken_over_when_it_dies(store):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from phom.web.reviews import ReviewQueue
+
+    host = GameHost(store, server_seeds=fixed_seeds())
+    created = host.create(bots=["greedy"] * 3, humans=[0])
+    while not host.get(created.id).game.is_over:
+        game = host.get(created.id).game
+        host.act(created.id, created.tokens[0], game.legal_actions()[0])
+    record = host.get(created.id).record()
+    clock = [100.0]
+    dead = ReviewQueue(store, ThreadPoolExecutor(1), lease_seconds=30.0, clock=lambda: clock[0])
+    dead.pool.submit = lambda *args, **kwargs: None      # type: ignore[method-assign]  # it dies before computing
+    assert dead.lookup(created.id, record) is None and dead.running       # it holds the lease
+    with ThreadPoolExecutor(1) as pool:
+        other = ReviewQueue(store, pool, lease_seconds=30.0, clock=lambda: clock[0])
+        assert other.lookup(created.id, record) is None and not other.running   # the lease is taken
+        clock[0] += 31.0                                                  # the holder never came back
+        assert other.lookup(created.id, record) is None and other.running
+    assert other.lookup(created.id, record)["game"] == "phom"             # computed by the other one

@@ -68,6 +68,11 @@ CREATE TABLE IF NOT EXISTS reviews (
     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     review TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leases (
+    work TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until DOUBLE PRECISION NOT NULL
+);
 CREATE TABLE IF NOT EXISTS requests (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     key TEXT NOT NULL,
@@ -178,6 +183,23 @@ class PostgresStore:
                           row[8], row[9], {seat: digest for seat, digest in seats},
                           [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
                           row[11])
+
+    def claim(self, work: str, holder: str, *, now: float, until: float) -> bool:
+        """Take the lease on ``work`` (e.g. a game's review) for ``holder`` until ``until``: True if it
+        was free, expired (its holder died) or already this holder's; False while another holds it. One
+        statement, so two workers claiming at once cannot both win."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute(
+                "INSERT INTO leases (work, holder, until) VALUES (%s, %s, %s) ON CONFLICT (work) DO UPDATE "
+                "SET holder = EXCLUDED.holder, until = EXCLUDED.until "
+                "WHERE leases.until < %s OR leases.holder = EXCLUDED.holder RETURNING holder",
+                (work, holder, until, now)).fetchone()
+        return row is not None
+
+    def release(self, work: str, holder: str) -> None:
+        """Give the lease on ``work`` back (only its holder can)."""
+        with self._pool.connection() as conn, conn.transaction():
+            conn.execute("DELETE FROM leases WHERE work = %s AND holder = %s", (work, holder))
 
     def applied(self, game_id: str, key: str) -> int | None:
         """The version a client's request ``key`` left the game at, if it was applied; else None."""

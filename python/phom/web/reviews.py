@@ -11,7 +11,12 @@ with the game in the store (so it survives a restart), at most ``limit`` compute
 from __future__ import annotations
 
 import json
+import os
+import socket
 import threading
+import time
+import uuid
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -19,10 +24,12 @@ from ..review import review
 from .hosting import HostFull
 from .store import Store
 
-__all__ = ["RETRY_AFTER_SECONDS", "ReviewQueue", "review_data"]
+__all__ = ["RETRY_AFTER_SECONDS", "REVIEW_LEASE_SECONDS", "ReviewQueue", "review_data"]
 
 #: What a 202 tells the client to wait before asking again.
 RETRY_AFTER_SECONDS = 2
+#: How long a worker's claim on computing a review lasts: if it dies, another takes the review over then.
+REVIEW_LEASE_SECONDS = 120.0
 
 
 def review_data(record: Any, seats: list[int] | None = None) -> dict[str, Any]:
@@ -36,10 +43,16 @@ def review_data(record: Any, seats: list[int] | None = None) -> dict[str, Any]:
 
 class ReviewQueue:
     """Hosted games' reviews: ``lookup`` answers a kept review, or starts computing it (once per
-    game, in ``pool``) and says it is pending; ``HostFull`` when ``limit`` are already being computed."""
+    game, in ``pool``) and says it is pending; ``HostFull`` when ``limit`` are already being computed.
+    A review belongs to its game, not to a process: computing it takes a lease in the store, so among
+    workers sharing the store one computes it, and if that one dies another takes it over once the lease
+    has run out (``lease_seconds``)."""
 
-    def __init__(self, store: Store, pool: Executor, *, limit: int = 2) -> None:
+    def __init__(self, store: Store, pool: Executor, *, limit: int = 2, lease_seconds: float = REVIEW_LEASE_SECONDS,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store, self.pool, self.limit = store, pool, limit
+        self.lease_seconds, self.clock = lease_seconds, clock
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.running: dict[str, Future[None]] = {}
         self.lock = threading.Lock()
 
@@ -58,7 +71,9 @@ class ReviewQueue:
             if game_id not in self.running:
                 if len(self.running) >= self.limit:
                     raise HostFull(f"{self.limit} reviews are being computed; try again later")
-                self.running[game_id] = self.pool.submit(self._compute, game_id, record)
+                now = self.clock()
+                if self.store.claim(f"review:{game_id}", self.holder, now=now, until=now + self.lease_seconds):
+                    self.running[game_id] = self.pool.submit(self._compute, game_id, record)
         return None
 
     def run_now(self, record: Any, seats: list[int] | None) -> Future[dict[str, Any]]:
@@ -76,6 +91,7 @@ class ReviewQueue:
         try:
             self.store.save_review(game_id, json.dumps(review_data(record), ensure_ascii=False))
         finally:
+            self.store.release(f"review:{game_id}", self.holder)
             self._forget(game_id)
 
     def _forget(self, key: str) -> None:

@@ -72,6 +72,11 @@ CREATE TABLE IF NOT EXISTS reviews (
     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     review TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leases (
+    work TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS requests (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     key TEXT NOT NULL,
@@ -118,6 +123,8 @@ class Store(Protocol):
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
                finished: bool, key: str | None = None) -> int: ...
     def applied(self, game_id: str, key: str) -> int | None: ...
+    def claim(self, work: str, holder: str, *, now: float, until: float) -> bool: ...
+    def release(self, work: str, holder: str) -> None: ...
     def load(self, game_id: str) -> StoredGame | None: ...
     def version(self, game_id: str) -> int | None: ...
     def save_review(self, game_id: str, text: str) -> None: ...
@@ -220,6 +227,23 @@ class GameStore:
                           row[8], row[9], {seat: digest for seat, digest in seats},
                           [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
                           row[11])
+
+    def claim(self, work: str, holder: str, *, now: float, until: float) -> bool:
+        """Take the lease on ``work`` (e.g. a game's review) for ``holder`` until ``until``: True if it
+        was free, expired (its holder died) or already this holder's; False while another holds it."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._db.execute("SELECT holder, until FROM leases WHERE work = ?", (work,)).fetchone()
+            if row is not None and row[0] != holder and row[1] >= now:
+                return False
+            self._db.execute("INSERT OR REPLACE INTO leases (work, holder, until) VALUES (?, ?, ?)",
+                             (work, holder, until))
+        return True
+
+    def release(self, work: str, holder: str) -> None:
+        """Give the lease on ``work`` back (only its holder can)."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM leases WHERE work = ? AND holder = ?", (work, holder))
 
     def applied(self, game_id: str, key: str) -> int | None:
         """The version a client's request ``key`` left the game at, if it was applied; else None."""
