@@ -188,3 +188,39 @@ def test_more_than_one_worker_needs_a_broker(capsys):
 
     assert main(["serve", "--workers", "2", "--store", ":memory:"]) == 1
     assert "--workers needs --broker redis://" in capsys.readouterr().err
+
+
+def test_sigterm_closes_live_seats_with_the_code_that_says_reconnect():
+    """SIGTERM: requests in flight finish and each WebSocket is closed with 1012 (service restart),
+    which the page answers by reconnecting to whichever worker answers."""
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    import websockets.sync.client as ws_client
+    from real_services import free_port
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--host", "127.0.0.1", "--port", str(port),
+                               "--store", ":memory:"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(url + "/readyz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.05)
+        created = httpx.post(url + "/api/games", json={}, timeout=10).json()
+        with ws_client.connect(url.replace("http", "ws") + f"/api/games/{created['id']}/ws") as socket:
+            socket.send(json.dumps({"token": created["tokens"]["0"], "html": False}))
+            assert json.loads(socket.recv(timeout=10))["version"] == 0
+            server.send_signal(signal.SIGTERM)
+            with pytest.raises(Exception) as closed:
+                socket.recv(timeout=10)
+        assert getattr(closed.value, "rcvd", None) is not None and closed.value.rcvd.code == 1012
+        assert server.wait(timeout=20) in (0, -signal.SIGTERM)
+    finally:
+        if server.poll() is None:
+            server.kill()
