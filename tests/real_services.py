@@ -129,13 +129,20 @@ class Worker:
         self.process: subprocess.Popen[bytes] | None = None
         self.start()
 
-    def start(self) -> None:
+    def start(self, wait: bool = True) -> None:
         import sys
-        import urllib.request
 
         self.process = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--host", "127.0.0.1", "--port",
                                          str(self.port), "--store", self.store, "--broker", self.broker],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Until the worker answers /readyz (RuntimeError if it never does)."""
+        import urllib.request
+
+        assert self.process is not None
         for _ in range(300):
             try:
                 with urllib.request.urlopen(self.url + "/readyz", timeout=1) as answer:
@@ -152,3 +159,70 @@ class Worker:
             self.process.kill()
             self.process.wait()
             self.process = None
+
+
+class CuttingProxy:
+    """A small TCP proxy on a free loopback port to ``port``; ``cut()`` drops every connection through
+    it at once (what a flaky network or a failing load balancer does)."""
+
+    def __init__(self, port: int) -> None:
+        import threading
+
+        self.target = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.open: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        self.cuts = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.open |= {client, upstream}
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+
+    def _pipe(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                try:
+                    end.close()
+                except OSError:
+                    pass
+            with self.lock:
+                self.open -= {source, sink}
+
+    def cut(self) -> None:
+        with self.lock:
+            ends, self.open = list(self.open), set()
+            self.cuts += 1
+        for end in ends:
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+                end.close()
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()

@@ -1,6 +1,7 @@
 """Past one process: ``phom serve`` workers over one PostgreSQL and one Redis, all real and started by the
 test. Clients play through random workers while workers are killed with SIGKILL, Redis is restarted and
-PostgreSQL is restarted with ``pg_ctl restart -m immediate``; afterwards a history check: every
+PostgreSQL is restarted with ``pg_ctl restart -m immediate`` and a TCP proxy between one worker and
+PostgreSQL drops every connection; afterwards a history check: every
 acknowledged move is stored exactly once at its version, no stored move is one nobody asked for, every
 finished game's record verifies, and a live seat on one worker saw the moves made on the others."""
 
@@ -12,7 +13,7 @@ import threading
 import time
 
 import pytest
-from real_services import PostgresServer, RedisServer, Worker
+from real_services import CuttingProxy, PostgresServer, RedisServer, Worker
 
 from phom.fairness import verify_record
 
@@ -24,10 +25,14 @@ pytest.importorskip("redis", reason='the broker needs the extra: pip install "ph
 @pytest.fixture(scope="module")
 def cluster():
     postgres, redis_server = PostgresServer(), RedisServer()
-    workers = [Worker(postgres.url, redis_server.url) for _ in range(2)]
-    yield postgres, redis_server, workers
+    # worker 0 reaches PostgreSQL through a proxy the test cuts; worker 1 directly
+    proxy = CuttingProxy(postgres.port)
+    through = postgres.url.replace(f":{postgres.port}/", f":{proxy.port}/")
+    workers = [Worker(through, redis_server.url), Worker(postgres.url, redis_server.url)]
+    yield postgres, redis_server, workers, proxy
     for worker in workers:
         worker.kill()
+    proxy.close()
     redis_server.stop()
     postgres.stop()
 
@@ -71,7 +76,7 @@ class Client:
 
 
 def test_no_acknowledged_move_is_lost_or_doubled_when_any_part_dies(cluster):
-    postgres, redis_server, workers = cluster
+    postgres, redis_server, workers, proxy = cluster
     rng = random.Random(7)
     clients = []
     for n in range(6):
@@ -81,15 +86,18 @@ def test_no_acknowledged_move_is_lost_or_doubled_when_any_part_dies(cluster):
             clients.append(Client(workers, created["id"], created["tokens"]["0"], random.Random(100 + n), pick=-1))
     watched = clients[0]
     seen: list[int] = []
+    reconnects: list[float] = []                           # seconds from a lost live seat to its next frame
     stop = threading.Event()
 
     def watch() -> None:
-        # a live seat on worker 1 only: it must hear of moves made through worker 0 (doorbell or repair)
+        # a live seat on worker 1: it must hear of moves made through worker 0 (doorbell or repair)
         import websockets.sync.client as ws_client
 
+        lost_at, attempt = None, 1
         while not stop.is_set():
             try:
-                url = workers[1].url.replace("http", "ws") + f"/api/games/{watched.game_id}/ws"
+                # worker 1 first; after a failure the other one, as a page behind a load balancer would
+                url = workers[attempt % 2].url.replace("http", "ws") + f"/api/games/{watched.game_id}/ws"
                 with ws_client.connect(url, open_timeout=2) as socket:
                     first = {"token": watched.headers["Authorization"].split()[1], "html": False}
                     if seen:
@@ -100,9 +108,15 @@ def test_no_acknowledged_move_is_lost_or_doubled_when_any_part_dies(cluster):
                             frame = json.loads(socket.recv(timeout=0.5))
                         except TimeoutError:
                             continue
+                        if lost_at is not None:
+                            reconnects.append(time.perf_counter() - lost_at)
+                            lost_at = None
                         seen.append(frame["version"])
             except Exception:                              # the worker was killed: reconnect
-                time.sleep(0.2)
+                if lost_at is None:
+                    lost_at = time.perf_counter()
+                attempt += 1
+                time.sleep(0.05)
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
@@ -111,24 +125,30 @@ def test_no_acknowledged_move_is_lost_or_doubled_when_any_part_dies(cluster):
     def play(client: Client) -> None:
         while not client.over and time.time() < deadline:
             client.step()
-            time.sleep(client.rng.uniform(0.2, 0.5))      # a person thinks
+            time.sleep(client.rng.uniform(0.3, 0.6))      # a person thinks
 
     players = [threading.Thread(target=play, args=(client,)) for client in clients]
     for thread in players:
         thread.start()
     # the faults, at random moments while the clients play (their requests are cut in flight)
-    faults = ["kill", "kill", "redis", "kill", "postgres", "kill"]
+    faults = ["kill", "cut", "kill", "redis", "cut", "kill", "postgres", "kill", "cut"]
+    kills = 0
     for fault in faults:
-        time.sleep(rng.uniform(0.2, 0.6))
-        if fault == "kill":
-            victim = rng.choice(workers)
+        time.sleep(rng.uniform(0.1, 0.3))
+        if fault == "cut":
+            proxy.cut()                                    # worker 0's database connections dropped
+        elif fault == "kill":
+            victim = workers[kills % 2]                    # each worker twice: the live seat's included
+            kills += 1
             victim.kill()                                  # SIGKILL: no goodbye
-            victim.start()
+            victim.start(wait=False)                       # back when it is back; the clients go on
         elif fault == "redis":
             redis_server.restart()
         else:
             postgres.restart("immediate")
     still_playing = sum(thread.is_alive() for thread in players)
+    for worker in workers:
+        worker.wait_ready()
     for thread in players:
         thread.join()
     stop.set()
@@ -168,11 +188,12 @@ def test_no_acknowledged_move_is_lost_or_doubled_when_any_part_dies(cluster):
     assert seen and seen[-1] == final["version"] and seen == sorted(seen)
     print(f"\nhistory check: {sum(len(c.acknowledged) for c in clients)} acknowledged, lost {lost}, doubled "
           f"{doubled}, phantom {phantom}; indeterminate {indeterminate_kept} kept, {indeterminate_dropped} not "
-          f"applied; the live seat saw {len(seen)} frames up to version {seen[-1]}")
+          f"applied; the live seat saw {len(seen)} frames up to version {seen[-1]}; {proxy.cuts} proxy cuts; "
+          f"reconnects {sorted(round(r * 1000) for r in reconnects)} ms")
 
 
 def test_readyz_answers_for_the_store_and_the_broker(cluster):
-    postgres, redis_server, workers = cluster
+    postgres, redis_server, workers, proxy = cluster
     assert httpx.get(workers[0].url + "/readyz", timeout=5).status_code == 200
     redis_server.stop()
     try:
