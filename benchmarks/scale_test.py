@@ -1,5 +1,6 @@
 """Moves a second at 1, 2 and 4 ``phom serve`` workers over PostgreSQL and Redis, beside one SQLite
-process, and the time a move made through one worker takes to reach a live seat on another.
+process; the time a move made through one worker takes to reach a live seat on another; and the time
+a live seat whose worker was killed takes to get its view from the other worker.
 
     python3 benchmarks/scale_test.py --seconds 15 --clients 16
 
@@ -113,6 +114,40 @@ def push_latency(postgres: PostgresServer, redis_server: RedisServer, moves: int
     return took
 
 
+def reconnect_latency(postgres: PostgresServer, redis_server: RedisServer, rounds: int) -> list[float]:
+    """Milliseconds from the SIGKILL of a live seat's worker to the seat's next view from the other
+    worker (the client reconnects at once, with ``since``)."""
+    import websockets.sync.client as ws_client
+
+    workers = [Worker(postgres.url, redis_server.url), Worker(postgres.url, redis_server.url)]
+    took: list[float] = []
+    try:
+        created = httpx.post(workers[0].url + "/api/games", json={"bots": ["greedy"] * 3}, timeout=30).json()
+        first = {"token": created["tokens"]["0"], "html": False, "since": 0}
+        for n in range(rounds):
+            live, other = workers[n % 2], workers[(n + 1) % 2]
+            with ws_client.connect(live.url.replace("http", "ws") + f"/api/games/{created['id']}/ws") as socket:
+                socket.send(json.dumps(first))
+                socket.recv(timeout=10)
+                killed = time.perf_counter()
+                live.kill()
+            while True:
+                try:
+                    with ws_client.connect(other.url.replace("http", "ws") + f"/api/games/{created['id']}/ws",
+                                           open_timeout=2) as socket:
+                        socket.send(json.dumps(first))
+                        socket.recv(timeout=10)
+                        took.append((time.perf_counter() - killed) * 1000)
+                        break
+                except OSError:
+                    time.sleep(0.01)
+            live.start()
+    finally:
+        for worker in workers:
+            worker.kill()
+    return took
+
+
 def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[int(q * 100) - 1] if len(values) > 1 else float("nan")
 
@@ -122,6 +157,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--push-moves", type=int, default=200)
+    parser.add_argument("--reconnects", type=int, default=20)
     args = parser.parse_args()
     postgres, redis_server = PostgresServer(), RedisServer()
     rows = []
@@ -139,12 +175,15 @@ def main() -> None:
             rows.append(f"| {name} | {rate:.0f} | {quantile(latencies, 0.5):.1f} | {quantile(latencies, 0.99):.1f} |")
             print(rows[-1], flush=True)
         pushes = push_latency(postgres, redis_server, args.push_moves)
+        reconnects = reconnect_latency(postgres, redis_server, args.reconnects)
     finally:
         redis_server.stop()
         postgres.stop()
     print("\n| setup | moves/s | p50 ms | p99 ms |\n|---|---|---|---|\n" + "\n".join(rows))
     print(f"\ncross-worker push, {len(pushes)} moves: p50 {quantile(pushes, 0.5):.1f} ms, "
           f"p99 {quantile(pushes, 0.99):.1f} ms")
+    print(f"reconnect after a SIGKILL of the seat's worker, {len(reconnects)} times: p50 "
+          f"{quantile(reconnects, 0.5):.1f} ms, p99 {quantile(reconnects, 0.99):.1f} ms")
 
 
 if __name__ == "__main__":
