@@ -1,11 +1,11 @@
 """Hosted games in PostgreSQL (psycopg 3 with a ``psycopg_pool`` connection pool; extra ``scale``): the
 same store as ``phom.web.store.GameStore``, for workers that share one database.
 
-The tables are those of the SQLite store, created on first use under an advisory lock (so workers that
-start together do not race), with a schema version in ``phom_schema``. ``append`` is one transaction: a
-compare-and-set of the game's version (``UPDATE … WHERE version = %s``), then the actions appended to the
-moves log keyed by (game, version); a writer that read an older version gets ``StaleVersion`` and
-nothing is written. Commits are synchronous (the server's default ``synchronous_commit = on``), so an
+The tables are the SQLite store's (``phom.web.store.TABLES``), created on first use under an
+advisory lock (so workers that start together do not race), with a schema version in ``phom_schema``.
+``append`` is one transaction: a compare-and-set of the game's version (``UPDATE … WHERE version =
+%s``), then the actions appended to the moves log keyed by (game, version); a writer that read an older
+version gets ``StaleVersion`` and nothing is written. Commits are synchronous (the server's default ``synchronous_commit = on``), so an
 acknowledged move is on disk before the answer.
 
 >>> PostgresStore.__name__   # needs a running server: see tests/test_web_pgstore.py
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..extras import missing_extra
-from .store import StaleVersion, StoredGame
+from .store import TABLES, StaleVersion, StoredGame
 
 try:
     import psycopg
@@ -33,54 +33,7 @@ __all__ = ["SCHEMA_VERSION", "PostgresStore"]
 SCHEMA_VERSION = 1
 _LOCK = 0x70686F6D                                        # the advisory lock of schema creation: "phom"
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS phom_schema (version INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    leader INTEGER NOT NULL,
-    bots TEXT NOT NULL,
-    server_seed TEXT NOT NULL,
-    client_seed TEXT NOT NULL,
-    commitment TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    touched DOUBLE PRECISION NOT NULL,
-    finished DOUBLE PRECISION,
-    version INTEGER NOT NULL DEFAULT 0,
-    series TEXT,
-    next_id TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    version INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (game_id, version)
-);
-CREATE TABLE IF NOT EXISTS reviews (
-    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-    review TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS leases (
-    work TEXT PRIMARY KEY,
-    holder TEXT NOT NULL,
-    until DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS requests (
-    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    key TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    PRIMARY KEY (game_id, key)
-);
-CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
-"""
+_SCHEMA = "CREATE TABLE IF NOT EXISTS phom_schema (version INTEGER NOT NULL);" + TABLES
 
 
 class PostgresStore:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["GameStore", "StaleVersion", "Store", "StoredGame", "default_store_path"]
+__all__ = ["TABLES", "GameStore", "StaleVersion", "Store", "StoredGame", "default_store_path"]
 
 
 def default_store_path() -> str:
@@ -38,7 +38,8 @@ def default_store_path() -> str:
     os.makedirs(folder, exist_ok=True)
     return os.path.join(folder, "games.sqlite3")
 
-_SCHEMA = """
+#: The tables of hosted games, in SQL both SQLite and PostgreSQL take (``phom.web.pgstore`` creates the same)
+TABLES = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -48,9 +49,9 @@ CREATE TABLE IF NOT EXISTS games (
     server_seed TEXT NOT NULL,
     client_seed TEXT NOT NULL,
     commitment TEXT NOT NULL,
-    created REAL NOT NULL,
-    touched REAL NOT NULL,
-    finished REAL,
+    created DOUBLE PRECISION NOT NULL,
+    touched DOUBLE PRECISION NOT NULL,
+    finished DOUBLE PRECISION,
     version INTEGER NOT NULL DEFAULT 0,
     series TEXT,
     next_id TEXT
@@ -75,7 +76,7 @@ CREATE TABLE IF NOT EXISTS reviews (
 CREATE TABLE IF NOT EXISTS leases (
     work TEXT PRIMARY KEY,
     holder TEXT NOT NULL,
-    until REAL NOT NULL
+    until DOUBLE PRECISION NOT NULL
 );
 CREATE TABLE IF NOT EXISTS requests (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -145,7 +146,7 @@ class GameStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
+        self._db.executescript(TABLES)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
         for name in ("series", "next_id"):            # a store made before tables continued
             if name not in columns:
