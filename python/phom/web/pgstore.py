@@ -5,8 +5,8 @@ The tables are the SQLite store's (``phom.web.store.TABLES``), created on first 
 advisory lock (so workers that start together do not race), with a schema version in ``phom_schema``.
 ``append`` is one transaction: a compare-and-set of the game's version (``UPDATE … WHERE version =
 %s``), then the actions appended to the moves log keyed by (game, version); a writer that read an older
-version gets ``StaleVersion`` and nothing is written. Commits are synchronous (the server's default ``synchronous_commit = on``), so an
-acknowledged move is on disk before the answer.
+version gets ``StaleVersion`` and nothing is written. Commits are synchronous (the server's default
+``synchronous_commit = on``), so an acknowledged move is on disk before the answer.
 
 >>> PostgresStore.__name__   # needs a running server: see tests/test_web_pgstore.py
 'PostgresStore'
