@@ -19,9 +19,13 @@ from web_helpers import UNLIMITED  # noqa: E402
 from phom.web.app import create_app  # noqa: E402
 from phom.web.hosting import GameHost  # noqa: E402
 
+# ignored_auth is off: Schemathesis takes the Idempotency-Key header (a "Key") for a credential it made up,
+# and calls a move answered 200 with a valid seat token "auth ignored" (seen once in CI). 401 and 403 are
+# tested by hand: tests/test_web.py (views, hints) and tests/test_web_pgstore.py (moves with a key).
 CONFIG = SchemathesisConfig.from_str("""
 [checks]
 positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429"]
+ignored_auth.enabled = false
 """)
 EXAMPLES = int(os.environ.get("PHOM_API_EXAMPLES", "60"))
 

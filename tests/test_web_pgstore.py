@@ -171,6 +171,11 @@ def test_a_retried_move_with_its_idempotency_key_is_applied_once(store):
     assert fresh.status_code == 409                           # a new request: the referee decides (not seat 0's turn)
     bad = client.post(f"/api/games/{created['id']}/actions", headers={**zero, "Idempotency-Key": "x" * 101}, json=move)
     assert bad.status_code == 400
+    # a key opens nothing: without the seat's token the same request is refused before it is looked up
+    stranger = {"Authorization": "Bearer not-a-seat", "Idempotency-Key": "m-1"}
+    assert client.post(f"/api/games/{created['id']}/actions", headers=stranger, json=move).status_code == 403
+    assert client.post(f"/api/games/{created['id']}/actions", headers={"Idempotency-Key": "m-1"},
+                       json=move).status_code == 401
 
 
 def test_a_lease_is_held_by_one_holder_until_it_runs_out(store):
