@@ -34,7 +34,7 @@ from .state import State
 from .view import PlayerView
 from .worlds import declined_offers
 
-__all__ = ["POLICIES", "VectorGame"]
+__all__ = ["POLICIES", "VectorGame", "WorldSampler"]
 
 #: The policies that run inside the core: uniform over the legal ids, and GreedyBot's decisions.
 POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY, "planner": _engine.POLICY_PLANNER}
@@ -95,7 +95,7 @@ class VectorGame:
 
     @classmethod
     def sample_worlds(cls, view: PlayerView, count: int, *, seed: int | None = None, tries: int = 1,
-                      declines: bool = False) -> VectorGame:
+                      declines: bool = False, temperature: float = 0.0) -> VectorGame:
         """``count`` full games that agree with ``view`` on everything its player knows, the hidden
         cards drawn as ``phom.worlds.sample_world`` draws them (in C: about a microsecond a world).
 
@@ -104,33 +104,17 @@ class VectorGame:
         would have thrown that card (the last try stands if none fits). With ``declines`` the tries
         also read each opponent's latest take: a player who drew instead of eating the card offered
         to him is dealt cards that make no phỏm with it (``phom.worlds.declined_offers``).
+        ``temperature`` > 0 softens the reading of the latest discard: a try is kept with probability
+        exp(−regret / temperature), the regret being ``phom.bots.greedy.discard_regret`` (the points
+        that discard kept above greedy's best), so worlds come in proportion to how likely a softened
+        greedy player was to make it (0: the hard reading above).
 
         >>> from phom import Game
         >>> worlds = VectorGame.sample_worlds(Game(seed=2).view(1), 3, seed=4)
         >>> [len(worlds.legal_ids(i)) for i in range(3)] == [10, 10, 10]
         True
         """
-        count = whole_number(count, "count", 1)
-        tries = whole_number(tries, "tries", 1)
-        if view.is_over:
-            raise ValueError("the game in this view is over")
-        public = view.public
-        n = view.rules.players
-        last_discards = [-1] * n
-        for player, action in reversed(view.history):
-            if player != view.player and last_discards[player] == -1 and not view.laid_down[player]:
-                last_discards[player] = action.card.index if isinstance(action, Discard) else -2
-        last_discards = [max(d, -1) for d in last_discards]   # −2: his latest action was no discard
-        declined, since = declined_offers(view) if declines else ([-1] * n, [0] * n)
-        v = cls(0, view.rules)
-        source = _engine.Engine(1, v.rules)
-        source.load(0, public.state, 0)
-        v._engine = _engine.Engine(count, v.rules)
-        failed = v._engine.sample_worlds(source, view.player, list(public.hand_sizes), public.stock_size,
-                                         seed64(seed), last_discards, declined, since, tries)
-        if failed:
-            raise ValueError("no deal of the unseen cards fits this view")
-        return v
+        return WorldSampler(view, tries=tries, declines=declines, temperature=temperature).draw(count, seed=seed)
 
     def __len__(self) -> int:
         return int(self._engine.n)
@@ -311,3 +295,48 @@ class VectorGame:
             for i in chosen:
                 self._engine.deal(int(i), 0, self._draw_seed())
 
+
+class WorldSampler:
+    """The worlds of one view, drawn in batches: the view is read once (its public state loaded in
+    the core, each opponent's latest discard and take found), then every ``draw`` deals fresh worlds,
+    as ``VectorGame.sample_worlds`` (which is one draw) does. A searching bot that spends its worlds in
+    rounds draws each round from one sampler; draws may run in parallel threads.
+
+    >>> from phom import Game
+    >>> sampler = WorldSampler(Game(seed=2).view(1), tries=20)
+    >>> [len(sampler.draw(4, seed=s)) for s in (1, 2)]
+    [4, 4]
+    """
+
+    def __init__(self, view: PlayerView, *, tries: int = 1, declines: bool = False, temperature: float = 0.0) -> None:
+        self.tries = whole_number(tries, "tries", 1)
+        if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not 0 <= temperature <= 1e6:
+            raise ValueError(f"temperature {temperature!r} must be a number of points from 0 to 1e6")
+        if view.is_over:
+            raise ValueError("the game in this view is over")
+        self.temperature = float(temperature)
+        self.view = view
+        public = view.public
+        n = view.rules.players
+        last_discards = [-1] * n
+        for player, action in reversed(view.history):
+            if player != view.player and last_discards[player] == -1 and not view.laid_down[player]:
+                last_discards[player] = action.card.index if isinstance(action, Discard) else -2
+        self._last_discards = [max(d, -1) for d in last_discards]   # −2: his latest action was no discard
+        self._declined, self._since = declined_offers(view) if declines else ([-1] * n, [0] * n)
+        self._hand_sizes = list(public.hand_sizes)
+        self._stock_size = public.stock_size
+        self._source = _engine.Engine(1, view.rules)
+        self._source.load(0, public.state, 0)
+
+    def draw(self, count: int, *, seed: int | None = None) -> VectorGame:
+        """``count`` fresh worlds of the view (ValueError when no deal of the unseen cards fits it)."""
+        count = whole_number(count, "count", 1)
+        v = VectorGame(0, self.view.rules)
+        v._engine = _engine.Engine(count, v.rules)
+        failed = v._engine.sample_worlds(self._source, self.view.player, self._hand_sizes, self._stock_size,
+                                         seed64(seed), self._last_discards, self._declined, self._since, self.tries,
+                                         self.temperature)
+        if failed:
+            raise ValueError("no deal of the unseen cards fits this view")
+        return v

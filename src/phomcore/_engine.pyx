@@ -13,6 +13,7 @@ the module loads, so they have one home.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.math cimport exp
 from libc.string cimport memcpy, memset
 
 from masks cimport *

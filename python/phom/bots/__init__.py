@@ -15,6 +15,8 @@ its own ``PlayerView``.
   the arena's panel: one never eats and keeps every cạ, the other eats whenever it may and plays for ù.
 - ``LearnedBot`` (``learned``): a value network trained by self-play (``phom.training``), played with
   NumPy from weights shipped in the package.
+- ``best``: the strongest Phỏm bot at no more time per decision than ``montecarlo`` (median, one
+  core): MonteCarloBot racing its candidates (``BEST``, chosen in benchmarks/LADDER.md).
 
 >>> from phom import Game
 >>> from phom.bots import GreedyBot, RandomBot
@@ -41,7 +43,7 @@ from .learned import LearnedBot
 from .levels import level_number, level_recipe
 from .styles import HolderBot, HunterBot
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
+__all__ = ["BEST", "BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
            "RandomBot", "SearchBot", "greedy_action", "make_bot"]
 
 
@@ -51,16 +53,22 @@ class Bot(Protocol):
     def act(self, view: PlayerView) -> Action: ...
 
 
-BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "hunter", "learned")
+BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "hunter", "learned", "best")
+
+#: ``make_bot("best")``: MonteCarloBot's options, chosen by benchmarks/headroom.py's audit on one seed
+#: and measured against three ``montecarlo`` on others (benchmarks/LADDER.md).
+BEST: dict[str, int | float | bool] = {"worlds": 256, "race": True, "round_worlds": 16, "z": 1.5, "flat": 0.1}
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its name: ``random``, ``greedy``, ``planner``, ``search`` or ``search:SAMPLES``,
     ``montecarlo`` or ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``,
-    or ``level:N`` (N = 1 … 8, ``phom.bots.levels``).
+    ``best``, or ``level:N`` (N = 1 … 8, ``phom.bots.levels``).
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
+    >>> make_bot("best").race
+    True
     """
     level = level_number(spec)
     if level is not None:
@@ -83,6 +91,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return HunterBot()
     if name == "learned" and not arg:
         return LearnedBot()
+    if name == "best" and not arg:
+        bot = MonteCarloBot(seed=seed, **BEST)  # type: ignore[arg-type]
+        bot.name = "best"
+        return bot
     if name == "montecarlo" and arg.count(":") == 1:
         worlds, _, threads = arg.partition(":")
         if not (worlds.isdigit() and threads.isdigit() and int(worlds) > 0 and int(threads) > 0):
@@ -95,4 +107,4 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
     raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, planner, search, montecarlo, holder, hunter, "
-                     "learned (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, level:1 … level:8)")
+                     "learned, best (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, level:1 … level:8)")

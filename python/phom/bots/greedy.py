@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
-from ..solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask
+from ..solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask, value_table
 from ..view import PlayerView
 
-__all__ = ["GreedyBot", "greedy_action"]
+__all__ = ["U_REGRET", "GreedyBot", "discard_regret", "greedy_action"]
+
+#: ``discard_regret`` of a discard GreedyBot would never make: with ù on offer, or of a card it may not throw.
+U_REGRET = 30
+_UNIT = value_table([1] * 13)
 
 
 def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, phase: str,
@@ -56,6 +60,34 @@ def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, p
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+def discard_regret(hand: int, eaten: int, card: int, values: ValueTable) -> int:
+    """How many points more than GreedyBot's own choice a normal turn's discard of ``card`` kept, for a
+    player who held ``hand`` (``card`` among it; ``eaten``: his eaten cards not yet laid): 0 for a
+    discard keeping the fewest points (greedy's, or a tie on points), ``U_REGRET`` when the hand had ù
+    on offer or ``card`` was no legal discard. The soft reading of opponents
+    (``MonteCarloBot(temperature=…)``) keeps a world with probability exp(−regret / temperature).
+
+    >>> from phom import cards
+    >>> hand = cards("9H 10H JH 3C 5D KS 2S 6C 8D QC").mask
+    >>> [discard_regret(hand, 0, cards(c).mask.bit_length() - 1, value_table(None)) for c in ("KS", "2S", "JH")]
+    [0, 11, 32]
+    """
+    if min_points_mask(hand, eaten, _UNIT) in (0, 1):
+        return U_REGRET
+    free = legal_discard_mask(hand, eaten)
+    if not free >> card & 1:
+        return U_REGRET
+    best = None
+    while free:
+        low = free & -free
+        free ^= low
+        points = min_points_mask(hand & ~low, eaten, values)
+        if points >= 0 and (best is None or points < best):
+            best = points
+    mine = min_points_mask(hand & ~(1 << card), eaten, values)
+    return U_REGRET if best is None or mine < 0 else mine - best
 
 
 def eat_helps(hand: int, eaten: int, card: int, values: ValueTable) -> bool:

@@ -8,6 +8,11 @@ to the end with a core policy (``policy``, GreedyBot's decisions by default, for
 candidate with the highest mean net money for its seat wins; ties go to GreedyBot's choice. Ù, ù khan
 and the lay-down (AutoLay) follow GreedyBot.
 
+With ``race=True`` the worlds are spent in rounds of ``round_worlds`` (``phom.racing.race``): a candidate
+behind the leader by more than ``z`` standard errors (paired over the same worlds) is played no more,
+and the decision stops when what is left is within ``flat`` stakes of the leader; ``worlds`` is then
+the most a decision may sample.
+
 >>> from phom import Game
 >>> game = Game(seed=4)
 >>> bot = MonteCarloBot(worlds=8, seed=1)
@@ -24,7 +29,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
-from ..vector import POLICIES, VectorGame
+from ..racing import race as race_candidates
+from ..vector import POLICIES, WorldSampler
 from ..view import PlayerView
 from .greedy import greedy_action
 
@@ -33,11 +39,14 @@ __all__ = ["MonteCarloBot", "Valuation"]
 
 @dataclass(frozen=True)
 class Valuation:
-    """What a search found: each candidate's mean net money over ``playouts`` games, best first."""
+    """What a search found: each candidate's mean net money over ``playouts`` sampled worlds (in a
+    race, the worlds of the longest-running candidate; eliminated ones played fewer), best first, and
+    the games ``spent`` (worlds × candidates played out on them)."""
 
     values: tuple[tuple[Action, float], ...]
     playouts: int
     greedy: Action
+    spent: int = 0
 
     @property
     def best(self) -> Action:
@@ -71,16 +80,26 @@ class MonteCarloBot:
     ``noise``: the standard deviation, in stakes, of a normal error added to every candidate's value
     before the choice (drawn from the bot's own generator, so repeatable from its seed), as GNU
     Backgammon weakens its levels; 0 plays the values as they are.
+    ``race``, ``round_worlds``, ``z``, ``flat``: racing the candidates (see the module docstring; no
+    ``noise`` or ``margin`` with it). ``temperature`` > 0 reads each opponent's latest discard softly
+    (``VectorGame.sample_worlds``: a world kept with probability exp(−regret / temperature)).
+    ``opponents``: the core policy of the other seats in the playouts (default: ``policy``), for
+    playouts that model the opponents otherwise than the bot's own continuation.
     """
 
     name = "montecarlo"
 
     def __init__(self, worlds: int = 128, *, policy: str = "greedy", margin: float = 0.0, tries: int = 20,
-                 declines: bool = False, seed: int | None = None, threads: int = 1, noise: float = 0.0) -> None:
+                 declines: bool = False, seed: int | None = None, threads: int = 1, noise: float = 0.0,
+                 race: bool = False, round_worlds: int = 16, z: float = 2.0, flat: float = 0.05,
+                 temperature: float = 0.0, opponents: str | None = None) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds {worlds!r} must be a whole number ≥ 1")
         if policy not in POLICIES:
             raise ValueError(f"policy {policy!r}: choose one of {', '.join(map(repr, POLICIES))}")
+        if opponents is not None and opponents not in POLICIES:
+            raise ValueError(f"opponents {opponents!r}: choose one of {', '.join(map(repr, POLICIES))}")
+        self.opponents = opponents
         if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
             raise ValueError(f"margin {margin!r} must be a number ≥ 0 (standard errors)")
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
@@ -91,6 +110,22 @@ class MonteCarloBot:
             raise ValueError(f"declines {declines!r} must be True or False")
         if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= 100:
             raise ValueError(f"noise {noise!r} must be a number of stakes from 0 to 100")
+        if not isinstance(race, bool):
+            raise ValueError(f"race {race!r} must be True or False")
+        if isinstance(round_worlds, bool) or not isinstance(round_worlds, int) or round_worlds < 1 \
+                or (race and round_worlds > worlds):
+            raise ValueError(f"round_worlds {round_worlds!r} must be a whole number from 1 to worlds ({worlds})")
+        for label, number in (("z", z), ("flat", flat)):
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 100:
+                raise ValueError(f"{label} {number!r} must be a number from 0 to 100")
+        if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not 0 <= temperature <= 1e6:
+            raise ValueError(f"temperature {temperature!r} must be a number of points from 0 to 1e6")
+        self.temperature = float(temperature)
+        if race and (noise or margin):
+            raise ValueError("a racing MonteCarloBot takes no noise and no margin")
+        if race and threads > round_worlds:
+            raise ValueError(f"threads {threads!r} must be at most round_worlds ({round_worlds}) in a race")
+        self.race, self.round_worlds, self.z, self.flat = race, round_worlds, float(z), float(flat)
         self.noise = float(noise)
         self.declines = declines
         self.threads = threads
@@ -127,25 +162,45 @@ class MonteCarloBot:
         discards: list[Action] = [a for a in view.legal_actions if isinstance(a, Discard)]
         return discards if greedy in discards else []
 
-    def evaluate(self, view: PlayerView, candidates: list[Action], greedy: Action | None = None) -> Valuation:
-        """Mean net money of each candidate over ``worlds`` determinized playouts, best first."""
-        greedy = greedy if greedy is not None else self._greedy(view)
-        ids = [a.id for a in candidates]
-        sizes = [len(block) for block in np.array_split(np.arange(self.worlds), self.threads)]
+    def sampler(self, view: PlayerView) -> WorldSampler:
+        """The worlds of ``view`` as this bot reads the opponents (``tries``, ``declines``, ``temperature``)."""
+        return WorldSampler(view, tries=self.tries, declines=self.declines, temperature=self.temperature)
+
+    def playout_money(self, view: PlayerView, ids: list[int], size: int, sampler: WorldSampler | None = None
+                      ) -> np.ndarray:
+        """The seat's money on ``size`` fresh worlds (rows) for each candidate action id (columns), the
+        worlds split into ``threads`` blocks played in parallel; the blocks' seeds are drawn first.
+        ``sampler``: the view's sampler when the caller draws several batches (default: a new one).
+
+        >>> from phom import Game
+        >>> view = Game(seed=4).view(0)
+        >>> MonteCarloBot(seed=1).playout_money(view, [a.id for a in view.legal_actions][:2], 3).shape
+        (3, 2)
+        """
+        sizes = [len(block) for block in np.array_split(np.arange(size), self.threads)]
         seeds = [(self.rng.getrandbits(63), self.rng.getrandbits(63)) for _ in sizes]
+        source = sampler if sampler is not None else self.sampler(view)
 
         def play(size: int, world_seed: int, playout_seed: int) -> np.ndarray:
-            worlds = VectorGame.sample_worlds(view, size, seed=world_seed, tries=self.tries, declines=self.declines)
-            tiled = worlds.tile(len(candidates))
+            worlds = source.draw(size, seed=world_seed)
+            tiled = worlds.tile(len(ids))
             tiled.step(np.tile(ids, size))
-            tiled.playout(self.policy, seed=playout_seed)
-            return tiled.net[:, view.player].reshape(size, len(candidates)).astype(np.float64)
+            seats = [self.policy if q == view.player or self.opponents is None else self.opponents
+                     for q in range(view.rules.players)]
+            tiled.playout(seats, seed=playout_seed)
+            return tiled.net[:, view.player].reshape(size, len(ids)).astype(np.float64)
 
         if self.threads == 1:
-            won = play(sizes[0], *seeds[0])
-        else:
-            blocks = list(_pool(self.threads).map(play, sizes, *zip(*seeds)))
-            won = np.concatenate(blocks)
+            return play(sizes[0], *seeds[0])
+        return np.concatenate(list(_pool(self.threads).map(play, sizes, *zip(*seeds))))
+
+    def evaluate(self, view: PlayerView, candidates: list[Action], greedy: Action | None = None) -> Valuation:
+        """Mean net money of each candidate over ``worlds`` determinized playouts (or a race), best first."""
+        greedy = greedy if greedy is not None else self._greedy(view)
+        if self.race:
+            return self._race(view, candidates, greedy)
+        ids = [a.id for a in candidates]
+        won = self.playout_money(view, ids, self.worlds)
         money = won.mean(axis=0)
         error = np.zeros(len(candidates))
         if self.noise:
@@ -162,4 +217,23 @@ class MonteCarloBot:
         if best != g and gain[:, best].mean() <= self.margin * spread[best]:
             order.remove(g)
             order.insert(0, g)
-        return Valuation(tuple((candidates[k], float(money[k])) for k in order), self.worlds, greedy)
+        return Valuation(tuple((candidates[k], float(money[k])) for k in order), self.worlds, greedy, won.size)
+
+    def _race(self, view: PlayerView, candidates: list[Action], greedy: Action) -> Valuation:
+        ids = [a.id for a in candidates]
+        rounds = -(-self.worlds // self.round_worlds)
+        last = self.worlds - (rounds - 1) * self.round_worlds
+        sampler = self.sampler(view)
+
+        def play(round_: int, alive: list[int]) -> np.ndarray:
+            size = last if round_ == rounds - 1 else self.round_worlds
+            return self.playout_money(view, [ids[i] for i in alive], size, sampler)
+
+        # ties go to greedy's choice, then to the lower id, as in the fixed-worlds search
+        preference = sorted(range(len(candidates)), key=lambda k: (candidates[k] is not greedy, candidates[k].id))
+        rank = [preference.index(k) for k in range(len(candidates))]
+        result = race_candidates(play, len(candidates), rounds=rounds, z=self.z, flat=self.flat, preference=rank)
+        order = sorted(range(len(candidates)), key=lambda k: (k != result.best, k not in result.alive,
+                                                               -result.means[k], rank[k]))
+        return Valuation(tuple((candidates[k], result.means[k]) for k in order), max(result.worlds), greedy,
+                         result.spent)

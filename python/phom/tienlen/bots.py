@@ -27,12 +27,15 @@ import threading
 from functools import lru_cache
 from typing import Any, Protocol
 
+import numpy as np
+
 from .combos import classify, min_plays
 from .game import Action, Pass, Play, TienLenView
 from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
 from ..bots.levels import level_number, level_recipe
+from ..racing import race as race_candidates
 
 __all__ = ["BOT_NAMES", "GreedyTienLenBot", "MonteCarloTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot",
            "make_tienlen_bot", "ranked_actions"]
@@ -213,6 +216,9 @@ class MonteCarloTienLenBot:
     no search. ``noise`` adds a normal error of that many stakes to each value before the choice
     (from the bot's generator: repeatable), as the weaker levels do. ``unlike_greedy`` < 1 reads the opponents as greedy players (see
     ``TienLenVectorGame.sample_worlds``); ``threads`` plays the worlds out on that many threads.
+    ``race=True`` spends the worlds in rounds of ``round_worlds`` and drops the candidates that trail
+    (``phom.racing.race`` with ``z`` and ``flat``; the unit of the paired statistics is a block of a
+    round's worlds); ``worlds`` is then the most a decision may sample.
 
     The defaults were tuned on one seed (candidates 4 of 2, 3, 4, 6, 8, 16, all; 128 worlds of 128 and
     256) and measured on others: see benchmarks/LADDER.md.
@@ -226,7 +232,8 @@ class MonteCarloTienLenBot:
     name = "montecarlo"
 
     def __init__(self, worlds: int = 128, candidates: int = 4, seed: int | None = None,
-                 unlike_greedy: float = 1.0, threads: int = 1, noise: float = 0.0) -> None:
+                 unlike_greedy: float = 1.0, threads: int = 1, noise: float = 0.0, race: bool = False,
+                 round_worlds: int = 16, z: float = 2.0, flat: float = 0.05) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= 4096:
             raise ValueError(f"worlds must be an int from 1 to 4096, not {worlds!r}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= 4096:
@@ -238,7 +245,19 @@ class MonteCarloTienLenBot:
             raise ValueError(f"threads must be an int from 1 to 64, not {threads!r}")
         if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= 100:
             raise ValueError(f"noise must be a number of stakes from 0 to 100, not {noise!r}")
+        if not isinstance(race, bool):
+            raise ValueError(f"race must be True or False, not {race!r}")
+        if isinstance(round_worlds, bool) or not isinstance(round_worlds, int) or round_worlds < 1 \
+                or (race and round_worlds > worlds):
+            raise ValueError(f"round_worlds must be an int from 1 to worlds ({worlds}), not {round_worlds!r}")
+        for label, number in (("z", z), ("flat", flat)):
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 100:
+                raise ValueError(f"{label} must be a number from 0 to 100, not {number!r}")
+        if race and noise:
+            raise ValueError("a racing MonteCarloTienLenBot takes no noise")
+        self.race, self.round_worlds, self.z, self.flat = race, round_worlds, float(z), float(flat)
         self.worlds, self.candidates, self.unlike_greedy, self.threads = worlds, candidates, unlike_greedy, threads
+        self.spent = 0
         self.noise = float(noise)
         self.rng = random.Random(seed)
         self.worlds_used = 0
@@ -255,6 +274,8 @@ class MonteCarloTienLenBot:
         candidates = ranked[:self.candidates] if self.candidates else ranked
         if len(candidates) < 2:
             return []
+        if self.race:
+            return self._race(view, candidates)
         worlds = TienLenVectorGame.sample_worlds(view, self.worlds, seed=self.rng.getrandbits(64),
                                                  unlike_greedy=self.unlike_greedy)
         self.worlds_used = len(worlds)
@@ -276,9 +297,40 @@ class MonteCarloTienLenBot:
             totals = sum(results[1:], results[0])
         else:
             totals = worlds.evaluate(view.player, masks)
+        self.spent = len(worlds) * len(candidates)
         means = [(a, float(t) / len(worlds) + (self.rng.gauss(0.0, self.noise) if self.noise else 0.0))
                  for a, t in zip(candidates, totals.tolist())]
         return sorted(means, key=lambda pair: -pair[1])
+
+    def _race(self, view: TienLenView, candidates: list[Action]) -> list[tuple[Action, float]]:
+        """The race of the candidates (``phom.racing.race``): each round's worlds are played in up to
+        eight blocks, each block's mean money one sample of the paired statistics."""
+        from .vector import TienLenVectorGame
+
+        masks = [a.cards.mask if isinstance(a, Play) else 0 for a in candidates]
+        rounds = -(-self.worlds // self.round_worlds)
+        last = self.worlds - (rounds - 1) * self.round_worlds
+        sampled, spent = [0], [0]
+
+        def play(round_: int, alive: list[int]) -> np.ndarray:
+            size = last if round_ == rounds - 1 else self.round_worlds
+            worlds = TienLenVectorGame.sample_worlds(view, size, seed=self.rng.getrandbits(64),
+                                                     unlike_greedy=self.unlike_greedy)
+            if not len(worlds):
+                return np.zeros((0, len(alive)))
+            sampled[0] += len(worlds)
+            spent[0] += len(worlds) * len(alive)
+            plays = [masks[i] for i in alive]
+            return np.array([block.evaluate(view.player, plays) / len(block)
+                             for block in worlds.split(min(8, len(worlds)))], dtype=np.float64)
+
+        result = race_candidates(play, len(candidates), rounds=rounds, z=self.z, flat=self.flat)
+        self.worlds_used, self.spent = sampled[0], spent[0]
+        if not sampled[0]:
+            return []                                   # no world agrees with the view: greedy decides
+        order = sorted(range(len(candidates)), key=lambda k: (k != result.best, k not in result.alive,
+                                                               -result.means[k], k))
+        return [(candidates[k], result.means[k]) for k in order]
 
     def act(self, view: TienLenView) -> Action:
         return _best_valued(self, view)

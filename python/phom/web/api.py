@@ -30,9 +30,9 @@ LIMITS: dict[str, float] = {"max_body_bytes": MAX_BODY_BYTES, "max_hand_cards": 
 
 #: One card: rank (2–10, T, J, Q, K, A) and suit (S C D H, or ♠ ♣ ♦ ♥), either case.
 CARD = "(?:10|[2-9TtJjQqKkAa])[SCDHscdh♠♣♦♥]"
-#: A bot name with its bounded strength: random, greedy, planner, holder, hunter, learned, search[:1..256],
-#: montecarlo[:1..1024], level:1..8.
-BOT_PATTERN = r"^(?:random|greedy|planner|holder|hunter|learned|search(?::(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-6]))?|" \
+#: A bot name with its bounded strength: random, greedy, planner, holder, hunter, learned, best (at most 256
+#: worlds), search[:1..256], montecarlo[:1..1024], level:1..8.
+BOT_PATTERN = r"^(?:random|greedy|planner|holder|hunter|learned|best|search(?::(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-6]))?|" \
               r"montecarlo(?::(?:[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]))?|level:[1-8])$"
 GAME_ID = "^[A-Za-z0-9_-]{1,32}$"
 

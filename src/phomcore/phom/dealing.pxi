@@ -53,7 +53,7 @@ cdef bint makes_phom_with(int card, mask_t cards) noexcept nogil:
 
 cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes, int stock_size,
                         const int* last_discards, const int* declined, const mask_t* since,
-                        int tries) noexcept nogil:
+                        int tries, double temperature) noexcept nogil:
     """worlds.sample_world: keep the viewer's hand; give each other hand its unlaid eaten cards, two
     unseen cards completing a 3-card phỏm with each of them, and unseen cards up to its size; draw the
     stock from the rest in random order. Uses the state's generator; False after 100 failed attempts.
@@ -63,11 +63,16 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
     drawn (plus the card): opponents read as greedy players. ``tries`` = 1 is sample_world's draw.
     Likewise a seat q with ``declined[q]`` ≥ 0 (the discard offered to it at its latest take, which it
     drew instead of eating) is refilled until the drawn cards and ``since[q]`` (its discards after that
-    take) make no 3-card phỏm with the declined card (``worlds.declined_offers``)."""
+    take) make no 3-card phỏm with the declined card (``worlds.declined_offers``).
+
+    ``temperature`` > 0 softens the reading of the latest discard: a try is kept with probability
+    exp(−regret / temperature) (``discard_regret``: the points that discard kept above greedy's best),
+    so each world is drawn in proportion to how likely a softened greedy player was to throw that card
+    from it (rejection sampling, the last try kept)."""
     cdef mask_t pool, support, known, todo, options[6], choice, unseen, fill
     cdef mask_t hands[MAX_SEATS]
     cdef int8_t free[52]
-    cdef int q, i, c, k, n_options, n_free, need, attempt, trial
+    cdef int q, i, c, k, n_options, n_free, need, attempt, trial, regret
     cdef int8_t t
     cdef bint ok
     unseen = unseen_by(s, viewer)
@@ -110,7 +115,13 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
                 fill = random_subset(&s.rng, pool, need)
                 if trial == tries - 1:
                     break
-                if last_discards[q] >= 0 and not greedy_would_discard(
+                if last_discards[q] >= 0 and temperature > 0:
+                    regret = discard_regret(r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
+                                            last_discards[q])
+                    if regret > 0 and <double>(next_random(&s.rng) >> 11) * 1.1102230246251565e-16 >= exp(
+                            -regret / temperature):
+                        continue
+                elif last_discards[q] >= 0 and not greedy_would_discard(
                         r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
                         last_discards[q], unseen & ~hands[q] & ~fill):
                     continue

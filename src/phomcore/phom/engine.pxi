@@ -101,11 +101,11 @@ cdef class Engine:
                 mom[i, q] = self.states[i].seats[q].laid_len == 0
 
     def sample_worlds(self, Engine source, int viewer, hand_sizes, int stock_size, uint64_t seed,
-                      last_discards, declined, since, int tries):
+                      last_discards, declined, since, int tries, double temperature=0.0):
         """Fill every game of this engine with a world drawn from game 0 of ``source``, a public state
         (the other hands and the stock empty) seen by ``viewer``: worlds.sample_world in C (see
-        sample_hidden for ``last_discards``, ``declined``, ``since`` and ``tries``). Returns how many
-        games could not be filled."""
+        sample_hidden for ``last_discards``, ``declined``, ``since``, ``tries`` and ``temperature``).
+        Returns how many games could not be filled."""
         cdef int sizes[MAX_SEATS]
         cdef int discards[MAX_SEATS]
         cdef int offers[MAX_SEATS]
@@ -116,6 +116,8 @@ cdef class Engine:
             raise ValueError("hand_sizes, last_discards, declined and since need one entry per seat")
         if tries < 1:
             raise ValueError("tries must be ≥ 1")
+        if not 0 <= temperature <= 1e6:
+            raise ValueError("temperature must be from 0 to 1e6")
         for q in range(players):
             if not -1 <= declined[q] < 52 or since[q] < 0 or (since[q] | DECK_MASK) != DECK_MASK:
                 raise ValueError(f"declined[{q}] must be a card index or -1, since[{q}] a card mask")
@@ -130,9 +132,16 @@ cdef class Engine:
                 self.states[i].rng = next_random(&rng)
                 self.legal_count[i] = -1
                 if not sample_hidden(&self.states[i], &self.rules, viewer, sizes, stock_size, discards, offers, after,
-                                     tries):
+                                     tries, temperature):
                     failed += 1
         return failed
+
+    def discard_regret(self, uint64_t hand, uint64_t eaten, int card):
+        """bots.greedy.discard_regret under this engine's rules (for the differential test)."""
+        if (hand | DECK_MASK) != DECK_MASK or (eaten | DECK_MASK) != DECK_MASK or eaten & ~hand or not 0 <= card < 52 \
+                or not hand >> card & 1:
+            raise ValueError("hand and eaten must be card masks, eaten within hand, card an index in hand")
+        return discard_regret(&self.rules, hand, eaten, card)
 
     def reseed(self, int i, uint64_t seed):
         self.states[i].rng = seed

@@ -26,6 +26,29 @@ cdef bint greedy_would_discard(const RulesC* r, mask_t hand, mask_t eaten, int c
 
 
 
+cdef int U_REGRET = 30          # bots.greedy.U_REGRET
+
+
+cdef int discard_regret(const RulesC* r, mask_t hand, mask_t eaten, int card) noexcept nogil:
+    """bots.greedy.discard_regret: the points a normal turn's discard of ``card`` kept above the
+    fewest any legal discard of ``hand`` keeps (U_REGRET with ù on offer or for no legal discard)."""
+    cdef mask_t free = hand & ~eaten & ~bound_of(hand, eaten)
+    cdef int c, points, mine, best = -1
+    points = min_points_of(hand, eaten, UNIT_VALUES, UNIT_RUNS)
+    if points == 0 or points == 1 or not free & bit(card):
+        return U_REGRET
+    while free:
+        c = lowest_index(free)
+        free &= free - 1
+        points = min_points_of(hand & ~bit(c), eaten, r.values, r.run_deadwood)
+        if points >= 0 and (best < 0 or points < best):
+            best = points
+    mine = min_points_of(hand & ~bit(card), eaten, r.values, r.run_deadwood)
+    if best < 0 or mine < 0:
+        return U_REGRET
+    return mine - best
+
+
 cdef bint eat_helps(const RulesC* r, mask_t hand, mask_t eaten, int card) noexcept nogil:
     """bots.greedy.eat_helps."""
     cdef int now = min_points_of(hand, eaten, r.values, r.run_deadwood)

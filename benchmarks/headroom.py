@@ -1,0 +1,463 @@
+"""How much is there to win above MonteCarloBot? The headroom, measured three ways.
+
+    python3 benchmarks/headroom.py audit --games 140 --seed 41 --jobs 2 --out /tmp/audit.jsonl
+    python3 benchmarks/headroom.py summary /tmp/audit.jsonl
+    python3 benchmarks/headroom.py tienlen-audit --games 60 --seed 41 --jobs 2 --out /tmp/tienlen.jsonl
+    python3 benchmarks/headroom.py omniscient --deals 500 --seeds 43,44 --jobs 2
+    python3 benchmarks/headroom.py challenge --configs "soft2=temperature:2.0,tries:60" --deals 400 --seeds 31
+    python3 benchmarks/headroom.py curve --worlds 16,64,256,1024,2048 --deals 100 --seed 45 --jobs 2
+
+- ``audit``: games of four MonteCarloBots (128 worlds); at every decision with a choice (take: eat or
+  draw; discard; lay-down: AutoLay against laying one phỏm first or discarding) every candidate is valued
+  on ``--reference`` worlds (4,096 by default: the best chosen on one half, every loss measured on the
+  other half, per world, so each loss has an interval and no selection bias), and the
+  choices of other deciders on the same position are recorded beside the one played: MonteCarloBot
+  with another seed (how often 128 worlds agree with themselves), racing configurations, and the
+  omniscient choice (every hand and the stock order known, one greedy playout per candidate). One JSON
+  line per position; ``summary`` prints the tables of LADDER.md from them. ``tienlen-audit`` does the
+  same for MonteCarloTienLenBot and its races.
+- ``omniscient``: the omniscient bot (as above) 1-vs-3 against three MonteCarloBots, every deal in
+  every seat rotation: what knowing the cards is worth, the ceiling of any inference.
+- ``curve``: ``montecarlo:W`` against three ``montecarlo`` (128 worlds) for each W, with its ms per
+  decision: what more time buys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pathlib
+import pickle
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from phom import Game
+from phom.actions import Action, AutoLay, DeclareU, DeclareUKhan
+from phom.arena import duplicate
+from phom.bots import MonteCarloBot, greedy_action
+from phom.matchups import holm_rows, matchup
+from phom.rules import Rules
+from phom.vector import VectorGame
+from phom.view import PlayerView
+
+Z95 = 1.959963984540054
+
+#: The racing configurations the audit records beside the fixed 128 worlds: name -> MonteCarloBot options.
+RACES: dict[str, dict[str, Any]] = {
+    "race128-r8-z1.5-f0.1": dict(worlds=128, race=True, round_worlds=8, z=1.5, flat=0.1),
+    "race128-r8-z1.5-f0.15": dict(worlds=128, race=True, round_worlds=8, z=1.5, flat=0.15),
+    "race256-r8-z2-f0.05": dict(worlds=256, race=True, round_worlds=8, z=2.0, flat=0.05),
+    "race512-r16-z2.5-f0.03": dict(worlds=512, race=True, round_worlds=16, z=2.5, flat=0.03),
+}
+
+
+def greedy_of(view: PlayerView) -> Action:
+    return greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
+                         view.phase, view.rules.value_table)
+
+
+def decision(view: PlayerView) -> tuple[str, list[Action], Action] | None:
+    """(kind, candidates, greedy's choice) of a decision with a choice, or None."""
+    greedy = greedy_of(view)
+    if isinstance(greedy, (DeclareU, DeclareUKhan)):
+        return None
+    if isinstance(greedy, AutoLay):
+        candidates = [a for a in view.legal_actions if not isinstance(a, (DeclareU, DeclareUKhan))]
+        return ("lay-down", candidates, greedy) if len(candidates) > 1 else None
+    candidates = MonteCarloBot.candidates(view, greedy)
+    if len(candidates) < 2:
+        return None
+    return ("take" if view.phase == "take" else "discard"), candidates, greedy
+
+
+def omniscient_money(game: Game, ids: list[int]) -> np.ndarray:
+    """The mover's money after each candidate on the true deal (every hand, the stock order), every
+    seat then playing GreedyBot's policy: the same playouts as MonteCarloBot, one world, the real one."""
+    player = game.to_move
+    tiled = VectorGame.from_games([game], seed=0).tile(len(ids))
+    tiled.step(np.asarray(ids))
+    tiled.playout("greedy", seed=0)
+    return tiled.net[:, player].astype(np.float64)
+
+
+def omniscient_choice(game: Game, candidates: list[Action], greedy: Action) -> Action:
+    money = omniscient_money(game, [a.id for a in candidates])
+    return max(candidates, key=lambda a: (money[candidates.index(a)], a is greedy, -a.id))
+
+
+def audit_game(args: tuple[int, int, int]) -> list[dict[str, Any]]:
+    """Every decision with a choice in game ``index`` of four MonteCarloBots (see the module docstring)."""
+    seed, index, reference = args
+    rules = Rules()
+    game = Game(rules, seed=seed * 100_003 + index, leader=index % rules.players)
+    players = [MonteCarloBot(128, seed=seed * 1_000 + index * 10 + s) for s in range(rules.players)]
+    other = MonteCarloBot(128, seed=seed * 7_919 + index)
+    races = {name: MonteCarloBot(seed=seed * 31 + index, **options) for name, options in RACES.items()}
+    judge = MonteCarloBot(reference, seed=seed * 104_729 + index)
+    rows = []
+    turn = 0
+    while not game.is_over:
+        p = game.to_move
+        assert p is not None
+        view = game.view(p)
+        found = decision(view)
+        if found is None:
+            game.apply(players[p].act(view))
+            turn += 1
+            continue
+        kind, candidates, greedy = found
+        ids = [a.id for a in candidates]
+        # the reference's best is chosen on one half of its worlds and every loss is measured on the
+        # other half: the maximum of noisy means is biased upward, fresh worlds are not
+        picked = judge.playout_money(view, ids, reference // 2).mean(axis=0)
+        best = max(range(len(ids)), key=lambda k: (picked[k], candidates[k] is greedy, -ids[k]))
+        won = judge.playout_money(view, ids, reference - reference // 2)
+        means = won.mean(axis=0)
+
+        def loss(action: Action) -> tuple[float, float]:
+            k = candidates.index(action)
+            gap = won[:, best] - won[:, k]
+            return float(gap.mean()), float(Z95 * gap.std(ddof=1) / math.sqrt(len(gap)))
+
+        started = time.perf_counter()
+        played = players[p].act(view)
+        chosen: dict[str, Any] = {"montecarlo": (played.id, *loss(played), 128 * len(ids),
+                                                 time.perf_counter() - started)}
+        if kind != "lay-down":
+            again = other.evaluate(view, candidates, greedy)
+            chosen["montecarlo-again"] = (again.best.id, *loss(again.best), again.spent, 0.0)
+            for name, bot in races.items():
+                started = time.perf_counter()
+                raced = bot.evaluate(view, candidates, greedy)
+                chosen[name] = (raced.best.id, *loss(raced.best), raced.spent, time.perf_counter() - started)
+        seen = omniscient_choice(game, candidates, greedy)
+        chosen["omniscient"] = (seen.id, *loss(seen), len(ids), 0.0)
+        chosen["greedy"] = (greedy.id, *loss(greedy), 0, 0.0)
+        rows.append({"seed": seed, "game": index, "turn": turn, "kind": kind, "candidates": len(ids),
+                     "best": ids[best], "spread": float(means.max() - means.min()), "chosen": chosen,
+                     "position": (view, ids, greedy.id, best, means.tolist())})
+        game.apply(played)
+        turn += 1
+    return rows
+
+
+def audit(args: argparse.Namespace) -> None:
+    pathlib.Path(args.out + ".positions").unlink(missing_ok=True)
+    work = [(args.seed, i, args.reference) for i in range(args.games)]
+    count = 0
+    with open(args.out, "w", encoding="utf-8") as out, ProcessPoolExecutor(args.jobs) as pool:
+        for rows in pool.map(getattr(args, "worker", audit_game), work):
+            positions = [row.pop("position") for row in rows if "position" in row]
+            if positions:
+                with open(args.out + ".positions", "ab") as kept:
+                    pickle.dump(positions, kept)
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+            count += len(rows)
+            out.flush()
+            print(f"\r{count} positions", end="", file=sys.stderr, flush=True)
+    print(f"\n{count} positions written to {args.out}", file=sys.stderr)
+
+
+def summary(args: argparse.Namespace) -> None:
+    rows = [json.loads(line) for line in open(args.file, encoding="utf-8")]
+    games = len({(r["seed"], r["game"]) for r in rows})
+    print(f"{len(rows)} positions from {games} games; reference {args.reference_label}\n")
+    kinds = ["take", "discard", "lay-down"]
+    print("errs: another choice than the reference's best; loss: the reference's best minus the choice, in "
+          "stakes, on the reference's fresh half (± 95 %); loss/game: the sum over the positions of a game\n")
+    print("| decider | kind | positions | errs % | loss/decision | loss > 0.1 % | loss/game | playouts vs 128 |")
+    print("|---|---|---|---|---|---|---|---|")
+    deciders = sorted({name for r in rows for name in r["chosen"]},
+                      key=lambda n: (n != "montecarlo", n != "montecarlo-again", n))
+    for name in deciders:
+        for kind in [*kinds, "all"]:
+            chosen = [(r, r["chosen"][name]) for r in rows if name in r["chosen"] and kind in (r["kind"], "all")]
+            if not chosen:
+                continue
+            losses = [c[1] for _, c in chosen]
+            errs = sum(c[0] != r["best"] for r, c in chosen) / len(chosen)
+            big = sum(c[1] > 0.1 for _, c in chosen) / len(chosen)
+            mean = statistics.fmean(losses)
+            half = Z95 * statistics.stdev(losses) / math.sqrt(len(losses)) if len(losses) > 1 else 0.0
+            per_game = sum(losses) / games
+            cost = (sum(c[3] for _, c in chosen) / sum(128 * r["candidates"] for r, _ in chosen)
+                    if name.startswith(("race", "montecarlo")) else float("nan"))
+            print(f"| {name} | {kind} | {len(chosen)} | {100 * errs:.1f} | {mean:.4f} ± {half:.4f} | "
+                  f"{100 * big:.1f} | {per_game:.3f} | {cost:.2f} |")
+    print("\nAgreement with the choice of montecarlo (128 worlds) on the take and discard positions:\n")
+    print("| decider | same choice % | no worse than montecarlo % | loss − montecarlo's ± 95 % | "
+          "playouts vs 128 | ms/decision (median) |")
+    print("|---|---|---|---|---|---|")
+    searched = [r for r in rows if r["kind"] != "lay-down"]
+    for name in deciders:
+        pairs = [r for r in searched if name in r["chosen"]]
+        if not pairs or name == "montecarlo":
+            continue
+        same = sum(r["chosen"][name][0] == r["chosen"]["montecarlo"][0] for r in pairs) / len(pairs)
+        diffs = [r["chosen"][name][1] - r["chosen"]["montecarlo"][1] for r in pairs]
+        no_worse = sum(d <= args.tolerance for d in diffs) / len(diffs)
+        half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        cost = sum(r["chosen"][name][3] for r in pairs) / sum(128 * r["candidates"] for r in pairs)
+        ms = statistics.median(r["chosen"][name][4] for r in pairs) * 1e3
+        print(f"| {name} | {100 * same:.1f} | {100 * no_worse:.1f} | {statistics.fmean(diffs):+.4f} ± {half:.4f} | "
+              f"{cost:.2f} | {ms:.2f} |")
+    ms = statistics.median(r["chosen"]["montecarlo"][4] for r in searched) * 1e3
+    print(f"| montecarlo | 100 | 100 | 0 | 1.00 | {ms:.2f} |")
+    print(f"\nno worse: the reference's loss of the choice at most {args.tolerance} stakes above montecarlo's")
+
+
+#: Racing configurations of MonteCarloTienLenBot recorded by ``tienlen-audit``.
+TIENLEN_RACES: dict[str, dict[str, Any]] = {
+    "race128-r16-z2-f0.05": dict(worlds=128, race=True, round_worlds=16, z=2.0, flat=0.05),
+    "race128-r16-z1.5-f0.2": dict(worlds=128, race=True, round_worlds=16, z=1.5, flat=0.2),
+    "race128-r16-z1-f0.2": dict(worlds=128, race=True, round_worlds=16, z=1.0, flat=0.2),
+}
+
+
+def tienlen_audit_game(args: tuple[int, int, int]) -> list[dict[str, Any]]:
+    """``audit`` for Tiến lên: games of four MonteCarloTienLenBots; at each searched decision the four
+    candidates valued on ``reference`` worlds (the best chosen on one half, losses on the other; the
+    values are means, so the intervals come from the spread over positions)."""
+    from phom.tienlen import TienLenGame
+    from phom.tienlen.bots import MonteCarloTienLenBot, ranked_actions
+
+    seed, index, reference = args
+    game = TienLenGame(seed=seed * 100_003 + index)
+    players = [MonteCarloTienLenBot(128, seed=seed * 1_000 + index * 10 + s) for s in range(4)]
+    other = MonteCarloTienLenBot(128, seed=seed * 7_919 + index)
+    races = {name: MonteCarloTienLenBot(seed=seed * 31 + index, **options) for name, options in TIENLEN_RACES.items()}
+    pick = MonteCarloTienLenBot(reference // 2, seed=seed * 104_729 + index)
+    judge = MonteCarloTienLenBot(reference - reference // 2, seed=seed * 15_485_863 + index)
+    rows = []
+    while not game.is_over:
+        p = game.to_move
+        assert p is not None
+        view = game.view(p)
+        candidates = ranked_actions(view)[:4]
+        searched = len(view.legal_actions) > 1 and not any(
+            getattr(a, "cards", None) is not None and a.cards.mask == view.hand.mask for a in view.legal_actions)
+        if not searched or len(candidates) < 2:
+            game.apply(players[p].act(view))
+            continue
+        picked = dict((a, v) for a, v in pick.values(view))
+        valued = dict((a, v) for a, v in judge.values(view))
+        if not picked or not valued:
+            game.apply(players[p].act(view))
+            continue
+        best = max(candidates, key=lambda a: (picked[a], -candidates.index(a)))
+        chosen: dict[str, Any] = {}
+        started = time.perf_counter()
+        played = players[p].act(view)
+        chosen["montecarlo"] = (str(played), valued[best] - valued[played], 0.0, 128 * len(candidates),
+                                time.perf_counter() - started)
+        again = other.values(view)[0][0]
+        chosen["montecarlo-again"] = (str(again), valued[best] - valued[again], 0.0, 128 * len(candidates), 0.0)
+        for name, bot in races.items():
+            started = time.perf_counter()
+            raced = bot.values(view)
+            took = time.perf_counter() - started
+            choice = raced[0][0] if raced else candidates[0]
+            chosen[name] = (str(choice), valued[best] - valued[choice], 0.0, bot.spent, took)
+        chosen["greedy"] = (str(candidates[0]), valued[best] - valued[candidates[0]], 0.0, 0, 0.0)
+        rows.append({"seed": seed, "game": index, "turn": len(game.history), "kind": "play",
+                     "candidates": len(candidates), "best": str(best), "chosen": chosen})
+        game.apply(played)
+    return rows
+
+
+def tienlen_audit(args: argparse.Namespace) -> None:
+    args.worker = tienlen_audit_game
+    audit(args)
+
+
+def tune_positions(args: tuple[str, list[Any], dict[str, Any], int]) -> list[tuple[float, int, int, float]]:
+    """(reference loss, games spent, 128 × candidates, seconds) of one configuration on stored positions."""
+    name, positions, options, seed = args
+    bot = MonteCarloBot(seed=seed, **options)
+    found = []
+    for view, ids, greedy_id, best, means in positions:
+        candidates = [a for i in ids for a in view.legal_actions if a.id == i]
+        greedy = next(a for a in candidates if a.id == greedy_id) if greedy_id in ids else candidates[0]
+        started = time.perf_counter()
+        valued = bot.evaluate(view, candidates, greedy)
+        took = time.perf_counter() - started
+        found.append((means[best] - means[ids.index(valued.best.id)], valued.spent, 128 * len(ids), took))
+    return found
+
+
+def tune(args: argparse.Namespace) -> None:
+    """Configurations of MonteCarloBot (``--configs``: name=key:value,key:value;…) on the take and
+    discard positions an ``audit`` stored: the reference's loss, the playouts and the time of each."""
+    positions = []
+    with open(args.positions, "rb") as kept:
+        while True:
+            try:
+                positions.extend(p for p in pickle.load(kept) if len(p[1]) > 1)
+            except EOFError:
+                break
+    positions = [p for p in positions if not any(a.id == p[1][0] and type(a).__name__ in ("AutoLay", "LayMeld")
+                                                 for a in p[0].legal_actions)][:args.limit]
+    configs: dict[str, dict[str, Any]] = {"montecarlo": {}, **parse_configs(args.configs)}
+    print(f"{len(positions)} positions\n")
+    print("| configuration | loss/decision ± 95 % | loss − montecarlo's ± 95 % | playouts vs 128 | ms/decision (median) |")
+    print("|---|---|---|---|---|")
+    half = len(positions) // 2
+    base: list[float] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for name, options in configs.items():
+            parts = [(name, positions[:half], options, 1), (name, positions[half:], options, 2)]
+            found = [f for part in pool.map(tune_positions, parts) for f in part]
+            losses = [f[0] for f in found]
+            base = base or losses
+            diffs = [a - b for a, b in zip(losses, base)]
+            spread = Z95 * statistics.stdev(losses) / math.sqrt(len(losses))
+            gap = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if any(diffs) else 0.0
+            cost = sum(f[1] for f in found) / sum(f[2] for f in found)
+            print(f"| {name} | {statistics.fmean(losses):.4f} ± {spread:.4f} | {statistics.fmean(diffs):+.4f} ± {gap:.4f} "
+                  f"| {cost:.2f} | {statistics.median(f[3] for f in found) * 1e3:.2f} |", flush=True)
+
+
+def parse_configs(text: str) -> dict[str, dict[str, Any]]:
+    """``name=key:value,key:value;…`` → {name: MonteCarloBot options} (true/false, ints, floats)."""
+    configs: dict[str, dict[str, Any]] = {}
+    for item in filter(None, text.split(";")):
+        name, _, body = item.partition("=")
+        options: dict[str, Any] = {}
+        for part in filter(None, body.split(",")):
+            key, _, value = part.partition(":")
+            options[key] = value_of_text(value)
+        configs[name] = options
+    return configs
+
+
+def value_of_text(text: str) -> Any:
+    """true/false, a whole number, a number, or the text itself."""
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def challenge(args: argparse.Namespace) -> None:
+    """MonteCarloBot configurations (``--configs``, as ``tune`` takes them) 1-vs-3 against the panel
+    (three copies of each style), duplicate deals in every seat: mean net ± 95 %, Holm across the panel."""
+    from phom.bots import make_bot
+
+    seeds = [int(s) for s in args.seeds.split(",")]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for name, options in parse_configs(args.configs).items():
+            bot = make_bot(options.pop("spec")) if "spec" in options else MonteCarloBot(**options)
+            bot.name = name  # type: ignore[attr-defined]
+            began = time.perf_counter()
+            report = duplicate(bot, args.panel.split(","), deals=args.deals, seeds=seeds, executor=pool)
+            for row in report.rows:
+                per_seed = " / ".join(f"{m:+.3f}" for m in row.seed_means)
+                print(f"| {name} | {row.opponent} | **{row.mean_net:+.3f} ± {row.ci95:.3f}** | {per_seed} | "
+                      f"{row.p_mean_holm:.2g} | {row.ms_per_decision:.2f} | {row.verdict} |", flush=True)
+            print(f"({name}: {time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
+
+
+def omniscient_game(args: tuple[int, int, int]) -> float:
+    """The omniscient seat's net in one game: deal ``deal`` of ``seed``, the seat ``rotation``."""
+    seed, deal, rotation = args
+    rules = Rules()
+    game = Game(rules, seed=seed * 100_003 + deal, leader=0)
+    seat = rotation
+    bots = {s: MonteCarloBot(128, seed=seed * 1_000_003 + deal * 10 + s) for s in range(rules.players) if s != seat}
+    while not game.is_over:
+        p = game.to_move
+        assert p is not None
+        view = game.view(p)
+        if p != seat:
+            game.apply(bots[p].act(view))
+            continue
+        found = decision(view)
+        if found is None or found[0] == "lay-down":
+            game.apply(greedy_of(view) if found is None else found[2])
+            continue
+        game.apply(omniscient_choice(game, found[1], found[2]))
+    assert game.result is not None
+    return float(game.result.net[seat])
+
+
+def omniscient(args: argparse.Namespace) -> None:
+    seeds = [int(s) for s in args.seeds.split(",")]
+    n = Rules().players
+    sums = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for seed in seeds:
+            work = [(seed, d, r) for d in range(args.deals) for r in range(n)]
+            nets = list(pool.map(omniscient_game, work, chunksize=8))
+            sums.append([sum(nets[d * n:(d + 1) * n]) for d in range(args.deals)])
+    row = holm_rows([matchup("montecarlo", sums, n)])[0]
+    print(f"omniscient vs 3 × montecarlo: {row.mean_net:+.3f} ± {row.ci95:.3f} stakes a game over "
+          f"{len(seeds)} × {args.deals} deals × {n} seats (per seed: "
+          + " / ".join(f"{m:+.3f}" for m in row.seed_means) + f"), p = {row.p_mean:.2g} (mean of the per-deal sums)")
+
+
+def curve(args: argparse.Namespace) -> None:
+    print("| worlds | mean net vs 3 × montecarlo ± 95 % | ms/decision |")
+    print("|---|---|---|")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for worlds in [int(w) for w in args.worlds.split(",")]:
+            row = duplicate(f"montecarlo:{worlds}", ["montecarlo"], deals=args.deals, seeds=[args.seed],
+                            executor=pool).rows[0]
+            print(f"| {worlds} | {row.mean_net:+.3f} ± {row.ci95:.3f} | {row.ms_per_decision:.2f} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    a = commands.add_parser("audit")
+    a.add_argument("--games", type=int, default=140)
+    a.add_argument("--seed", type=int, default=41)
+    a.add_argument("--reference", type=int, default=4096)
+    a.add_argument("--jobs", type=int, default=2)
+    a.add_argument("--out", default="audit.jsonl")
+    t = commands.add_parser("tienlen-audit")
+    t.add_argument("--games", type=int, default=60)
+    t.add_argument("--seed", type=int, default=41)
+    t.add_argument("--reference", type=int, default=4096)
+    t.add_argument("--jobs", type=int, default=2)
+    t.add_argument("--out", default="tienlen-audit.jsonl")
+    u = commands.add_parser("tune")
+    u.add_argument("positions")
+    u.add_argument("--configs", default="")
+    u.add_argument("--limit", type=int, default=100_000)
+    u.add_argument("--jobs", type=int, default=2)
+    h = commands.add_parser("challenge")
+    h.add_argument("--configs", required=True)
+    h.add_argument("--panel", default="montecarlo")
+    h.add_argument("--deals", type=int, default=400)
+    h.add_argument("--seeds", default="31")
+    h.add_argument("--jobs", type=int, default=2)
+    s = commands.add_parser("summary")
+    s.add_argument("file")
+    s.add_argument("--reference-label", default="4,096 worlds")
+    s.add_argument("--tolerance", type=float, default=0.05)
+    o = commands.add_parser("omniscient")
+    o.add_argument("--deals", type=int, default=500)
+    o.add_argument("--seeds", default="43,44")
+    o.add_argument("--jobs", type=int, default=2)
+    c = commands.add_parser("curve")
+    c.add_argument("--worlds", default="16,32,64,128,256,512,1024,2048")
+    c.add_argument("--deals", type=int, default=100)
+    c.add_argument("--seed", type=int, default=45)
+    c.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    {"audit": audit, "tune": tune, "challenge": challenge, "tienlen-audit": tienlen_audit, "summary": summary, "omniscient": omniscient, "curve": curve}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
