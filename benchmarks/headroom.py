@@ -5,6 +5,7 @@
     python3 benchmarks/headroom.py tienlen-audit --games 60 --seed 41 --jobs 2 --out /tmp/tienlen.jsonl
     python3 benchmarks/headroom.py omniscient --deals 500 --seeds 43,44 --jobs 2
     python3 benchmarks/headroom.py challenge --configs "soft2=temperature:2.0,tries:60" --deals 400 --seeds 31
+    python3 benchmarks/headroom.py timing --bots montecarlo,best --games 20 --seed 47
     python3 benchmarks/headroom.py curve --worlds 16,64,256,1024,2048 --deals 100 --seed 45 --jobs 2
 
 - ``audit``: games of four MonteCarloBots (128 worlds); at every decision with a choice (take: eat or
@@ -20,6 +21,8 @@
   every seat rotation: what knowing the cards is worth, the ceiling of any inference.
 - ``curve``: ``montecarlo:W`` against three ``montecarlo`` (128 worlds) for each W, with its ms per
   decision: what more time buys.
+- ``tune`` values MonteCarloBot configurations on the positions an audit stored; ``challenge`` plays
+  configurations 1-vs-3 against a panel; ``timing`` times bots on the same decisions, one core.
 """
 
 from __future__ import annotations
@@ -368,6 +371,41 @@ def challenge(args: argparse.Namespace) -> None:
             print(f"({name}: {time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
 
 
+def timing(args: argparse.Namespace) -> None:
+    """Time per decision of ``--bots`` on the same decisions, one process, one core: every decision of
+    ``--games`` games of four ``montecarlo`` (forced ones included), each bot timed on each in turn
+    (the order alternating), so the machine's state is shared like for like."""
+    from phom.bots import make_bot
+
+    names = args.bots.split(",")
+    bots = {name: make_bot(name, seed=1) for name in names}
+    views = []
+    for index in range(args.games):
+        game = Game(seed=args.seed * 100_003 + index, leader=index % 4)
+        players = [MonteCarloBot(128, seed=index * 10 + s) for s in range(4)]
+        while not game.is_over:
+            p = game.to_move
+            assert p is not None
+            view = game.view(p)
+            views.append((view, decision(view) is not None))
+            game.apply(players[p].act(view))
+    spent: dict[str, list[float]] = {name: [] for name in names}
+    for k, (view, _) in enumerate(views):
+        for name in (names if k % 2 == 0 else names[::-1]):
+            started = time.perf_counter()
+            bots[name].act(view)
+            spent[name].append(time.perf_counter() - started)
+    searched = [k for k, (_, chosen) in enumerate(views) if chosen]
+    print(f"{len(views)} decisions of {args.games} games ({len(searched)} with a choice), one process\n")
+    print("| bot | median ms, all decisions | mean ms, all | median ms, decisions with a choice | mean ms, with a choice |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        times = spent[name]
+        chosen = [times[k] for k in searched]
+        print(f"| {name} | {statistics.median(times) * 1e3:.2f} | {statistics.fmean(times) * 1e3:.2f} | "
+              f"{statistics.median(chosen) * 1e3:.2f} | {statistics.fmean(chosen) * 1e3:.2f} |")
+
+
 def omniscient_game(args: tuple[int, int, int]) -> float:
     """The omniscient seat's net in one game: deal ``deal`` of ``seed``, the seat ``rotation``."""
     seed, deal, rotation = args
@@ -442,6 +480,10 @@ def main() -> None:
     h.add_argument("--deals", type=int, default=400)
     h.add_argument("--seeds", default="31")
     h.add_argument("--jobs", type=int, default=2)
+    m = commands.add_parser("timing")
+    m.add_argument("--bots", default="montecarlo,best")
+    m.add_argument("--games", type=int, default=20)
+    m.add_argument("--seed", type=int, default=47)
     s = commands.add_parser("summary")
     s.add_argument("file")
     s.add_argument("--reference-label", default="4,096 worlds")
@@ -456,7 +498,7 @@ def main() -> None:
     c.add_argument("--seed", type=int, default=45)
     c.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    {"audit": audit, "tune": tune, "challenge": challenge, "tienlen-audit": tienlen_audit, "summary": summary, "omniscient": omniscient, "curve": curve}[args.command](args)
+    {"audit": audit, "tune": tune, "challenge": challenge, "timing": timing, "tienlen-audit": tienlen_audit, "summary": summary, "omniscient": omniscient, "curve": curve}[args.command](args)
 
 
 if __name__ == "__main__":

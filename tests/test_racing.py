@@ -153,3 +153,13 @@ def test_opponents_may_play_another_policy_in_the_playouts():
     assert same.values == named.values != other.values
     with pytest.raises(ValueError, match="opponents"):
         MonteCarloBot(opponents="clever")
+
+
+def test_a_race_on_threads_plays_its_short_last_round():
+    """100 worlds in rounds of 16 leave a last round of 4 worlds, fewer than the 8 threads."""
+    game = Game(seed=12)
+    view = game.view(0)
+    greedy = GreedyBot().act(view)
+    bot = MonteCarloBot(worlds=100, race=True, round_worlds=16, threads=8, z=100.0, flat=0.0, seed=3)
+    found = bot.evaluate(view, bot.candidates(view, greedy), greedy)
+    assert found.playouts == 100

@@ -177,7 +177,9 @@ class MonteCarloBot:
         >>> MonteCarloBot(seed=1).playout_money(view, [a.id for a in view.legal_actions][:2], 3).shape
         (3, 2)
         """
-        sizes = [len(block) for block in np.array_split(np.arange(size), self.threads)]
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise ValueError(f"size {size!r} must be a whole number of worlds ≥ 1")
+        sizes = [len(block) for block in np.array_split(np.arange(size), min(self.threads, size))]
         seeds = [(self.rng.getrandbits(63), self.rng.getrandbits(63)) for _ in sizes]
         source = sampler if sampler is not None else self.sampler(view)
 
@@ -190,7 +192,7 @@ class MonteCarloBot:
             tiled.playout(seats, seed=playout_seed)
             return tiled.net[:, view.player].reshape(size, len(ids)).astype(np.float64)
 
-        if self.threads == 1:
+        if len(sizes) == 1:
             return play(sizes[0], *seeds[0])
         return np.concatenate(list(_pool(self.threads).map(play, sizes, *zip(*seeds))))
 

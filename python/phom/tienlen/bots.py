@@ -218,7 +218,8 @@ class MonteCarloTienLenBot:
     ``TienLenVectorGame.sample_worlds``); ``threads`` plays the worlds out on that many threads.
     ``race=True`` spends the worlds in rounds of ``round_worlds`` and drops the candidates that trail
     (``phom.racing.race`` with ``z`` and ``flat``; the unit of the paired statistics is a block of a
-    round's worlds); ``worlds`` is then the most a decision may sample.
+    round's worlds; one thread); ``worlds`` is then the most a decision may sample. After a decision,
+    ``worlds_used`` and ``spent`` say how many worlds it sampled and how many games it played out.
 
     The defaults were tuned on one seed (candidates 4 of 2, 3, 4, 6, 8, 16, all; 128 worlds of 128 and
     256) and measured on others: see benchmarks/LADDER.md.
