@@ -438,7 +438,7 @@ def omniscient(args: argparse.Namespace) -> None:
             work = [(seed, d, r) for d in range(args.deals) for r in range(n)]
             nets = list(pool.map(omniscient_game, work, chunksize=8))
             sums.append([sum(nets[d * n:(d + 1) * n]) for d in range(args.deals)])
-    row = holm_rows([matchup("montecarlo", sums, n)])[0]
+    row = holm_rows([matchup("montecarlo", sums, n, ms_per_decision=0.0, finish={})])[0]
     print(f"omniscient vs 3 × montecarlo: {row.mean_net:+.3f} ± {row.ci95:.3f} stakes a game over "
           f"{len(seeds)} × {args.deals} deals × {n} seats (per seed: "
           + " / ".join(f"{m:+.3f}" for m in row.seed_means) + f"), p = {row.p_mean:.2g} (mean of the per-deal sums)")
