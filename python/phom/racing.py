@@ -38,8 +38,9 @@ __all__ = ["RaceResult", "race"]
 @dataclass(frozen=True)
 class RaceResult:
     """The race's ``best`` candidate (index), each candidate's ``means`` over the worlds it played and
-    ``worlds`` (how many; 0 and a mean of 0 for all when no world could be drawn), the candidates still ``alive`` at the end, the ``rounds`` played and the
-    games ``spent`` (worlds × candidates played on them)."""
+    ``worlds`` (how many; 0 and a mean of 0 for all when no world could be drawn), the candidates still
+    ``alive`` at the end, the ``rounds`` played and the games ``spent`` (worlds × candidates played
+    on them)."""
 
     best: int
     means: tuple[float, ...]
