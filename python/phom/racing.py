@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["RaceResult", "race"]
+__all__ = ["RaceResult", "check_race_options", "race"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,24 @@ class RaceResult:
     alive: tuple[int, ...]
     rounds: int
     spent: int
+
+
+def check_race_options(race: object, round_worlds: object, worlds: int, z: object, flat: object) -> None:
+    """The racing options a Monte Carlo bot takes, checked: ValueError naming the bad one.
+
+    >>> check_race_options(True, 32, 16, 2.0, 0.05)
+    Traceback (most recent call last):
+    ...
+    ValueError: round_worlds 32 must be a whole number from 1 to worlds (16)
+    """
+    if not isinstance(race, bool):
+        raise ValueError(f"race {race!r} must be True or False")
+    if isinstance(round_worlds, bool) or not isinstance(round_worlds, int) or round_worlds < 1 \
+            or (race and round_worlds > worlds):
+        raise ValueError(f"round_worlds {round_worlds!r} must be a whole number from 1 to worlds ({worlds})")
+    for label, number in (("z", z), ("flat", flat)):
+        if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 100:
+            raise ValueError(f"{label} {number!r} must be a number from 0 to 100")
 
 
 def race(play: Callable[[int, list[int]], npt.NDArray[np.float64]], candidates: int, *, rounds: int,

@@ -14,7 +14,7 @@ from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Ea
 from ..solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask, value_table
 from ..view import PlayerView
 
-__all__ = ["U_REGRET", "GreedyBot", "discard_regret", "greedy_action"]
+__all__ = ["U_REGRET", "GreedyBot", "discard_regret", "fewest_points_after_discard", "greedy_action"]
 
 #: ``discard_regret`` of a discard GreedyBot would never make: with ù on offer, or of a card it may not throw.
 U_REGRET = 30
@@ -62,6 +62,24 @@ def greedy_action(hand: int, eaten: int, legal: Sequence[Action], unseen: int, p
     return best
 
 
+def fewest_points_after_discard(hand: int, eaten: int, values: ValueTable) -> int | None:
+    """The fewest points any legal discard of ``hand`` leaves (None when no discard leaves a valid hand).
+
+    >>> from phom import cards
+    >>> fewest_points_after_discard(cards("9H 10H JH 3C KS").mask, 0, value_table(None))
+    3
+    """
+    free = legal_discard_mask(hand, eaten)
+    best = None
+    while free:
+        low = free & -free
+        free ^= low
+        points = min_points_mask(hand & ~low, eaten, values)
+        if points >= 0 and (best is None or points < best):
+            best = points
+    return best
+
+
 def discard_regret(hand: int, eaten: int, card: int, values: ValueTable) -> int:
     """How many points more than GreedyBot's own choice a normal turn's discard of ``card`` kept, for a
     player who held ``hand`` (``card`` among it; ``eaten``: his eaten cards not yet laid): 0 for a
@@ -76,16 +94,9 @@ def discard_regret(hand: int, eaten: int, card: int, values: ValueTable) -> int:
     """
     if min_points_mask(hand, eaten, _UNIT) in (0, 1):
         return U_REGRET
-    free = legal_discard_mask(hand, eaten)
-    if not free >> card & 1:
+    if not legal_discard_mask(hand, eaten) >> card & 1:
         return U_REGRET
-    best = None
-    while free:
-        low = free & -free
-        free ^= low
-        points = min_points_mask(hand & ~low, eaten, values)
-        if points >= 0 and (best is None or points < best):
-            best = points
+    best = fewest_points_after_discard(hand, eaten, values)
     mine = min_points_mask(hand & ~(1 << card), eaten, values)
     return U_REGRET if best is None or mine < 0 else mine - best
 
@@ -101,14 +112,7 @@ def eat_helps(hand: int, eaten: int, card: int, values: ValueTable) -> bool:
     """
     now = min_points_mask(hand, eaten, values)
     after_hand, after_eaten = hand | 1 << card, eaten | 1 << card
-    free = legal_discard_mask(after_hand, after_eaten)
-    best = None
-    while free:
-        low = free & -free
-        free ^= low
-        points = min_points_mask(after_hand & ~low, after_eaten, values)
-        if points >= 0 and (best is None or points < best):
-            best = points
+    best = fewest_points_after_discard(after_hand, after_eaten, values)
     return best is not None and best <= now
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
-from ..racing import race as race_candidates
+from ..racing import check_race_options, race as race_candidates
 from ..vector import POLICIES, WorldSampler
 from ..view import PlayerView
 from .greedy import greedy_action
@@ -110,14 +110,7 @@ class MonteCarloBot:
             raise ValueError(f"declines {declines!r} must be True or False")
         if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= 100:
             raise ValueError(f"noise {noise!r} must be a number of stakes from 0 to 100")
-        if not isinstance(race, bool):
-            raise ValueError(f"race {race!r} must be True or False")
-        if isinstance(round_worlds, bool) or not isinstance(round_worlds, int) or round_worlds < 1 \
-                or (race and round_worlds > worlds):
-            raise ValueError(f"round_worlds {round_worlds!r} must be a whole number from 1 to worlds ({worlds})")
-        for label, number in (("z", z), ("flat", flat)):
-            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 100:
-                raise ValueError(f"{label} {number!r} must be a number from 0 to 100")
+        check_race_options(race, round_worlds, worlds, z, flat)
         if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not 0 <= temperature <= 1e6:
             raise ValueError(f"temperature {temperature!r} must be a number of points from 0 to 1e6")
         self.temperature = float(temperature)

@@ -35,7 +35,7 @@ from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
 from ..bots.levels import level_number, level_recipe
-from ..racing import race as race_candidates
+from ..racing import check_race_options, race as race_candidates
 
 __all__ = ["BOT_NAMES", "GreedyTienLenBot", "MonteCarloTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot",
            "make_tienlen_bot", "ranked_actions"]
@@ -246,14 +246,7 @@ class MonteCarloTienLenBot:
             raise ValueError(f"threads must be an int from 1 to 64, not {threads!r}")
         if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not 0 <= noise <= 100:
             raise ValueError(f"noise must be a number of stakes from 0 to 100, not {noise!r}")
-        if not isinstance(race, bool):
-            raise ValueError(f"race must be True or False, not {race!r}")
-        if isinstance(round_worlds, bool) or not isinstance(round_worlds, int) or round_worlds < 1 \
-                or (race and round_worlds > worlds):
-            raise ValueError(f"round_worlds must be an int from 1 to worlds ({worlds}), not {round_worlds!r}")
-        for label, number in (("z", z), ("flat", flat)):
-            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 100:
-                raise ValueError(f"{label} must be a number from 0 to 100, not {number!r}")
+        check_race_options(race, round_worlds, worlds, z, flat)
         if race and noise:
             raise ValueError("a racing MonteCarloTienLenBot takes no noise")
         self.race, self.round_worlds, self.z, self.flat = race, round_worlds, float(z), float(flat)
