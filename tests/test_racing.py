@@ -68,7 +68,7 @@ def test_the_race_keeps_the_leader_and_never_drops_a_candidate_too_close_to_call
     assert result.means[result.best] == max(result.means[i] for i in result.alive)
     assert all(result.worlds[i] <= result.worlds[result.best] for i in range(len(values)))
     play, _ = synthetic(values, seed=seed)
-    patient = race(play, len(values), rounds=3, z=100.0, flat=0.0)
+    patient = race(play, len(values), rounds=3, z=1e6, flat=0.0)
     assert patient.alive == tuple(range(len(values))) or patient.rounds == 3
     assert patient.spent == 16 * len(values) * patient.rounds
 

@@ -32,12 +32,23 @@ from .observation import OBSERVATION_SIZE
 from .rules import Rules
 from .state import State
 from .view import PlayerView
-from .worlds import declined_offers
+from .worlds import declined_offers, discarded_partners
 
-__all__ = ["POLICIES", "VectorGame", "WorldSampler"]
+__all__ = ["POLICIES", "SOFTNESS", "VectorGame", "WorldSampler"]
 
-#: The policies that run inside the core: uniform over the legal ids, and GreedyBot's decisions.
-POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY, "planner": _engine.POLICY_PLANNER}
+#: The policies that run inside the core: uniform over the legal ids, GreedyBot's and PlannerBot's
+#: decisions, and GreedyBot's with softened discards.
+POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY, "planner": _engine.POLICY_PLANNER,
+            "soft": _engine.POLICY_SOFT}
+#: The default temperature, in points, of the ``"soft"`` policy's discards (``bots.greedy.soft_discard_odds``).
+SOFTNESS = 2.0
+
+
+def checked_softness(softness: float) -> float:
+    """``softness`` as a float, refused unless it is a number of points from 0.01 to 1,000."""
+    if isinstance(softness, bool) or not isinstance(softness, (int, float)) or not 0.01 <= softness <= 1000:
+        raise ValueError(f"softness {softness!r} must be a number of points from 0.01 to 1000")
+    return float(softness)
 
 
 class VectorGame:
@@ -95,7 +106,7 @@ class VectorGame:
 
     @classmethod
     def sample_worlds(cls, view: PlayerView, count: int, *, seed: int | None = None, tries: int = 1,
-                      declines: bool = False, temperature: float = 0.0) -> VectorGame:
+                      declines: bool = False, temperature: float = 0.0, history: float = 0.0) -> VectorGame:
         """``count`` full games that agree with ``view`` on everything its player knows, the hidden
         cards drawn as ``phom.worlds.sample_world`` draws them (in C: about a microsecond a world).
 
@@ -107,14 +118,18 @@ class VectorGame:
         ``temperature`` > 0 softens the reading of the latest discard: a try is kept with probability
         exp(−regret / temperature), the regret being ``phom.bots.greedy.discard_regret`` (the points
         that discard kept above greedy's best), so worlds come in proportion to how likely a softened
-        greedy player was to make it (0: the hard reading above).
+        greedy player was to make it (0: the hard reading above). ``history`` > 0 reads every card
+        each opponent has thrown (players rarely keep the partners of their discards): each seat's
+        hidden cards are drawn ``tries`` times and one draw is kept with probability ∝ its
+        ``phom.worlds.history_weight`` times the latest discard's reading (sampling-importance-resampling).
 
         >>> from phom import Game
         >>> worlds = VectorGame.sample_worlds(Game(seed=2).view(1), 3, seed=4)
         >>> [len(worlds.legal_ids(i)) for i in range(3)] == [10, 10, 10]
         True
         """
-        return WorldSampler(view, tries=tries, declines=declines, temperature=temperature).draw(count, seed=seed)
+        return WorldSampler(view, tries=tries, declines=declines, temperature=temperature, history=history
+                            ).draw(count, seed=seed)
 
     def __len__(self) -> int:
         return int(self._engine.n)
@@ -204,22 +219,28 @@ class VectorGame:
                 raise ValueError(f"game {bad}: action {int(ids[bad])} is refused ({why})")
             self._engine.step(ids, active)
 
-    def playout(self, policy: str | Sequence[str] = "random", *, seed: int | None = None) -> None:
+    def playout(self, policy: str | Sequence[str] = "random", *, seed: int | None = None,
+                softness: float = SOFTNESS) -> None:
         """Play every unfinished game to its end inside the core, without the GIL: ``"random"``
         (uniform over the legal ids, each game's own generator, reseeded from ``seed`` when given)
-        ``"greedy"`` (GreedyBot's decisions) or ``"planner"`` (PlannerBot's); or one policy per seat, e.g.
-        ``["greedy", "random"]``."""
+        ``"greedy"`` (GreedyBot's decisions), ``"planner"`` (PlannerBot's) or ``"soft"`` (GreedyBot's, but
+        each discard drawn from the game's generator at temperature ``softness`` points:
+        ``bots.greedy.soft_discard_odds``); or one policy per seat, e.g. ``["greedy", "random"]``."""
         codes = self._policy_codes(policy)
+        temperature = checked_softness(softness)
         with self._lock:
+            self._engine.softness = temperature
             self._engine.playout(codes, seed64(seed), seed is not None)
 
-    def advance(self, seat: int, policy: str | Sequence[str] = "greedy") -> None:
+    def advance(self, seat: int, policy: str | Sequence[str] = "greedy", *, softness: float = SOFTNESS) -> None:
         """In every unfinished game, the other seats play with core policies (one, or one per seat)
         until ``seat`` is to move or the game is over: a learning seat against core opponents."""
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.rules.players:
             raise ValueError(f"seat {seat!r} is not a seat from 0 to {self.rules.players - 1}")
         codes = self._policy_codes(policy)
+        temperature = checked_softness(softness)
         with self._lock:
+            self._engine.softness = temperature
             self._engine.advance(int(seat), codes)
 
     def _policy_codes(self, policy: str | Sequence[str]) -> npt.NDArray[np.int8]:
@@ -233,6 +254,27 @@ class VectorGame:
         other._engine = _engine.Engine(len(self) * copies, self.rules)
         with self._lock:
             other._engine.tile(self._engine, copies)
+        return other
+
+    def select(self, games: npt.ArrayLike) -> VectorGame:
+        """A new VectorGame holding copies of the games given (indices, in that order; repeats allowed).
+
+        >>> v = VectorGame(3, seed=2)
+        >>> v.select([2, 0]).state(0) == v.state(2)
+        True
+        """
+        raw = np.asarray(games)
+        if raw.ndim != 1 or (raw.size and (not np.issubdtype(raw.dtype, np.integer) or raw.dtype == np.bool_)):
+            raise ValueError(f"games must be a 1-d array of game indices, got shape {raw.shape} and dtype {raw.dtype}")
+        indices = np.ascontiguousarray(raw, dtype=np.int64)
+        bad = (indices < 0) | (indices >= len(self))
+        if bad.any():
+            raise ValueError(f"games[{int(np.argmax(bad))}] = {int(indices[bad][0])} is not a game index "
+                             f"(0 to {len(self) - 1})")
+        other = VectorGame(0, self.rules)
+        other._engine = _engine.Engine(len(indices), self.rules)
+        with self._lock:
+            other._engine.gather(self._engine, indices)
         return other
 
     @classmethod
@@ -273,16 +315,19 @@ class VectorGame:
             self._engine.summaries(net, winner, u_kind, mom, actions)
         return net, winner, u_kind, mom.view(bool), actions
 
-    def policy_actions(self, policy: str = "greedy") -> npt.NDArray[np.int64]:
-        """The id a core policy would play now in each game (−1 once over); nothing is applied.
+    def policy_actions(self, policy: str = "greedy", *, softness: float = SOFTNESS) -> npt.NDArray[np.int64]:
+        """The id a core policy would play now in each game (−1 once over); only the games' generators
+        advance (the ``"random"`` and ``"soft"`` policies draw from them).
 
         >>> v = VectorGame(2, seed=5)
         >>> bool((v.legal_mask()[np.arange(2), v.policy_actions("greedy")]).all())
         True
         """
         code = int(policy_codes(policy, 1, POLICIES)[0])
+        temperature = checked_softness(softness)
         out = np.empty(len(self), dtype=np.int64)
         with self._lock:
+            self._engine.softness = temperature
             self._engine.choose(code, out)
         return out
 
@@ -308,10 +353,14 @@ class WorldSampler:
     [4, 4]
     """
 
-    def __init__(self, view: PlayerView, *, tries: int = 1, declines: bool = False, temperature: float = 0.0) -> None:
+    def __init__(self, view: PlayerView, *, tries: int = 1, declines: bool = False, temperature: float = 0.0,
+                 history: float = 0.0) -> None:
         self.tries = whole_number(tries, "tries", 1)
         if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not 0 <= temperature <= 1e6:
             raise ValueError(f"temperature {temperature!r} must be a number of points from 0 to 1e6")
+        if isinstance(history, bool) or not isinstance(history, (int, float)) or not 0 <= history <= 100:
+            raise ValueError(f"history {history!r} must be a number from 0 to 100 (the reading's scale)")
+        self.history = float(history)
         if view.is_over:
             raise ValueError("the game in this view is over")
         self.temperature = float(temperature)
@@ -324,6 +373,8 @@ class WorldSampler:
                 last_discards[player] = action.card.index if isinstance(action, Discard) else -2
         self._last_discards = [max(d, -1) for d in last_discards]   # −2: his latest action was no discard
         self._declined, self._since = declined_offers(view) if declines else ([-1] * n, [0] * n)
+        self._penalties = (np.ascontiguousarray(np.array(discarded_partners(view)) * self.history, dtype=np.float64)
+                           if self.history else None)
         self._hand_sizes = list(public.hand_sizes)
         self._stock_size = public.stock_size
         self._source = _engine.Engine(1, view.rules)
@@ -336,7 +387,7 @@ class WorldSampler:
         v._engine = _engine.Engine(count, v.rules)
         failed = v._engine.sample_worlds(self._source, self.view.player, self._hand_sizes, self._stock_size,
                                          seed64(seed), self._last_discards, self._declined, self._since, self.tries,
-                                         self.temperature)
+                                         self.temperature, self._penalties)
         if failed:
             raise ValueError("no deal of the unseen cards fits this view")
         return v

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from .actions import Discard, Draw, Eat
@@ -18,7 +19,8 @@ from .game import Game
 from .solver import meld_masks
 from .view import PlayerView
 
-__all__ = ["declined_offers", "makes_phom_with", "sample_world"]
+__all__ = ["PARTNER_PENALTIES", "declined_offers", "discarded_partners", "history_weight", "makes_phom_with",
+           "sample_world"]
 
 
 def sample_world(view: PlayerView, rng: random.Random, attempts: int = 100) -> Game:
@@ -108,6 +110,53 @@ def declined_offers(view: PlayerView) -> tuple[list[int], list[int]]:
                     declined[player], since[player] = before[1].card.index, later
                 break
     return declined, since
+
+
+#: How much less likely a player is to throw a card while he holds a partner of it (log-odds, per
+#: partner): another card of its rank, a card of its suit one rank away, two ranks away. Fit by maximum
+#: likelihood to 1,373 discards of MonteCarloBots (seed 61; benchmarks/LADDER.md, "whole history").
+PARTNER_PENALTIES = (-1.506, -1.32, -0.541)
+
+
+def discarded_partners(view: PlayerView) -> list[list[float]]:
+    """Per seat and card, the log-weight a world gets for giving that seat that card, read from every
+    card the seat has discarded: players rarely keep a discard's partners (``PARTNER_PENALTIES``).
+    Zeros for the viewer; the sum over the seat's hidden cards is ``history_weight``.
+
+    >>> from phom import Game
+    >>> game = Game(seed=3)
+    >>> game.apply(game.legal_actions()[-1])          # player 0 discards
+    >>> card = game.history[-1][1].card.index
+    >>> row = discarded_partners(game.view(1))[0]
+    >>> sorted({round(row[c], 3) for c in range(52)}) <= [-1.506, -1.32, -0.541, 0.0]
+    True
+    """
+    same_rank, one_away, two_away = PARTNER_PENALTIES
+    weights = [[0.0] * 52 for _ in range(view.rules.players)]
+    for player, action in view.history:
+        if player == view.player or not isinstance(action, Discard):
+            continue
+        rank, suit = action.card.index % 13, action.card.index // 13
+        row = weights[player]
+        for other in range(4):
+            if other != suit:
+                row[other * 13 + rank] += same_rank
+        for step, weight in ((1, one_away), (2, two_away)):
+            for near in (rank - step, rank + step):
+                if 0 <= near < 13:
+                    row[suit * 13 + near] += weight
+    return weights
+
+
+def history_weight(weights: list[list[float]], player: int, hidden: int, scale: float) -> float:
+    """The weight (≤ 1) the whole-history reading gives a world in which ``player`` holds the
+    ``hidden`` cards: exp(scale × the sum of his ``discarded_partners`` weights over them). The sampler
+    draws each seat's hidden cards ``tries`` times and keeps one draw with probability ∝ this weight.
+
+    >>> history_weight([[0.0] * 52, [-1.0] + [0.0] * 51], 1, 0b11, 0.5) == math.exp(-0.5)
+    True
+    """
+    return math.exp(scale * sum(weights[player][c] for c in card_indices(hidden)))
 
 
 def makes_phom_with(card: int, cards: int) -> bool:

@@ -8,13 +8,15 @@ Discard(Card('QS'))
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
 from ..solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask, value_table
 from ..view import PlayerView
 
-__all__ = ["U_REGRET", "GreedyBot", "discard_regret", "fewest_points_after_discard", "greedy_action"]
+__all__ = ["U_REGRET", "GreedyBot", "discard_regret", "fewest_points_after_discard", "greedy_action",
+           "soft_discard_odds"]
 
 #: ``discard_regret`` of a discard GreedyBot would never make: with ù on offer, or of a card it may not throw.
 U_REGRET = 30
@@ -99,6 +101,29 @@ def discard_regret(hand: int, eaten: int, card: int, values: ValueTable) -> int:
     best = fewest_points_after_discard(hand, eaten, values)
     mine = min_points_mask(hand & ~(1 << card), eaten, values)
     return U_REGRET if best is None or mine < 0 else mine - best
+
+
+def soft_discard_odds(hand: int, eaten: int, discards: Sequence[int], values: ValueTable,
+                      temperature: float) -> list[float]:
+    """The chance of each of the legal ``discards`` (card indices) for the core policy ``"soft"``: GreedyBot
+    whose discard is drawn with probability ∝ exp(−(the points it keeps − the fewest any keeps) /
+    ``temperature``) instead of always the fewest (its other choices are GreedyBot's).
+
+    >>> from phom import cards
+    >>> hand = cards("9H 10H JH 3C KS").mask
+    >>> [round(p, 3) for p in soft_discard_odds(hand, 0, [cards(c).mask.bit_length() - 1 for c in ("3C", "KS")],
+    ...                                         value_table(None), 5.0)]
+    [0.119, 0.881]
+    """
+    if not discards:
+        raise ValueError("soft_discard_odds needs at least one discard")
+    if not temperature > 0:
+        raise ValueError(f"temperature {temperature!r} must be > 0 points")
+    points = [min_points_mask(hand & ~(1 << card), eaten, values) for card in discards]
+    fewest = min(points)
+    weights = [math.exp(-(p - fewest) / temperature) for p in points]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def eat_helps(hand: int, eaten: int, card: int, values: ValueTable) -> bool:

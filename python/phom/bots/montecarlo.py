@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
+from ..actions import DISCARD_BASE, DRAW_ID, EAT_BASE, Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from ..racing import check_race_options, race as race_candidates
-from ..vector import POLICIES, WorldSampler
+from ..vector import POLICIES, SOFTNESS, VectorGame, WorldSampler, checked_softness
 from ..view import PlayerView
 from .greedy import greedy_action
 
@@ -83,8 +83,14 @@ class MonteCarloBot:
     ``race``, ``round_worlds``, ``z``, ``flat``: racing the candidates (see the module docstring; no
     ``noise`` or ``margin`` with it). ``temperature`` > 0 reads each opponent's latest discard softly
     (``VectorGame.sample_worlds``: a world kept with probability exp(−regret / temperature)).
+    ``history`` > 0 also reads every card each opponent has thrown (``VectorGame.sample_worlds``:
+    players rarely keep the partners of their discards), at that scale.
     ``opponents``: the core policy of the other seats in the playouts (default: ``policy``), for
-    playouts that model the opponents otherwise than the bot's own continuation.
+    playouts that model the opponents otherwise than the bot's own continuation; ``softness``: the
+    temperature, in points, of the ``"soft"`` policy's discards (``bots.greedy.soft_discard_odds``).
+    ``reply=True`` searches one ply more after a discard: in every world where the next player may eat
+    the card, both of his answers (eat, draw) are played out and he takes the one that pays him more
+    in that world (ties: GreedyBot's answer), instead of the playout policy's answer.
     """
 
     name = "montecarlo"
@@ -92,7 +98,8 @@ class MonteCarloBot:
     def __init__(self, worlds: int = 128, *, policy: str = "greedy", margin: float = 0.0, tries: int = 20,
                  declines: bool = False, seed: int | None = None, threads: int = 1, noise: float = 0.0,
                  race: bool = False, round_worlds: int = 16, z: float = 2.0, flat: float = 0.05,
-                 temperature: float = 0.0, opponents: str | None = None) -> None:
+                 temperature: float = 0.0, opponents: str | None = None, softness: float = SOFTNESS,
+                 reply: bool = False, history: float = 0.0) -> None:
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds {worlds!r} must be a whole number ≥ 1")
         if policy not in POLICIES:
@@ -100,6 +107,10 @@ class MonteCarloBot:
         if opponents is not None and opponents not in POLICIES:
             raise ValueError(f"opponents {opponents!r}: choose one of {', '.join(map(repr, POLICIES))}")
         self.opponents = opponents
+        self.softness = checked_softness(softness)
+        if not isinstance(reply, bool):
+            raise ValueError(f"reply {reply!r} must be True or False")
+        self.reply = reply
         if isinstance(margin, bool) or not isinstance(margin, (int, float)) or margin < 0:
             raise ValueError(f"margin {margin!r} must be a number ≥ 0 (standard errors)")
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
@@ -114,6 +125,9 @@ class MonteCarloBot:
         if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or not 0 <= temperature <= 1e6:
             raise ValueError(f"temperature {temperature!r} must be a number of points from 0 to 1e6")
         self.temperature = float(temperature)
+        if isinstance(history, bool) or not isinstance(history, (int, float)) or not 0 <= history <= 100:
+            raise ValueError(f"history {history!r} must be a number from 0 to 100 (the reading's scale)")
+        self.history = float(history)
         if race and (noise or margin):
             raise ValueError("a racing MonteCarloBot takes no noise and no margin")
         if race and threads > round_worlds:
@@ -156,8 +170,10 @@ class MonteCarloBot:
         return discards if greedy in discards else []
 
     def sampler(self, view: PlayerView) -> WorldSampler:
-        """The worlds of ``view`` as this bot reads the opponents (``tries``, ``declines``, ``temperature``)."""
-        return WorldSampler(view, tries=self.tries, declines=self.declines, temperature=self.temperature)
+        """The worlds of ``view`` as this bot reads the opponents (``tries``, ``declines``, ``temperature``,
+        ``history``)."""
+        return WorldSampler(view, tries=self.tries, declines=self.declines, temperature=self.temperature,
+                            history=self.history)
 
     def playout_money(self, view: PlayerView, ids: list[int], size: int, sampler: WorldSampler | None = None
                       ) -> np.ndarray:
@@ -176,18 +192,48 @@ class MonteCarloBot:
         seeds = [(self.rng.getrandbits(63), self.rng.getrandbits(63)) for _ in sizes]
         source = sampler if sampler is not None else self.sampler(view)
 
+        seats = [self.policy if q == view.player or self.opponents is None else self.opponents
+                 for q in range(view.rules.players)]
+
         def play(size: int, world_seed: int, playout_seed: int) -> np.ndarray:
             worlds = source.draw(size, seed=world_seed)
             tiled = worlds.tile(len(ids))
             tiled.step(np.tile(ids, size))
-            seats = [self.policy if q == view.player or self.opponents is None else self.opponents
-                     for q in range(view.rules.players)]
-            tiled.playout(seats, seed=playout_seed)
+            if self.reply:
+                return self.replied_money(view.player, tiled, np.tile(ids, size), seats, playout_seed
+                                           ).reshape(size, len(ids))
+            tiled.playout(seats, seed=playout_seed, softness=self.softness)
             return tiled.net[:, view.player].reshape(size, len(ids)).astype(np.float64)
 
         if len(sizes) == 1:
             return play(sizes[0], *seeds[0])
         return np.concatenate(list(_pool(self.threads).map(play, sizes, *zip(*seeds))))
+
+    def replied_money(self, seat: int, games: VectorGame, played: np.ndarray, seats: list[str], seed: int
+                       ) -> np.ndarray:
+        """``seat``'s money in each of ``games`` (each just after ``seat`` played ``played``), the next
+        player's eat-or-draw answer to a discard searched one ply (see ``reply``)."""
+        cards = played - DISCARD_BASE
+        is_discard = (cards >= 0) & (cards < 52)
+        eat_ids = np.where(is_discard, EAT_BASE + cards, DRAW_ID)
+        legal = games.legal_mask()
+        rows = np.arange(len(games))
+        eatable = is_discard & legal[rows, eat_ids] & legal[rows, DRAW_ID]
+        branch = np.flatnonzero(eatable)
+        answerer = games.to_move[branch].astype(np.int64)
+        greedy_eats = games.policy_actions("greedy")[branch] == eat_ids[branch]
+        eaten = games.select(branch)
+        eaten.step(eat_ids[branch])
+        games.step(np.full(len(games), DRAW_ID), only=eatable)
+        games.playout(seats, seed=seed, softness=self.softness)
+        eaten.playout(seats, seed=seed ^ 0x5EED, softness=self.softness)
+        money = games.net[:, seat].astype(np.float64)
+        drew, ate = games.net[branch], eaten.net
+        answers = np.arange(len(branch))
+        eats = (ate[answers, answerer] > drew[answers, answerer]) | (
+            (ate[answers, answerer] == drew[answers, answerer]) & greedy_eats)
+        money[branch] = np.where(eats, ate[:, seat], drew[:, seat])
+        return money
 
     def evaluate(self, view: PlayerView, candidates: list[Action], greedy: Action | None = None) -> Valuation:
         """Mean net money of each candidate over ``worlds`` determinized playouts (or a race), best first."""

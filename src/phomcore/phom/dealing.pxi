@@ -51,9 +51,55 @@ cdef bint makes_phom_with(int card, mask_t cards) noexcept nogil:
     return False
 
 
+cdef inline double uniform01(uint64_t* rng) noexcept nogil:
+    """A uniform number in [0, 1) from the generator (53 bits)."""
+    return <double>(next_random(rng) >> 11) * 1.1102230246251565e-16
+
+
+cdef mask_t read_history(StateC* s, const RulesC* r, int q, mask_t held, mask_t pool, int need, mask_t unseen,
+                         int last_discard, int declined, mask_t since, int tries, double temperature,
+                         const double* penalties) noexcept nogil:
+    """Seat q's ``need`` hidden cards from ``pool`` (it holds ``held`` already) by sampling-importance-
+    resampling: ``tries`` proposals, one kept with probability ∝ its weight. The weight is
+    ``worlds.history_weight`` (exp of the sum of q's ``penalties`` row over its hidden cards), times
+    the latest discard's reading when there is one (the soft reading's exp(−regret / temperature), or
+    1 / 0 as GreedyBot would / would not have thrown it) and 0 when the cards make a phỏm with a
+    declined offer (see sample_hidden). When every proposal fails those readings, one is kept by its
+    history weight alone."""
+    cdef mask_t fill = 0, chosen = 0, fallback = 0, hidden
+    cdef double history, weight, total = 0.0, total_history = 0.0
+    cdef int trial
+    for trial in range(tries):
+        fill = random_subset(&s.rng, pool, need)
+        history = 0.0
+        hidden = (held & ~s.seats[q].unlaid_eaten) | fill
+        while hidden:
+            history += penalties[q * 52 + lowest_index(hidden)]
+            hidden &= hidden - 1
+        history = exp(history)
+        total_history += history
+        if uniform01(&s.rng) * total_history < history:
+            fallback = fill
+        weight = history
+        if last_discard >= 0 and temperature > 0:
+            weight *= exp(-discard_regret(r, held | fill | bit(last_discard), s.seats[q].unlaid_eaten,
+                                          last_discard) / temperature)
+        elif last_discard >= 0 and not greedy_would_discard(r, held | fill | bit(last_discard),
+                                                            s.seats[q].unlaid_eaten, last_discard,
+                                                            unseen & ~held & ~fill):
+            weight = 0.0
+        if declined >= 0 and makes_phom_with(declined, fill | since):
+            weight = 0.0
+        if weight > 0:
+            total += weight
+            if uniform01(&s.rng) * total < weight:
+                chosen = fill
+    return chosen if total > 0 else (fallback if total_history > 0 else fill)
+
+
 cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes, int stock_size,
                         const int* last_discards, const int* declined, const mask_t* since,
-                        int tries, double temperature) noexcept nogil:
+                        int tries, double temperature, const double* penalties) noexcept nogil:
     """worlds.sample_world: keep the viewer's hand; give each other hand its unlaid eaten cards, two
     unseen cards completing a 3-card phỏm with each of them, and unseen cards up to its size; draw the
     stock from the rest in random order. Uses the state's generator; False after 100 failed attempts.
@@ -68,7 +114,10 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
     ``temperature`` > 0 softens the reading of the latest discard: a try is kept with probability
     exp(−regret / temperature) (``discard_regret``: the points that discard kept above greedy's best),
     so each world is drawn in proportion to how likely a softened greedy player was to throw that card
-    from it (rejection sampling, the last try kept)."""
+    from it (rejection sampling, the last try kept).
+
+    ``penalties`` (NULL: none; else players × 52 log-weights, ``worlds.discarded_partners`` times the
+    reading's scale) reads the whole history instead (``read_history``)."""
     cdef mask_t pool, support, known, todo, options[6], choice, unseen, fill
     cdef mask_t hands[MAX_SEATS]
     cdef int8_t free[52]
@@ -111,23 +160,26 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
             need = sizes[q] - popcount(hands[q])
             if q == viewer or need <= 0:
                 continue
-            for trial in range(tries if last_discards[q] >= 0 or declined[q] >= 0 else 1):
-                fill = random_subset(&s.rng, pool, need)
-                if trial == tries - 1:
-                    break
-                if last_discards[q] >= 0 and temperature > 0:
-                    regret = discard_regret(r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
-                                            last_discards[q])
-                    if regret > 0 and <double>(next_random(&s.rng) >> 11) * 1.1102230246251565e-16 >= exp(
-                            -regret / temperature):
+            if penalties != NULL:
+                fill = read_history(s, r, q, hands[q], pool, need, unseen, last_discards[q], declined[q], since[q],
+                                    tries, temperature, penalties)
+            else:
+                for trial in range(tries if last_discards[q] >= 0 or declined[q] >= 0 else 1):
+                    fill = random_subset(&s.rng, pool, need)
+                    if trial == tries - 1:
+                        break
+                    if last_discards[q] >= 0 and temperature > 0:
+                        regret = discard_regret(r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
+                                                last_discards[q])
+                        if regret > 0 and uniform01(&s.rng) >= exp(-regret / temperature):
+                            continue
+                    elif last_discards[q] >= 0 and not greedy_would_discard(
+                            r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
+                            last_discards[q], unseen & ~hands[q] & ~fill):
                         continue
-                elif last_discards[q] >= 0 and not greedy_would_discard(
-                        r, hands[q] | fill | bit(last_discards[q]), s.seats[q].unlaid_eaten,
-                        last_discards[q], unseen & ~hands[q] & ~fill):
-                    continue
-                if declined[q] >= 0 and makes_phom_with(declined[q], fill | since[q]):
-                    continue
-                break
+                    if declined[q] >= 0 and makes_phom_with(declined[q], fill | since[q]):
+                        continue
+                    break
             hands[q] |= fill
             pool &= ~fill
         for q in range(s.players):

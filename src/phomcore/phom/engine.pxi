@@ -12,6 +12,7 @@ cdef class Engine:
     cdef const int16_t[::1] runs_view
     cdef int16_t* legal_cache   # n × LEGAL_CAPACITY ids
     cdef int16_t* legal_count   # −1: not computed for the current state
+    cdef public double softness  # the temperature, in points, of SOFT_POLICY's discards (> 0)
 
     def __cinit__(self, int n, rules):
         if n < 0:
@@ -88,6 +89,18 @@ cdef class Engine:
                 memcpy(&self.states[i * copies + k], &source.states[i], sizeof(StateC))
                 self.legal_count[i * copies + k] = -1
 
+    def gather(self, Engine source, const int64_t[::1] games):
+        """Fill this engine (n = len(games)) with source's games ``games[0]``, ``games[1]``, … in that order."""
+        cdef Py_ssize_t j
+        if self.n != games.shape[0]:
+            raise ValueError("gather: sizes do not match")
+        for j in range(games.shape[0]):
+            if not 0 <= games[j] < source.n:
+                raise ValueError(f"gather: game {games[j]} is not a game of the source (0 to {source.n - 1})")
+        for j in range(games.shape[0]):
+            memcpy(&self.states[j], &source.states[games[j]], sizeof(StateC))
+            self.legal_count[j] = -1
+
     def summaries(self, int32_t[:, ::1] net, int8_t[::1] winner, int8_t[::1] u_kind, uint8_t[:, ::1] mom,
                   int32_t[::1] actions):
         """The end of every game: net, winner, ù kind (0: none), móm per seat, actions played."""
@@ -101,11 +114,12 @@ cdef class Engine:
                 mom[i, q] = self.states[i].seats[q].laid_len == 0
 
     def sample_worlds(self, Engine source, int viewer, hand_sizes, int stock_size, uint64_t seed,
-                      last_discards, declined, since, int tries, double temperature=0.0):
+                      last_discards, declined, since, int tries, double temperature=0.0,
+                      const double[:, ::1] penalties=None):
         """Fill every game of this engine with a world drawn from game 0 of ``source``, a public state
         (the other hands and the stock empty) seen by ``viewer``: worlds.sample_world in C (see
-        sample_hidden for ``last_discards``, ``declined``, ``since``, ``tries`` and ``temperature``).
-        Returns how many games could not be filled."""
+        sample_hidden for ``last_discards``, ``declined``, ``since``, ``tries``, ``temperature`` and
+        ``penalties``: None, or players × 52 log-weights ≤ 0). Returns how many games could not be filled."""
         cdef int sizes[MAX_SEATS]
         cdef int discards[MAX_SEATS]
         cdef int offers[MAX_SEATS]
@@ -125,6 +139,15 @@ cdef class Engine:
             discards[q] = last_discards[q]
             offers[q] = declined[q]
             after[q] = since[q]
+        cdef const double* weights = NULL
+        if penalties is not None:
+            if penalties.shape[0] != players or penalties.shape[1] != 52:
+                raise ValueError(f"penalties must have shape ({players}, 52)")
+            for q in range(players):
+                for i in range(52):
+                    if not -1e6 <= penalties[q, i] <= 0:
+                        raise ValueError(f"penalties[{q}, {i}] must be a number from -1e6 to 0")
+            weights = &penalties[0, 0]
         cdef uint64_t rng = seed
         with nogil:
             for i in range(self.n):
@@ -132,7 +155,7 @@ cdef class Engine:
                 self.states[i].rng = next_random(&rng)
                 self.legal_count[i] = -1
                 if not sample_hidden(&self.states[i], &self.rules, viewer, sizes, stock_size, discards, offers, after,
-                                     tries, temperature):
+                                     tries, temperature, weights):
                     failed += 1
         return failed
 
@@ -346,8 +369,14 @@ cdef class Engine:
     cdef int choose_one(self, int i, int policy) noexcept nogil:
         cdef int16_t* ids = self.legal_of(i)
         cdef int count = self.legal_count[i]
+        cdef int a
         if policy == GREEDY_POLICY:
             return greedy_choice(&self.rules, &self.states[i], ids, count, 0)
+        if policy == SOFT_POLICY:
+            a = greedy_choice(&self.rules, &self.states[i], ids, count, 0)
+            if DISCARD_BASE <= a < SEND_BASE and self.softness > 0:
+                return soft_discard(&self.rules, &self.states[i], ids, count, self.softness)
+            return a
         if policy == PLANNER_POLICY:
             return greedy_choice(&self.rules, &self.states[i], ids, count,
                                  rac_price(self.states[i].seats[self.states[i].to_move].turns))

@@ -67,6 +67,37 @@ cdef bint eat_helps(const RulesC* r, mask_t hand, mask_t eaten, int card) noexce
     return found and best <= now
 
 
+cdef int soft_discard(const RulesC* r, StateC* s, const int16_t* ids, int n, double temperature) noexcept nogil:
+    """bots.greedy.soft_discard_odds: one of the legal discards among ``ids``, drawn from the state's
+    generator with probability ∝ exp(−(the points it keeps − the fewest any keeps) / temperature)."""
+    cdef const SeatC* seat = &s.seats[s.to_move]
+    cdef int16_t options[52]
+    cdef int points[52]
+    cdef double weights[52]
+    cdef int i, a, k = 0, fewest = 0
+    cdef double total = 0.0, u
+    for i in range(n):
+        a = ids[i]
+        if DISCARD_BASE <= a < SEND_BASE and k < 52:
+            options[k] = <int16_t>a
+            points[k] = min_points_of(seat.hand & ~bit(a - DISCARD_BASE), seat.unlaid_eaten, r.values,
+                                      r.run_deadwood)
+            if k == 0 or points[k] < fewest:
+                fewest = points[k]
+            k += 1
+    if k == 0:
+        return ids[0]
+    for i in range(k):
+        weights[i] = exp(-(points[i] - fewest) / temperature)
+        total += weights[i]
+    u = <double>(next_random(&s.rng) >> 11) * 1.1102230246251565e-16 * total
+    for i in range(k):
+        u -= weights[i]
+        if u < 0:
+            return options[i]
+    return options[k - 1]
+
+
 cdef int rac_price(int turns) noexcept nogil:
     """bots.planner.rac_price."""
     return RAC_PRICE * (3 - turns) if turns < 3 else 0
