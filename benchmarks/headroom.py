@@ -4,6 +4,9 @@
     python3 benchmarks/headroom.py summary /tmp/audit.jsonl
     python3 benchmarks/headroom.py tienlen-audit --games 60 --seed 41 --jobs 2 --out /tmp/tienlen.jsonl
     python3 benchmarks/headroom.py omniscient --deals 500 --seeds 43,44 --jobs 2
+    python3 benchmarks/headroom.py omniscient --hands 128 --deals 200 --seeds 43,44 --jobs 2
+    python3 benchmarks/headroom.py hands-audit --games 110 --seed 51 --jobs 2 --out /tmp/hands.jsonl
+    python3 benchmarks/headroom.py tune /tmp/hands.jsonl.positions --configs "h1=history:1.0"
     python3 benchmarks/headroom.py challenge --configs "soft2=temperature:2.0,tries:60" --deals 400 --seeds 31
     python3 benchmarks/headroom.py timing --bots montecarlo,best --games 20 --seed 47
     python3 benchmarks/headroom.py curve --worlds 16,64,256,1024,2048 --deals 100 --seed 45 --jobs 2
@@ -18,7 +21,13 @@
   line per position; ``summary`` prints the tables of LADDER.md from them. ``tienlen-audit`` does the
   same for MonteCarloTienLenBot and its races.
 - ``omniscient``: the omniscient bot (as above) 1-vs-3 against three MonteCarloBots, every deal in
-  every seat rotation: what knowing the cards is worth, the ceiling of any inference.
+  every seat rotation: what knowing the cards is worth. With ``--hands W`` the seat knows every hand
+  but not the stock order, and searches W stock orders as MonteCarloBot searches worlds: the ceiling
+  of any inference about the hands.
+- ``hands-audit``: like ``audit``, but every take and discard is valued on worlds with every hand as
+  it truly is (only the stock shuffled; ``--reference`` worlds, split in halves): what not knowing the
+  hands costs each decision. Its stored positions let ``tune`` score readings of the opponents
+  against the true hands.
 - ``curve``: ``montecarlo:W`` against three ``montecarlo`` (128 worlds) for each W, with its ms per
   decision: what more time buys.
 - ``tune`` values MonteCarloBot configurations on the positions an audit stored; ``challenge`` plays
@@ -32,6 +41,7 @@ import json
 import math
 import pathlib
 import pickle
+import random
 import statistics
 import sys
 import time
@@ -148,6 +158,74 @@ def audit_game(args: tuple[int, int, int]) -> list[dict[str, Any]]:
         game.apply(played)
         turn += 1
     return rows
+
+
+def hands_known_money(game: Game, ids: list[int], count: int, seed: int) -> np.ndarray:
+    """The mover's money (rows: ``count`` worlds, columns: ``ids``) on worlds with every hand as it truly
+    is and only the stock order shuffled, greedy playouts: the values of a seat that read every hand
+    right, the ceiling of any inference (the stock order no reading can know)."""
+    player = game.to_move
+    assert player is not None
+    view = game.view(player)
+    hands = list(game.hands)
+    stock = list(game.state.stock)
+    rng = random.Random(seed)
+    worlds = []
+    for _ in range(count):
+        rng.shuffle(stock)
+        worlds.append(Game.from_view(view, hands, stock))
+    tiled = VectorGame.from_games(worlds, seed=seed).tile(len(ids))
+    tiled.step(np.tile(ids, count))
+    tiled.playout("greedy", seed=seed)
+    return tiled.net[:, player].reshape(count, len(ids)).astype(np.float64)
+
+
+def hands_audit_game(args: tuple[int, int, int]) -> list[dict[str, Any]]:
+    """Every take and discard with a choice in game ``index`` of four MonteCarloBots, valued with every
+    hand known (``hands_known_money``: the best chosen on one half of the worlds, the losses measured on
+    the other): how much a seat loses by not knowing the hands, and positions for ``tune``."""
+    seed, index, reference = args
+    rules = Rules()
+    game = Game(rules, seed=seed * 100_003 + index, leader=index % rules.players)
+    players = [MonteCarloBot(128, seed=seed * 1_000 + index * 10 + s) for s in range(rules.players)]
+    rows = []
+    turn = 0
+    while not game.is_over:
+        p = game.to_move
+        assert p is not None
+        view = game.view(p)
+        found = decision(view)
+        played = players[p].act(view)
+        if found is not None and found[0] != "lay-down":
+            kind, candidates, greedy = found
+            ids = [a.id for a in candidates]
+            salt = seed * 1_000_003 + index * 1_009 + turn
+            picked = hands_known_money(game, ids, reference // 2, salt).mean(axis=0)
+            best = max(range(len(ids)), key=lambda k: (picked[k], candidates[k] is greedy, -ids[k]))
+            means = hands_known_money(game, ids, reference - reference // 2, salt + 1).mean(axis=0)
+            seen = omniscient_choice(game, candidates, greedy)
+            chosen = {name: float(means[best] - means[ids.index(action.id)])
+                      for name, action in (("montecarlo", played), ("greedy", greedy), ("omniscient", seen))}
+            rows.append({"seed": seed, "game": index, "turn": turn, "kind": kind, "candidates": len(ids),
+                         "loss": chosen, "position": (view, ids, greedy.id, best, means.tolist())})
+        game.apply(played)
+        turn += 1
+    return rows
+
+
+def hands_summary(path: str) -> None:
+    """The losses a ``hands-audit`` recorded, by decider and kind."""
+    rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+    print(f"{len(rows)} positions, {len({(r['seed'], r['game']) for r in rows})} games\n")
+    print("| decider | kind | positions | loss per decision ± 95 % | loss per game (4 seats) |")
+    print("|---|---|---|---|---|")
+    games = len({(r["seed"], r["game"]) for r in rows})
+    for name in ("montecarlo", "greedy", "omniscient"):
+        for kind in ("take", "discard", "all"):
+            losses = [r["loss"][name] for r in rows if kind in ("all", r["kind"])]
+            spread = Z95 * statistics.stdev(losses) / math.sqrt(len(losses))
+            print(f"| {name} | {kind} | {len(losses):,} | {statistics.fmean(losses):.4f} ± {spread:.4f} | "
+                  f"{sum(losses) / games:.3f} |")
 
 
 def audit(args: argparse.Namespace) -> None:
@@ -372,13 +450,16 @@ def challenge(args: argparse.Namespace) -> None:
 
 
 def timing(args: argparse.Namespace) -> None:
-    """Time per decision of ``--bots`` on the same decisions, one process, one core: every decision of
-    ``--games`` games of four ``montecarlo`` (forced ones included), each bot timed on each in turn
-    (the order alternating), so the machine's state is shared like for like."""
+    """Time per decision of ``--bots`` (and ``--configs``) on the same decisions, one process, one
+    core: every decision of ``--games`` games of four ``montecarlo`` (forced ones included), each bot
+    timed on each in turn (the order alternating), so the machine's state is shared like for like."""
     from phom.bots import make_bot
 
     names = args.bots.split(",")
+    configs = parse_configs(args.configs)
     bots = {name: make_bot(name, seed=1) for name in names}
+    bots.update({name: MonteCarloBot(seed=1, **options) for name, options in configs.items()})
+    names += list(configs)
     views = []
     for index in range(args.games):
         game = Game(seed=args.seed * 100_003 + index, leader=index % 4)
@@ -406,9 +487,17 @@ def timing(args: argparse.Namespace) -> None:
               f"{statistics.median(chosen) * 1e3:.2f} | {statistics.fmean(chosen) * 1e3:.2f} |")
 
 
-def omniscient_game(args: tuple[int, int, int]) -> float:
-    """The omniscient seat's net in one game: deal ``deal`` of ``seed``, the seat ``rotation``."""
-    seed, deal, rotation = args
+def hands_known_choice(game: Game, candidates: list[Action], greedy: Action, worlds: int, seed: int) -> Action:
+    """MonteCarloBot's choice for a seat that knows every hand (not the stock order): ``worlds`` stock
+    orders, greedy playouts, the best mean (ties: greedy's choice, then the lower id)."""
+    money = hands_known_money(game, [a.id for a in candidates], worlds, seed).mean(axis=0)
+    return max(candidates, key=lambda a: (money[candidates.index(a)], a is greedy, -a.id))
+
+
+def omniscient_game(args: tuple[int, int, int, int]) -> float:
+    """The omniscient seat's net in one game: deal ``deal`` of ``seed``, the seat ``rotation``; with
+    ``hands`` worlds > 0 the seat knows every hand but not the stock order (``hands_known_choice``)."""
+    seed, deal, rotation, hands = args
     rules = Rules()
     game = Game(rules, seed=seed * 100_003 + deal, leader=0)
     seat = rotation
@@ -424,7 +513,10 @@ def omniscient_game(args: tuple[int, int, int]) -> float:
         if found is None or found[0] == "lay-down":
             game.apply(greedy_of(view) if found is None else found[2])
             continue
-        game.apply(omniscient_choice(game, found[1], found[2]))
+        if hands:
+            game.apply(hands_known_choice(game, found[1], found[2], hands, seed * 7_001 + deal * 101 + len(view.history)))
+        else:
+            game.apply(omniscient_choice(game, found[1], found[2]))
     assert game.result is not None
     return float(game.result.net[seat])
 
@@ -435,11 +527,12 @@ def omniscient(args: argparse.Namespace) -> None:
     sums = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for seed in seeds:
-            work = [(seed, d, r) for d in range(args.deals) for r in range(n)]
+            work = [(seed, d, r, args.hands) for d in range(args.deals) for r in range(n)]
             nets = list(pool.map(omniscient_game, work, chunksize=8))
             sums.append([sum(nets[d * n:(d + 1) * n]) for d in range(args.deals)])
     row = holm_rows([matchup("montecarlo", sums, n, ms_per_decision=0.0, finish={})])[0]
-    print(f"omniscient vs 3 × montecarlo: {row.mean_net:+.3f} ± {row.ci95:.3f} stakes a game over "
+    who = f"knowing every hand ({args.hands} stock orders)" if args.hands else "omniscient"
+    print(f"{who} vs 3 × montecarlo: {row.mean_net:+.3f} ± {row.ci95:.3f} stakes a game over "
           f"{len(seeds)} × {args.deals} deals × {n} seats (per seed: "
           + " / ".join(f"{m:+.3f}" for m in row.seed_means) + f"), p = {row.p_mean:.2g} (mean of the per-deal sums)")
 
@@ -463,6 +556,12 @@ def main() -> None:
     a.add_argument("--reference", type=int, default=4096)
     a.add_argument("--jobs", type=int, default=2)
     a.add_argument("--out", default="audit.jsonl")
+    k = commands.add_parser("hands-audit")
+    k.add_argument("--games", type=int, default=110)
+    k.add_argument("--seed", type=int, default=51)
+    k.add_argument("--reference", type=int, default=1024)
+    k.add_argument("--jobs", type=int, default=2)
+    k.add_argument("--out", default="hands-audit.jsonl")
     t = commands.add_parser("tienlen-audit")
     t.add_argument("--games", type=int, default=60)
     t.add_argument("--seed", type=int, default=41)
@@ -482,6 +581,7 @@ def main() -> None:
     h.add_argument("--jobs", type=int, default=2)
     m = commands.add_parser("timing")
     m.add_argument("--bots", default="montecarlo,best")
+    m.add_argument("--configs", default="", help="MonteCarloBot configurations timed too, as tune takes them")
     m.add_argument("--games", type=int, default=20)
     m.add_argument("--seed", type=int, default=47)
     s = commands.add_parser("summary")
@@ -491,6 +591,7 @@ def main() -> None:
     o = commands.add_parser("omniscient")
     o.add_argument("--deals", type=int, default=500)
     o.add_argument("--seeds", default="43,44")
+    o.add_argument("--hands", type=int, default=0, help="worlds of stock orders for a seat that knows every hand")
     o.add_argument("--jobs", type=int, default=2)
     c = commands.add_parser("curve")
     c.add_argument("--worlds", default="16,32,64,128,256,512,1024,2048")
@@ -498,6 +599,11 @@ def main() -> None:
     c.add_argument("--seed", type=int, default=45)
     c.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.command == "hands-audit":
+        args.worker = hands_audit_game
+        audit(args)
+        hands_summary(args.out)
+        return
     {"audit": audit, "tune": tune, "challenge": challenge, "timing": timing, "tienlen-audit": tienlen_audit, "summary": summary, "omniscient": omniscient, "curve": curve}[args.command](args)
 
 
