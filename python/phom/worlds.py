@@ -19,11 +19,17 @@ from .game import Game
 from .solver import meld_masks
 from .view import PlayerView
 
-__all__ = ["PARTNER_PENALTIES", "declined_offers", "discarded_partners", "history_weight", "makes_phom_with",
-           "sample_world"]
+__all__ = ["PARTNER_PENALTIES", "SUPPORT_ATTEMPTS", "declined_offers", "discarded_partners", "history_weight",
+           "makes_phom_with", "sample_world"]
 
 
-def sample_world(view: PlayerView, rng: random.Random, attempts: int = 100) -> Game:
+#: How many times the partners of the opponents' eaten cards are drawn before a view is refused (here and
+#: in the core's sampler). Each eaten card's two partners are drawn independently, so when several eaten
+#: cards compete for few unseen partners one attempt may succeed only rarely; the true deal always fits.
+SUPPORT_ATTEMPTS = 100_000
+
+
+def sample_world(view: PlayerView, rng: random.Random, attempts: int = SUPPORT_ATTEMPTS) -> Game:
     """A full game that agrees with ``view`` on everything the viewer knows.
 
     The viewer's hand is kept. Each other hand keeps its known cards (eaten cards not yet laid), gets

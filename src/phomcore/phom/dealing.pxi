@@ -51,6 +51,9 @@ cdef bint makes_phom_with(int card, mask_t cards) noexcept nogil:
     return False
 
 
+cdef int SUPPORT_ATTEMPTS = 100_000   # worlds.SUPPORT_ATTEMPTS
+
+
 cdef inline double uniform01(uint64_t* rng) noexcept nogil:
     """A uniform number in [0, 1) from the generator (53 bits)."""
     return <double>(next_random(rng) >> 11) * 1.1102230246251565e-16
@@ -102,7 +105,8 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
                         int tries, double temperature, const double* penalties) noexcept nogil:
     """worlds.sample_world: keep the viewer's hand; give each other hand its unlaid eaten cards, two
     unseen cards completing a 3-card phỏm with each of them, and unseen cards up to its size; draw the
-    stock from the rest in random order. Uses the state's generator; False after 100 failed attempts.
+    stock from the rest in random order. Uses the state's generator; False after SUPPORT_ATTEMPTS failed
+    attempts (only the partners of the eaten cards can fail, and a failed attempt costs little).
 
     With ``tries`` > 1, a seat q with ``last_discards[q]`` ≥ 0 (its latest discard, made in a normal
     turn) is refilled up to ``tries`` times until GreedyBot would have made that discard from the hand
@@ -125,7 +129,7 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
     cdef int8_t t
     cdef bint ok
     unseen = unseen_by(s, viewer)
-    for attempt in range(100):
+    for attempt in range(SUPPORT_ATTEMPTS):
         pool = unseen
         ok = True
         for q in range(s.players):
