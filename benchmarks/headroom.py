@@ -104,12 +104,17 @@ def omniscient_choice(game: Game, candidates: list[Action], greedy: Action) -> A
     return max(candidates, key=lambda a: (money[candidates.index(a)], a is greedy, -a.id))
 
 
+def audit_table(seed: int, index: int) -> tuple[Game, list[MonteCarloBot]]:
+    """Game ``index`` of an audit of ``seed`` and its four MonteCarloBots (128 worlds each)."""
+    rules = Rules()
+    game = Game(rules, seed=seed * 100_003 + index, leader=index % rules.players)
+    return game, [MonteCarloBot(128, seed=seed * 1_000 + index * 10 + s) for s in range(rules.players)]
+
+
 def audit_game(args: tuple[int, int, int]) -> list[dict[str, Any]]:
     """Every decision with a choice in game ``index`` of four MonteCarloBots (see the module docstring)."""
     seed, index, reference = args
-    rules = Rules()
-    game = Game(rules, seed=seed * 100_003 + index, leader=index % rules.players)
-    players = [MonteCarloBot(128, seed=seed * 1_000 + index * 10 + s) for s in range(rules.players)]
+    game, players = audit_table(seed, index)
     other = MonteCarloBot(128, seed=seed * 7_919 + index)
     races = {name: MonteCarloBot(seed=seed * 31 + index, **options) for name, options in RACES.items()}
     judge = MonteCarloBot(reference, seed=seed * 104_729 + index)
@@ -185,9 +190,7 @@ def hands_audit_game(args: tuple[int, int, int]) -> list[dict[str, Any]]:
     hand known (``hands_known_money``: the best chosen on one half of the worlds, the losses measured on
     the other): how much a seat loses by not knowing the hands, and positions for ``tune``."""
     seed, index, reference = args
-    rules = Rules()
-    game = Game(rules, seed=seed * 100_003 + index, leader=index % rules.players)
-    players = [MonteCarloBot(128, seed=seed * 1_000 + index * 10 + s) for s in range(rules.players)]
+    game, players = audit_table(seed, index)
     rows = []
     turn = 0
     while not game.is_over:
