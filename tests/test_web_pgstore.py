@@ -152,6 +152,42 @@ def test_a_newer_schema_is_refused(postgres):
             conn.execute("DELETE FROM phom_schema WHERE version = 99")
 
 
+def test_a_store_whose_connection_dies_while_it_opens_tries_again(postgres):
+    # a worker that starts while the server restarts (tests/test_web_scale.py met it): here its
+    # connection is killed while it waits for the schema, and opening must still succeed
+    open_store(postgres.url).close()
+    opened: list[object] = []
+    with psycopg.connect(postgres.url) as holder:
+        holder.execute("LOCK TABLE phom_schema IN ACCESS EXCLUSIVE MODE")       # the opener waits on this
+        opener = threading.Thread(target=lambda: opened.append(_open_or_error(postgres.url)))
+        opener.start()
+        with psycopg.connect(postgres.url, autocommit=True) as admin:
+            killed = 0
+            for _ in range(200):
+                killed = admin.execute(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    " AND pid <> pg_backend_pid() AND datname = current_database()").fetchone()[0]
+                if killed:
+                    break
+                threading.Event().wait(0.05)
+        assert killed == 1
+        holder.commit()                                                       # the lock goes
+    opener.join(30)
+    assert not opener.is_alive()
+    store = opened[0]
+    assert not isinstance(store, Exception), store
+    store.insert(stored("after-a-cut"), {0: "h"}, [])
+    assert store.load("after-a-cut") is not None
+    store.close()
+
+
+def _open_or_error(url: str) -> object:
+    try:
+        return open_store(url)
+    except Exception as error:                                                # reported by the test
+        return error
+
+
 def test_a_retried_move_with_its_idempotency_key_is_applied_once(store):
     from starlette.testclient import TestClient
 

@@ -15,6 +15,7 @@ version gets ``StaleVersion`` and nothing is written. Commits are synchronous (t
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,7 +39,8 @@ _SCHEMA = "CREATE TABLE IF NOT EXISTS phom_schema (version INTEGER NOT NULL);" +
 
 class PostgresStore:
     """Hosted games in the PostgreSQL database at ``url`` (``postgresql://user@host:port/db``); several
-    processes may share it. Thread-safe (a pool of at most ``max_connections`` connections)."""
+    processes may share it. Thread-safe (a pool of at most ``max_connections`` connections). Opening
+    waits up to ``timeout`` seconds for a server that is restarting."""
 
     def __init__(self, url: str, *, max_connections: int = 8, timeout: float = 10.0) -> None:
         self.path = url
@@ -46,6 +48,23 @@ class PostgresStore:
         # every connection is checked as it leaves the pool: after a server restart a broken one is replaced
         self._pool = ConnectionPool(url, min_size=1, max_size=max_connections, timeout=timeout, open=True,
                                     kwargs={"autocommit": False}, check=ConnectionPool.check_connection)
+        # a worker that starts while the server restarts loses its connection mid-way: it tries again
+        # (on a fresh connection) until ``timeout`` seconds have passed, and only then gives up
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self._create_tables(url)
+                return
+            except psycopg.OperationalError:
+                if time.monotonic() >= deadline:
+                    self._pool.close()
+                    raise
+                time.sleep(0.1)
+            except BaseException:
+                self._pool.close()
+                raise
+
+    def _create_tables(self, url: str) -> None:
         with self._pool.connection() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
             for statement in filter(str.strip, _SCHEMA.split(";")):
