@@ -28,15 +28,12 @@ import numpy as np
 import numpy.typing as npt
 from phom import Game
 from phom.bots import MonteCarloBot
+from phom.cards import card_indices
 from phom.observation import encode
 from phom.vector import VectorGame
 
 Z95 = 1.959963984540054
 PLAYERS = 4
-
-
-def bits(mask: int) -> npt.NDArray[np.bool_]:
-    return np.array([(mask >> c) & 1 for c in range(52)], dtype=bool)
 
 
 def world_hands(worlds: VectorGame, seat: int) -> npt.NDArray[np.bool_]:
@@ -58,10 +55,9 @@ def collect_game(args: tuple[int, int, bool]) -> list[tuple[np.ndarray, ...]]:
             hidden = np.zeros((PLAYERS - 1, 52), dtype=bool)
             for k in range(1, PLAYERS):
                 q = (p + k) % PLAYERS
-                hidden[k - 1] = bits(game.hands[q].mask & ~game.eaten[q].mask)
+                hidden[k - 1, card_indices(game.hands[q].mask & ~game.eaten[q].mask)] = True
             stock = np.zeros(52, dtype=bool)
-            for card in game.state.stock:
-                stock[card] = True
+            stock[list(game.state.stock)] = True
             unseen = hidden.any(axis=0) | stock
             sizes = np.array([*hidden.sum(axis=1), stock.sum()], dtype=np.int64)
             shares = np.full((2, PLAYERS - 1), np.nan)
