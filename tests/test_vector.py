@@ -206,6 +206,34 @@ def test_bad_arguments():
     assert VectorGame(0).legal_mask().shape == (0, 2101)
 
 
+def _unreachable_state():
+    """A fresh deal in which seat 1 is said to have eaten a card of his hand that no phỏm can hold."""
+    from phom.solver import min_points_mask
+
+    game = Game(seed=8)
+    state = game.state.clone()
+    seat = state.seats[1]
+    card = next(c for c in range(52) if seat.hand >> c & 1
+                and min_points_mask(seat.hand, 1 << c, game.rules.value_table) < 0)
+    seat.eaten = seat.unlaid_eaten = 1 << card
+    return game.rules, state
+
+
+def test_a_state_no_game_reaches_is_refused_at_load_and_the_core_never_picks_from_nothing():
+    rules, state = _unreachable_state()
+    with pytest.raises(ValueError, match=r"games\[0\]: seat 1 holds eaten cards that no phỏm"):
+        VectorGame.from_states(rules, [state])
+    # the core's own guard, below the check: it stops at the seat with no legal action instead of
+    # playing a garbage id (it used to loop for ever there)
+    engine = _engine.Engine(2, rules)
+    engine.load(0, Game(seed=8).state, 1)
+    engine.load(1, state, 1)
+    engine.playout(np.zeros(4, dtype=np.int8) + _engine.POLICY_GREEDY, 3, True)
+    assert engine.stuck == 1
+    out = np.empty(2, dtype=np.int64)
+    engine.choose(_engine.POLICY_RANDOM, out)
+    assert engine.stuck == 1 and out[1] == -1
+
 def _finished() -> Game:
     game = Game(seed=1)
     while not game.is_over:

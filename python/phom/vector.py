@@ -30,6 +30,7 @@ from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_SIZE
 from .rules import Rules
+from .solver import min_points_mask
 from .state import State
 from .view import PlayerView
 from .worlds import declined_offers, discarded_partners
@@ -93,6 +94,10 @@ class VectorGame:
                 raise ValueError(f"games[{i}] is over; load games before their end")
             if game.rules != games[0].rules:
                 raise ValueError(f"games[{i}] has other rules than games[0]; a VectorGame has one Rules")
+            for q, seat in enumerate(game.state.seats):
+                if seat.unlaid_eaten and min_points_mask(seat.hand, seat.unlaid_eaten, game.rules.value_table) < 0:
+                    raise ValueError(f"games[{i}]: seat {q} holds eaten cards that no phỏm of his hand can lay "
+                                     "(RULES 4.4), a state no game reaches")
         v = cls(0, games[0].rules, seed=seed)
         v._engine = _engine.Engine(len(games), v.rules)
         for i, game in enumerate(games):
@@ -231,6 +236,7 @@ class VectorGame:
         with self._lock:
             self._engine.softness = temperature
             self._engine.playout(codes, seed64(seed), seed is not None)
+            self._refuse_stuck()
 
     def advance(self, seat: int, policy: str | Sequence[str] = "greedy", *, softness: float = SOFTNESS) -> None:
         """In every unfinished game, the other seats play with core policies (one, or one per seat)
@@ -242,6 +248,14 @@ class VectorGame:
         with self._lock:
             self._engine.softness = temperature
             self._engine.advance(int(seat), codes)
+            self._refuse_stuck()
+
+    def _refuse_stuck(self) -> None:
+        """Raise when the core found a game whose player to move has no legal action (it stops there)."""
+        if self._engine.stuck >= 0:
+            i = int(self._engine.stuck)
+            raise ValueError(f"game {i}: player {int(self.to_move[i])} has no legal action, a state the rules "
+                             "cannot reach (loaded from outside?); the game stays where it stopped")
 
     def _policy_codes(self, policy: str | Sequence[str]) -> npt.NDArray[np.int8]:
         return policy_codes(policy, self.rules.players, POLICIES)
@@ -329,6 +343,7 @@ class VectorGame:
         with self._lock:
             self._engine.softness = temperature
             self._engine.choose(code, out)
+            self._refuse_stuck()
         return out
 
     def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:

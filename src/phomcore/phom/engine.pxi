@@ -13,6 +13,7 @@ cdef class Engine:
     cdef int16_t* legal_cache   # n × LEGAL_CAPACITY ids
     cdef int16_t* legal_count   # −1: not computed for the current state
     cdef public double softness  # the temperature, in points, of SOFT_POLICY's discards (> 0)
+    cdef public int stuck        # a game whose player to move had no legal action in the last run (−1: none)
 
     def __cinit__(self, int n, rules):
         if n < 0:
@@ -27,6 +28,7 @@ cdef class Engine:
         cdef int i
         for i in range(n):
             self.legal_count[i] = -1
+        self.stuck = -1
         self.value_table = rules.value_table
         self.values_view = self.value_table.per_card_view
         self.runs_view = self.value_table.run_table_view
@@ -340,6 +342,7 @@ cdef class Engine:
         if reseed:
             for i in range(self.n):
                 self.states[i].rng = seed_of_game(seed, i)
+        self.stuck = -1
         with nogil:
             for i in range(self.n):
                 self.play_one(i, policies)
@@ -352,19 +355,34 @@ cdef class Engine:
         cdef StateC* s
         for q in range(MAX_SEATS):
             policies[q] = seat_policies[q] if q < seat_policies.shape[0] else 0
+        self.stuck = -1
         with nogil:
             for i in range(self.n):
                 s = &self.states[i]
                 while s.phase != PHASE_OVER and s.to_move != seat:
+                    if self.has_no_action(i):
+                        break
                     apply_id(&self.rules, s, self.choose_one(i, policies[s.to_move]))
                     self.legal_count[i] = -1
 
     def choose(self, int policy, int64_t[::1] out):
         """out[i] = the id the core policy picks in game i now (−1 once over); advances the generators."""
         cdef int i
+        self.stuck = -1
         with nogil:
             for i in range(self.n):
-                out[i] = self.choose_one(i, policy) if self.states[i].phase != PHASE_OVER else -1
+                out[i] = (self.choose_one(i, policy) if self.states[i].phase != PHASE_OVER
+                          and not self.has_no_action(i) else -1)
+
+    cdef bint has_no_action(self, int i) noexcept nogil:
+        """Game i is not over, yet its player to move has no legal id (a state the rules cannot reach,
+        loaded from outside): noted in ``stuck`` (the first such game), so no policy picks from nothing."""
+        self.legal_of(i)
+        if self.legal_count[i] > 0:
+            return False
+        if self.stuck < 0:
+            self.stuck = i
+        return True
 
     cdef int choose_one(self, int i, int policy) noexcept nogil:
         cdef int16_t* ids = self.legal_of(i)
@@ -385,5 +403,7 @@ cdef class Engine:
     cdef void play_one(self, int i, const int8_t* policies) noexcept nogil:
         cdef StateC* s = &self.states[i]
         while s.phase != PHASE_OVER:
+            if self.has_no_action(i):
+                return
             apply_id(&self.rules, s, self.choose_one(i, policies[s.to_move]))
             self.legal_count[i] = -1
