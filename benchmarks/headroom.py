@@ -5,6 +5,7 @@
     python3 benchmarks/headroom.py tienlen-audit --games 60 --seed 41 --jobs 2 --out /tmp/tienlen.jsonl
     python3 benchmarks/headroom.py omniscient --deals 500 --seeds 43,44 --jobs 2
     python3 benchmarks/headroom.py omniscient --hands 128 --deals 200 --seeds 43,44 --jobs 2
+    python3 benchmarks/headroom.py reveal --fractions 0,0.05,0.1,0.2,0.4 --deals 300 --seed 53 --jobs 2
     python3 benchmarks/headroom.py hands-audit --games 110 --seed 51 --jobs 2 --out /tmp/hands.jsonl
     python3 benchmarks/headroom.py tune /tmp/hands.jsonl.positions --configs "h1=history:1.0"
     python3 benchmarks/headroom.py challenge --configs "soft2=temperature:2.0,tries:60" --deals 400 --seeds 31
@@ -24,6 +25,11 @@
   every seat rotation: what knowing the cards is worth. With ``--hands W`` the seat knows every hand
   but not the stock order, and searches W stock orders as MonteCarloBot searches worlds: the ceiling
   of any inference about the hands.
+- ``reveal``: MonteCarloBot told each of each opponent's hidden cards with probability ``--fractions``
+  at every decision (its sampler's worlds, the told cards moved into their holders' hands), 1-vs-3
+  against three MonteCarloBots: how the money grows with what a seat knows of the hands, beside the
+  share of each opponent's true hidden cards its worlds give him, the scale on which the readings of
+  the opponents are measured.
 - ``hands-audit``: like ``audit``, but every take and discard is valued on worlds with every hand as
   it truly is (only the stock shuffled; ``--reference`` worlds, split in halves): what not knowing the
   hands costs each decision. Its stored positions let ``tune`` score readings of the opponents
@@ -56,6 +62,7 @@ from phom.arena import duplicate
 from phom.bots import MonteCarloBot, greedy_action
 from phom.matchups import holm_rows, matchup
 from phom.rules import Rules
+from phom.solver import min_points_mask
 from phom.vector import VectorGame
 from phom.view import PlayerView
 
@@ -540,6 +547,149 @@ def omniscient(args: argparse.Namespace) -> None:
           + " / ".join(f"{m:+.3f}" for m in row.seed_means) + f"), p = {row.p_mean:.2g} (mean of the per-deal sums)")
 
 
+def partners(card: int, other: int) -> bool:
+    """Two cards that can stand in one phỏm: the same rank, or the same suit at most two ranks apart."""
+    return card % 13 == other % 13 or (card // 13 == other // 13 and abs(card - other) <= 2)
+
+
+def revealed_world(state: Any, opponents: list[int], eaten: list[int], revealed: list[int],
+                   rng: random.Random) -> Any:
+    """``state`` (a sampled world, changed in place) with each opponent's ``revealed`` cards (masks by
+    seat) moved into his hand. The cards they displace go, shuffled, to the hands left short and to the
+    stock slots the revealed cards leave; a seat keeps first the cards that partner his ``eaten`` ones
+    (masks of his unlaid eaten cards, by seat), so his eaten cards stay layable where the world had them
+    so. Every hand keeps its size.
+
+    >>> from phom import Game
+    >>> game = Game(seed=5)
+    >>> truth = game.state.seats[2].hand
+    >>> world = VectorGame.sample_worlds(game.view(0), 1, seed=1).state(0)
+    >>> revealed_world(world, [1, 2, 3], [0] * 4, [0, 0, truth, 0], random.Random(1)).seats[2].hand == truth
+    True
+    """
+    everything = 0
+    for seat in opponents:
+        everything |= revealed[seat]
+    spare: list[int] = []
+    short: list[int] = []
+    for seat in opponents:
+        hidden = state.seats[seat].hand & ~eaten[seat]
+        kept = [c for c in range(52) if hidden >> c & 1 and not everything >> c & 1]
+        room = hidden.bit_count() - revealed[seat].bit_count()
+        rng.shuffle(kept)
+        kept.sort(key=lambda c: any(eaten[seat] >> e & 1 and partners(c, e) for e in range(52)), reverse=True)
+        spare += kept[room:]
+        short += [seat] * max(0, room - len(kept))
+        hand = eaten[seat] | revealed[seat]
+        for c in kept[:room]:
+            hand |= 1 << c
+        state.seats[seat].hand = hand
+    rng.shuffle(spare)
+    for seat in short:
+        state.seats[seat].hand |= 1 << spare.pop()
+    state.stock = [spare.pop() if everything >> c & 1 else c for c in state.stock]
+    if spare:
+        raise AssertionError("the displaced cards and the slots they fill must balance")
+    return state
+
+
+class RevealingSampler:
+    """A WorldSampler's worlds, each with the revealed cards moved into their holders' hands
+    (``revealed_world``); ``shares`` gathers, per draw, the mean share of each opponent's true hidden
+    cards that the worlds give him."""
+
+    def __init__(self, base: Any, view: PlayerView, truth: Game, fraction: float, rng: random.Random,
+                 shares: list[float]) -> None:
+        self.base, self.view, self.rng, self.shares = base, view, rng, shares
+        seats = view.public.state.seats
+        self.opponents = [q for q in range(view.rules.players) if q != view.player]
+        self.eaten = [s.unlaid_eaten for s in seats]
+        self.hidden = [0 if q == view.player else truth.state.seats[q].hand & ~s.unlaid_eaten
+                       for q, s in enumerate(seats)]
+        self.revealed = [sum(1 << c for c in range(52) if h >> c & 1 and rng.random() < fraction)
+                         for h in self.hidden]
+
+    def draw(self, count: int, *, seed: int | None = None) -> VectorGame:
+        """``count`` worlds with the revealed cards in place; a world whose move leaves an opponent's
+        eaten card without a phỏm (its partners were another's revealed cards) is drawn again."""
+        states: list[Any] = []
+        for attempt in range(1000):
+            worlds = self.base.draw(count, seed=None if seed is None else seed + attempt)
+            for i in range(count):
+                state = revealed_world(worlds.state(i), self.opponents, self.eaten, self.revealed, self.rng)
+                if all(min_points_mask(state.seats[q].hand, self.eaten[q], self.view.rules.value_table) >= 0
+                       for q in self.opponents if self.eaten[q]):
+                    states.append(state)
+            if len(states) >= count:
+                break
+        else:
+            raise ValueError("no world with the revealed cards keeps every eaten card layable")
+        states = states[:count]
+        for q in self.opponents:
+            if self.hidden[q]:
+                self.shares.append(statistics.fmean((s.seats[q].hand & self.hidden[q]).bit_count()
+                                                    for s in states) / self.hidden[q].bit_count())
+        return VectorGame.from_states(self.view.rules, states)
+
+
+class RevealingBot(MonteCarloBot):
+    """MonteCarloBot (128 worlds, its own sampler) told, at every decision, each of each opponent's
+    hidden cards with probability ``fraction``: how the money grows with what the seat knows of the
+    hands, from montecarlo (0) to a seat that knows every hand (1). ``truth`` is set to the game before
+    each decision."""
+
+    def __init__(self, fraction: float, **options: Any) -> None:
+        super().__init__(**options)
+        self.fraction = fraction
+        self.truth: Game | None = None
+        self.shares: list[float] = []
+
+    def sampler(self, view: PlayerView) -> Any:
+        base = super().sampler(view)
+        if self.truth is None:
+            return base
+        return RevealingSampler(base, view, self.truth, self.fraction, self.rng, self.shares)
+
+
+def reveal_game(args: tuple[int, int, int, float, float]) -> tuple[float, list[float]]:
+    """The revealing seat's net in deal ``deal`` of ``seed`` from seat ``rotation``, and its shares
+    (``history``: its sampler's whole-history reading, as MonteCarloBot's)."""
+    seed, deal, rotation, fraction, history = args
+    rules = Rules()
+    game = Game(rules, seed=seed * 100_003 + deal, leader=0)
+    seat = rotation
+    bots = {s: MonteCarloBot(128, seed=seed * 1_000_003 + deal * 10 + s) for s in range(rules.players) if s != seat}
+    mine = RevealingBot(fraction, worlds=128, tries=20, history=history, seed=seed * 1_000_003 + deal * 10 + seat)
+    while not game.is_over:
+        p = game.to_move
+        assert p is not None
+        view = game.view(p)
+        if p == seat:
+            mine.truth = game
+            game.apply(mine.act(view))
+        else:
+            game.apply(bots[p].act(view))
+    assert game.result is not None
+    return float(game.result.net[seat]), mine.shares
+
+
+def reveal(args: argparse.Namespace) -> None:
+    """The revealing seat 1-vs-3 against three montecarlo for each fraction, every deal in every seat."""
+    n = Rules().players
+    print("| cards known | share of his true hidden cards in the worlds | mean net vs 3 × montecarlo ± 95 % | p |")
+    print("|---|---|---|---|")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for fraction in [float(f) for f in args.fractions.split(",")]:
+            work = [(args.seed, d, r, fraction, args.history) for d in range(args.deals) for r in range(n)]
+            played = list(pool.map(reveal_game, work, chunksize=4))
+            nets = [net for net, _ in played]
+            shares = [share for _, found in played for share in found]
+            row = holm_rows([matchup("montecarlo", [[sum(nets[d * n:(d + 1) * n]) for d in range(args.deals)]], n,
+                                     ms_per_decision=0.0, finish={})])[0]
+            share = f"{statistics.fmean(shares):.3f} ± {Z95 * statistics.stdev(shares) / math.sqrt(len(shares)):.3f}"
+            print(f"| {fraction:.2f} | {share} | {row.mean_net:+.3f} ± {row.ci95:.3f} | {row.p_mean:.2g} |", flush=True)
+
+
 def curve(args: argparse.Namespace) -> None:
     print("| worlds | mean net vs 3 × montecarlo ± 95 % | ms/decision |")
     print("|---|---|---|")
@@ -596,6 +746,12 @@ def main() -> None:
     o.add_argument("--seeds", default="43,44")
     o.add_argument("--hands", type=int, default=0, help="worlds of stock orders for a seat that knows every hand")
     o.add_argument("--jobs", type=int, default=2)
+    r = commands.add_parser("reveal")
+    r.add_argument("--fractions", default="0,0.1,0.25,0.5")
+    r.add_argument("--deals", type=int, default=300)
+    r.add_argument("--seed", type=int, default=53)
+    r.add_argument("--history", type=float, default=0.0, help="the revealing seat's history reading (0: montecarlo's)")
+    r.add_argument("--jobs", type=int, default=2)
     c = commands.add_parser("curve")
     c.add_argument("--worlds", default="16,32,64,128,256,512,1024,2048")
     c.add_argument("--deals", type=int, default=100)
@@ -607,7 +763,7 @@ def main() -> None:
         audit(args)
         hands_summary(args.out)
         return
-    {"audit": audit, "tune": tune, "challenge": challenge, "timing": timing, "tienlen-audit": tienlen_audit, "summary": summary, "omniscient": omniscient, "curve": curve}[args.command](args)
+    {"audit": audit, "tune": tune, "challenge": challenge, "timing": timing, "tienlen-audit": tienlen_audit, "summary": summary, "omniscient": omniscient, "reveal": reveal, "curve": curve}[args.command](args)
 
 
 if __name__ == "__main__":
