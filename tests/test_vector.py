@@ -234,6 +234,7 @@ def test_a_state_no_game_reaches_is_refused_at_load_and_the_core_never_picks_fro
     engine.choose(_engine.POLICY_RANDOM, out)
     assert engine.stuck == 1 and out[1] == -1
 
+
 def _finished() -> Game:
     game = Game(seed=1)
     while not game.is_over:
