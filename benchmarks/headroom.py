@@ -60,6 +60,7 @@ from phom import Game
 from phom.actions import Action, AutoLay, DeclareU, DeclareUKhan
 from phom.arena import duplicate
 from phom.bots import MonteCarloBot, greedy_action
+from phom.cards import card_indices
 from phom.matchups import holm_rows, matchup
 from phom.rules import Rules
 from phom.solver import min_points_mask
@@ -547,9 +548,19 @@ def omniscient(args: argparse.Namespace) -> None:
           + " / ".join(f"{m:+.3f}" for m in row.seed_means) + f"), p = {row.p_mean:.2g} (mean of the per-deal sums)")
 
 
-def partners(card: int, other: int) -> bool:
-    """Two cards that can stand in one phỏm: the same rank, or the same suit at most two ranks apart."""
-    return card % 13 == other % 13 or (card // 13 == other // 13 and abs(card - other) <= 2)
+def partner_mask(cards: int) -> int:
+    """The cards that can stand in one phỏm with one of ``cards``: the same rank, or the same suit at
+    most two ranks away (the cards themselves excluded).
+
+    >>> partner_mask(1 << 0) == (1 << 1 | 1 << 2 | 1 << 13 | 1 << 26 | 1 << 39)
+    True
+    """
+    mask = 0
+    for card in card_indices(cards):
+        rank, suit = card % 13, card // 13
+        mask |= sum(1 << (other * 13 + rank) for other in range(4))
+        mask |= sum(1 << (suit * 13 + near) for near in range(max(0, rank - 2), min(13, rank + 3)))
+    return mask & ~cards
 
 
 def revealed_world(state: Any, opponents: list[int], eaten: list[int], revealed: list[int],
@@ -574,10 +585,11 @@ def revealed_world(state: Any, opponents: list[int], eaten: list[int], revealed:
     short: list[int] = []
     for seat in opponents:
         hidden = state.seats[seat].hand & ~eaten[seat]
-        kept = [c for c in range(52) if hidden >> c & 1 and not everything >> c & 1]
+        kept = card_indices(hidden & ~everything)
         room = hidden.bit_count() - revealed[seat].bit_count()
         rng.shuffle(kept)
-        kept.sort(key=lambda c: any(eaten[seat] >> e & 1 and partners(c, e) for e in range(52)), reverse=True)
+        useful = partner_mask(eaten[seat])
+        kept.sort(key=lambda c: bool(useful >> c & 1), reverse=True)
         spare += kept[room:]
         short += [seat] * max(0, room - len(kept))
         hand = eaten[seat] | revealed[seat]
