@@ -22,7 +22,8 @@ MODULES = [
     "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel", "phom.review", "phom.review.model",
     "phom.review.racing", "phom.review.phom_game", "phom.review.tienlen_game", "phom.review.walk",
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
-    "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.racing",
+    "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.racing", "phom.external", "phom.hooks",
+    "phom.view_data",
 ]
 
 

@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 
 from .bots import Bot, make_bot
+from .external import DEFAULT_MOVE_SECONDS
+from .hooks import close_bots
 from .matchups import ArenaReport, Matchup, check_match, holm, holm_rows, matchup, mean_test, sign_test
 from .rules import Rules
 from .simulation import GameSummary, simulate
@@ -37,9 +39,9 @@ from .simulation import GameSummary, simulate
 __all__ = ["ArenaReport", "Matchup", "duplicate", "holm", "matchup_of", "mean_test", "sign_test"]
 
 
-def _bot(spec: str | Bot, seed: int) -> tuple[str, Bot]:
+def _bot(spec: str | Bot, seed: int, move_seconds: float = DEFAULT_MOVE_SECONDS) -> tuple[str, Bot]:
     if isinstance(spec, str):
-        return spec, make_bot(spec, seed=seed)
+        return spec, make_bot(spec, seed=seed, move_seconds=move_seconds)
     return str(getattr(spec, "name", type(spec).__name__)), spec
 
 
@@ -60,24 +62,34 @@ def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int) -
 
 
 def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int = 250, seeds: Sequence[int] = (1, 2),
-              rules: Rules | None = None, executor: Executor | None = None, progress: bool = False) -> ArenaReport:
+              rules: Rules | None = None, executor: Executor | None = None, progress: bool = False,
+              move_seconds: float = DEFAULT_MOVE_SECONDS) -> ArenaReport:
     """The challenger against each panel style, every deal in every seat rotation, over ``seeds``.
 
-    Bots are given by name (``make_bot``) or as objects; games run through ``simulate`` (any executor,
-    Dask's included) on the Python referee, so every decision of the challenger is timed.
+    Bots are given by name (``make_bot``; ``cmd:`` ones are allowed ``move_seconds`` an answer) or as
+    objects; games run through ``simulate`` (any executor, Dask's included) on the Python referee, so
+    every decision of the challenger is timed. Bots made from names are closed before it returns.
     """
     rules = rules if rules is not None else Rules()
     check_match(deals, seeds, panel)
     n = rules.players
-    name, bot = _bot(challenger, 0)
+    name, bot = _bot(challenger, 0, move_seconds)
     rows = []
-    for spec in panel:
-        opponent_name, _ = _bot(spec, 0)
-        per_seed = []
-        for seed in seeds:
-            opponents = [_bot(spec, seed * 10 + s)[1] for s in range(1, n)]
-            stats = simulate([bot, *opponents], deals * n, rules=rules, seed=seed, rotate=True, core=False,
-                             keep_summaries=True, executor=executor, progress=progress)
-            per_seed.append(list(stats.summaries))
-        rows.append(matchup_of(opponent_name, per_seed, n))
+    try:
+        for spec in panel:
+            opponent_name = spec if isinstance(spec, str) else _bot(spec, 0)[0]
+            per_seed = []
+            for seed in seeds:
+                opponents = [_bot(spec, seed * 10 + s, move_seconds)[1] for s in range(1, n)]
+                try:
+                    stats = simulate([bot, *opponents], deals * n, rules=rules, seed=seed, rotate=True, core=False,
+                                     keep_summaries=True, executor=executor, progress=progress)
+                finally:
+                    if isinstance(spec, str):
+                        close_bots(opponents)
+                per_seed.append(list(stats.summaries))
+            rows.append(matchup_of(opponent_name, per_seed, n))
+    finally:
+        if isinstance(challenger, str):
+            close_bots([bot])
     return ArenaReport(name, tuple(seeds), deals, n, holm_rows(rows), "phom")

@@ -27,6 +27,7 @@ from typing import Any
 
 from .bots import Bot, GreedyBot, PlannerBot, RandomBot
 from .game import Game
+from .hooks import announce_end, announce_start
 from .rules import Rules
 from .vector import VectorGame
 
@@ -141,6 +142,7 @@ def play_game(bots: Sequence[Bot], rules: Rules, seed: int, index: int, rotate: 
         if reseed is not None:
             reseed(_game_seed(seed, index) + s)
     game = Game(rules, seed=_game_seed(seed, deal), leader=0 if rotate else deal % n)
+    announce_start(players, game, index + 1)
     decisions, spent = [0] * n, [0] * n
     while not game.is_over:
         p = game.to_move
@@ -151,6 +153,7 @@ def play_game(bots: Sequence[Bot], rules: Rules, seed: int, index: int, rotate: 
         spent[p] += time.perf_counter_ns() - started
         decisions[p] += 1
         game.apply(action)
+    announce_end(players, game)
     result = game.result
     assert result is not None
     seat_of = [(b - rotation) % n for b in range(n)]

@@ -15,6 +15,7 @@ its own ``PlayerView``.
   the arena's panel: one never eats and keeps every cạ, the other eats whenever it may and plays for ù.
 - ``LearnedBot`` (``learned``): a value network trained by self-play (``phom.training``), played with
   NumPy from weights shipped in the package.
+- ``cmd:COMMAND``: a program in any language, playing through the bot protocol (``phom.external``).
 - ``best``: the strongest Phỏm bot at no more time per decision than ``montecarlo`` (median, one
   core): MonteCarloBot racing its candidates (``BEST``, chosen in benchmarks/LADDER.md).
 
@@ -33,6 +34,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..actions import Action
+from ..external import DEFAULT_MOVE_SECONDS, ExternalBot, external_command, is_external
 from ..view import PlayerView
 from .greedy import GreedyBot, greedy_action
 from .montecarlo import MonteCarloBot
@@ -43,7 +45,7 @@ from .learned import LearnedBot
 from .levels import level_number, level_recipe
 from .styles import HolderBot, HunterBot
 
-__all__ = ["BEST", "BOT_NAMES", "Bot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
+__all__ = ["BEST", "BOT_NAMES", "Bot", "ExternalBot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
            "RandomBot", "SearchBot", "greedy_action", "make_bot"]
 
 
@@ -60,16 +62,21 @@ BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "h
 BEST: dict[str, int | float | bool] = {"worlds": 256, "race": True, "round_worlds": 16, "z": 1.5, "flat": 0.1}
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
+def make_bot(spec: str, seed: int | None = None, *, move_seconds: float = DEFAULT_MOVE_SECONDS) -> Bot:
     """A bot from its name: ``random``, ``greedy``, ``planner``, ``search`` or ``search:SAMPLES``,
     ``montecarlo`` or ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``,
-    ``best``, or ``level:N`` (N = 1 … 8, ``phom.bots.levels``).
+    ``best``, ``level:N`` (N = 1 … 8, ``phom.bots.levels``), or ``cmd:COMMAND`` (an ``ExternalBot``
+    allowed ``move_seconds`` an answer; its program starts with its first game, ``close()`` ends it).
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
     >>> make_bot("best").race
     True
+    >>> make_bot("cmd:perl examples/bots/first.pl", move_seconds=1).command
+    ['perl', 'examples/bots/first.pl']
     """
+    if is_external(spec):
+        return ExternalBot(external_command(spec), "phom", move_seconds=move_seconds, name=spec.strip())
     level = level_number(spec)
     if level is not None:
         recipe = level_recipe("phom", level)
@@ -107,4 +114,4 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
     raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, planner, search, montecarlo, holder, hunter, "
-                     "learned, best (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, level:1 … level:8)")
+                     "learned, best, cmd:COMMAND (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, level:1 … level:8)")

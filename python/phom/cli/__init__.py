@@ -26,9 +26,11 @@ from ..tienlen.arena import duplicate as tienlen_duplicate
 from ..tienlen.bots import make_tienlen_bot
 from ..bots import make_bot
 from ..cards import CardSet, to_mask
+from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
 from ..fairness import verify_record
 from ..game import Game
+from ..hooks import close_bots
 from ..language import LANGUAGES, pick_language
 from ..render import result_text
 from ..report import solve_report
@@ -75,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="comma-separated bots for the other seats: level:1 … level:8, random, greedy, "
                            "search, montecarlo (default greedy)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0, the leader)")
+    _move_seconds_argument(play)
     _lang_argument(play)
 
     sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
@@ -86,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rotate", action="store_true", help="play every deal once per seat rotation")
     sim.add_argument("--json", action="store_true", help="print JSON")
+    _move_seconds_argument(sim)
 
     replay = sub.add_parser("replay", help="check a game record and print it turn by turn")
     replay.add_argument("file", help="a JSON record written by Game.to_json (- for stdin)")
@@ -106,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="comma-separated bots for the other seats: level:1 … level:8, random, greedy, "
                               "search, montecarlo[:WORLDS] (default greedy)")
     tl_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    _move_seconds_argument(tl_play)
     _lang_argument(tl_play)
     tl_sim = tl.add_parser("simulate", help="play many seat-rotated games between Tiến lên bots")
     tl_sim.add_argument("--games", type=int, default=400)
@@ -114,6 +119,7 @@ def _parser() -> argparse.ArgumentParser:
                              "greedy only play in the compiled core)")
     tl_sim.add_argument("--seed", type=int, default=0)
     tl_sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    _move_seconds_argument(tl_sim)
     _arena_arguments(tl.add_parser("arena", help="duplicate evaluation of a Tiến lên bot against a panel of styles"),
                      "montecarlo", "random,greedy,search,montecarlo")
 
@@ -161,6 +167,23 @@ def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str) -
     arena.add_argument("--seeds", default="1,2", help="comma-separated seeds, one block of deals each (default 1,2)")
     arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     arena.add_argument("--json", action="store_true", help="print JSON")
+    _move_seconds_argument(arena)
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} must be above 0 and at most 3600 seconds")
+    return seconds
+
+
+def _move_seconds_argument(parser: argparse.ArgumentParser) -> None:
+    """``--move-seconds S`` of every command that takes bots: a ``cmd:`` bot's time to answer."""
+    parser.add_argument("--move-seconds", type=_seconds, default=DEFAULT_MOVE_SECONDS, metavar="S",
+                        help=f"seconds a cmd:COMMAND bot has to answer a decision (default {DEFAULT_MOVE_SECONDS:g})")
 
 
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -176,7 +199,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             _solve(args, out)
         elif args.command == "play":
             play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat,
-                             stdin=stdin or sys.stdin, stdout=out, lang=pick_language(args.lang))
+                             stdin=stdin or sys.stdin, stdout=out, lang=pick_language(args.lang),
+                             move_seconds=args.move_seconds)
         elif args.command == "simulate":
             _simulate(args, out)
         elif args.command == "replay":
@@ -197,7 +221,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         elif args.command == "tienlen":
             _tienlen(args, out, stdin or sys.stdin)
         return 0
-    except (ValueError, CommandError, OSError, ImportError) as exc:
+    except (ValueError, CommandError, OSError, ImportError, BotFault) as exc:
         print(f"phom {args.command}: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
@@ -259,12 +283,12 @@ def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     if args.tienlen_command == "solve":
         solve_tienlen(args.cards, args.table, args.json, out)
     elif args.tienlen_command == "simulate":
-        simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out)
+        simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out, args.move_seconds)
     elif args.tienlen_command == "arena":
         _arena(args, out, "tienlen")
     else:
         play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat, stdin=stdin, stdout=out,
-                     lang=pick_language(args.lang))
+                     lang=pick_language(args.lang), move_seconds=args.move_seconds)
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> None:
@@ -306,17 +330,21 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
         raise CommandError("--games must be at least 1")
     if args.jobs < 1:
         raise CommandError("--jobs must be at least 1")
-    bots = [make_bot(spec, seed=i) for i, spec in enumerate(specs)]
+    check_jobs(specs, args.jobs)
+    bots = [make_bot(spec, seed=i, move_seconds=args.move_seconds) for i, spec in enumerate(specs)]
     rules = Rules(players=len(bots))
     progress = not args.json and sys.stderr.isatty()
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    try:
+        if args.jobs > 1:
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(args.jobs) as pool:
-            stats = simulate(bots, args.games, rules=rules, seed=args.seed, executor=pool, rotate=args.rotate,
-                             progress=progress)
-    else:
-        stats = simulate(bots, args.games, rules=rules, seed=args.seed, rotate=args.rotate, progress=progress)
+            with ProcessPoolExecutor(args.jobs) as pool:
+                stats = simulate(bots, args.games, rules=rules, seed=args.seed, executor=pool, rotate=args.rotate,
+                                 progress=progress)
+        else:
+            stats = simulate(bots, args.games, rules=rules, seed=args.seed, rotate=args.rotate, progress=progress)
+    finally:
+        close_bots(bots)
     if args.json:
         print(json.dumps({
             "bots": specs, "games": stats.games, "win_rate": stats.win_rate, "mean_net": stats.mean_net,
@@ -360,16 +388,18 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
         raise CommandError(f"--seeds {args.seeds!r} must be whole numbers separated by commas") from None
     if args.jobs < 1:
         raise CommandError("--jobs must be at least 1")
+    check_jobs([args.challenger, *panel], args.jobs)
     factory = make_bot if game == "phom" else make_tienlen_bot
     for spec in [args.challenger, *panel]:
-        factory(spec)                                    # an unknown name fails here, before any game
+        factory(spec)                                    # an unknown name fails here, before any game (no program starts)
     progress = game == "phom" and not args.json and sys.stderr.isatty()
 
     def run(executor: Executor | None) -> ArenaReport:
         if game == "phom":
             return duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor,
-                             progress=progress)
-        return tienlen_duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor)
+                             progress=progress, move_seconds=args.move_seconds)
+        return tienlen_duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor,
+                                 move_seconds=args.move_seconds)
 
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor

@@ -24,8 +24,10 @@ from typing import Any, Protocol, TextIO
 from ..actions import Action
 from ..bots import make_bot
 from ..bots.levels import LEVELS, level_number
+from ..external import DEFAULT_MOVE_SECONDS
 from ..game import Game, IllegalAction
 from ..hints import hint
+from ..hooks import announce_end, announce_start, close_bots
 from ..language import N_, translator
 from ..rules import Rules
 from ..render import action_text, result_text
@@ -106,6 +108,7 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
     """Bots (``act(view)``) move and say their moves; at the person's seat ``human_turn`` runs. False
     when the person quit."""
     say, _ = console.say, console.tr
+    announce_start(seated, game, 1)
     try:
         while not game.is_over:
             p = game.to_move
@@ -119,16 +122,26 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
     except QuitGame:
         say(_("You left the game."))
         return False
+    announce_end(seated, game)
     return True
 
 
 def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                     stdout: TextIO, lang: str = "en") -> None:
-    """Play one game: the person at ``seat`` types moves, bots play the other seats; the words in
-    ``lang`` (``"en"`` or ``"vi"``)."""
+                     stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+    """Play one game: the person at ``seat`` types moves, bots play the other seats (``cmd:`` ones
+    allowed ``move_seconds`` an answer, ended with the game); the words in ``lang`` (``"en"`` or ``"vi"``)."""
     rules = Rules(players=players)
     specs = bot_seats(bots, players, seat)
-    seated = {p: make_bot(spec, seed=(seed or 0) + p) for p, spec in specs.items()}
+    seated = {p: make_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds) for p, spec in specs.items()}
+    try:
+        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang)
+    finally:
+        close_bots(seated.values())
+
+
+def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str], seated: dict[int, Any],
+               stdin: TextIO, stdout: TextIO, lang: str) -> None:
+    players = rules.players
     others = list(seated)
     game = Game(rules, seed=seed)
     paint = Painter(stream=stdout)

@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ..cards import Card, CardSet, to_mask
+from ..external import DEFAULT_MOVE_SECONDS, check_jobs
+from ..hooks import close_bots
 from ..language import N_, translator
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
 from ..tienlen.bots import TienLenBot, make_tienlen_bot
@@ -79,15 +81,21 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO) -> 
     print("\n".join(lines), file=out)
 
 
-def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO) -> None:
-    """``phom tienlen simulate``: seat-rotated games between bots, one line per bot."""
+def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO,
+                     move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+    """``phom tienlen simulate``: seat-rotated games between bots, one line per bot (``cmd:`` bots
+    allowed ``move_seconds`` an answer, with ``jobs`` 1 only)."""
     specs = [s for s in bots.split(",") if s.strip()]
     if not 2 <= len(specs) <= 4:
         raise ValueError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
     if games < 1:
         raise ValueError("--games must be at least 1")
-    seated = [make_tienlen_bot(spec, seed=i) for i, spec in enumerate(specs)]
-    stats = simulate(seated, games, rules=TienLenRules(players=len(seated)), seed=seed, jobs=jobs)
+    check_jobs(specs, jobs)
+    seated = [make_tienlen_bot(spec, seed=i, move_seconds=move_seconds) for i, spec in enumerate(specs)]
+    try:
+        stats = simulate(seated, games, rules=TienLenRules(players=len(seated)), seed=seed, jobs=jobs)
+    finally:
+        close_bots(seated)
     print(stats.table(), file=out)
 
 
@@ -168,12 +176,22 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
 
 
 def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                 stdout: TextIO, lang: str = "en") -> None:
-    """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats; the
-    words in ``lang``."""
+                 stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+    """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats
+    (``cmd:`` ones allowed ``move_seconds`` an answer, ended with the game); the words in ``lang``."""
     rules = TienLenRules(players=players)
     specs = bot_seats(bots, players, seat)
-    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p) for p, spec in specs.items()}
+    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds)
+                                     for p, spec in specs.items()}
+    try:
+        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang)
+    finally:
+        close_bots(seated.values())
+
+
+def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int, str],
+               seated: dict[int, TienLenBot], stdin: TextIO, stdout: TextIO, lang: str) -> None:
+    players = rules.players
     others = list(seated)
     game = TienLenGame(rules, seed=seed)
     paint = Painter(stream=stdout)

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any
 
+from ..external import DEFAULT_MOVE_SECONDS
+from ..hooks import announce_end, announce_start, close_bots
 from ..matchups import ArenaReport, check_match, holm_rows, matchup
 from .bots import make_tienlen_bot
 from .game import TienLenGame
@@ -30,9 +32,9 @@ __all__ = ["duplicate"]
 DealGames = list[tuple[int, bool, bool, bool, bool, int, int]]
 
 
-def _named(spec: Any, seed: int) -> tuple[str, Any]:
+def _named(spec: Any, seed: int, move_seconds: float = DEFAULT_MOVE_SECONDS) -> tuple[str, Any]:
     if isinstance(spec, str):
-        return spec, make_tienlen_bot(spec, seed=seed)
+        return spec, make_tienlen_bot(spec, seed=seed, move_seconds=move_seconds)
     return str(getattr(spec, "name", type(spec).__name__)), spec
 
 
@@ -51,6 +53,7 @@ def _play_deals(challenger: Any, opponent: Any, rules: TienLenRules, seed: int, 
                 if reseed is not None:
                     reseed(seed * 1_000_003 + deal * 17 + rotation * 5 + q)
             game = TienLenGame(rules, seed=seed * 1_000_003 + deal)
+            announce_start(seated, game, deal * n + rotation + 1)
             decisions, spent = 0, 0
             while not game.is_over:
                 p = game.to_move
@@ -61,6 +64,7 @@ def _play_deals(challenger: Any, opponent: Any, rules: TienLenRules, seed: int, 
                     decisions += 1
                     spent += time.perf_counter_ns() - started
                 game.apply(action)
+            announce_end(seated, game)
             result = game.result
             assert result is not None
             games.append((result.net[rotation], result.places[0] == rotation, result.places[-1] == rotation,
@@ -71,16 +75,31 @@ def _play_deals(challenger: Any, opponent: Any, rules: TienLenRules, seed: int, 
 
 
 def duplicate(challenger: Any, panel: Sequence[Any], *, deals: int = 250, seeds: Sequence[int] = (1, 2),
-              rules: TienLenRules | None = None, executor: Executor | None = None, chunk: int = 8) -> ArenaReport:
+              rules: TienLenRules | None = None, executor: Executor | None = None, chunk: int = 8,
+              move_seconds: float = DEFAULT_MOVE_SECONDS) -> ArenaReport:
     """The challenger against each panel style, every deal in every seat rotation, over ``seeds``
-    (``executor``: any ``concurrent.futures`` executor, Dask's included; the same report as none)."""
+    (``executor``: any ``concurrent.futures`` executor, Dask's included; the same report as none).
+    Bots it makes from names (``cmd:`` ones given ``move_seconds`` an answer) are closed before it returns."""
     rules = rules if rules is not None else TienLenRules()
     check_match(deals, seeds, panel)
+    made: list[Any] = []
+    try:
+        return _duplicate(challenger, panel, deals, seeds, rules, executor, chunk, move_seconds, made)
+    finally:
+        close_bots(made)
+
+
+def _duplicate(challenger: Any, panel: Sequence[Any], deals: int, seeds: Sequence[int], rules: TienLenRules,
+               executor: Executor | None, chunk: int, move_seconds: float, made: list[Any]) -> ArenaReport:
     n = rules.players
-    name, bot = _named(challenger, 0)
+    name, bot = _named(challenger, 0, move_seconds)
+    if isinstance(challenger, str):
+        made.append(bot)
     rows = []
     for spec in panel:
-        opponent_name, opponent = _named(spec, 1)
+        opponent_name, opponent = _named(spec, 1, move_seconds)
+        if isinstance(spec, str):
+            made.append(opponent)
         per_seed: list[list[DealGames]] = []
         for seed in seeds:
             work = functools.partial(_play_deals, bot, opponent, rules, seed)

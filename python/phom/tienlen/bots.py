@@ -35,6 +35,7 @@ from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
 from ..bots.levels import level_number, level_recipe
+from ..external import DEFAULT_MOVE_SECONDS, ExternalBot, external_command, is_external
 from ..racing import check_race_options, race as race_candidates
 
 __all__ = ["BOT_NAMES", "GreedyTienLenBot", "MonteCarloTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot",
@@ -331,16 +332,21 @@ class MonteCarloTienLenBot:
 
 
 BOT_NAMES = ("random", "greedy", "search", "montecarlo")
-TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot | MonteCarloTienLenBot
+TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot | MonteCarloTienLenBot | ExternalBot
 
 
-def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
-    """A bot from its name: ``random``, ``greedy``, ``search``, ``montecarlo[:WORLDS[:THREADS]]`` or
-    ``level:N`` (N = 1 … 8, ``phom.bots.levels``).
+def make_tienlen_bot(name: str, seed: int | None = None, *, move_seconds: float = DEFAULT_MOVE_SECONDS) -> TienLenBot:
+    """A bot from its name: ``random``, ``greedy``, ``search``, ``montecarlo[:WORLDS[:THREADS]]``,
+    ``level:N`` (N = 1 … 8, ``phom.bots.levels``) or ``cmd:COMMAND`` (a program playing through the bot
+    protocol, ``phom.external``, allowed ``move_seconds`` an answer).
 
     >>> make_tienlen_bot("montecarlo:128").worlds
     128
+    >>> make_tienlen_bot("cmd:perl examples/bots/first.pl").game
+    'tienlen'
     """
+    if is_external(name):
+        return ExternalBot(external_command(name), "tienlen", move_seconds=move_seconds, name=name.strip())
     level = level_number(name)
     if level is not None:
         recipe = level_recipe("tienlen", level)
@@ -365,4 +371,4 @@ def make_tienlen_bot(name: str, seed: int | None = None) -> TienLenBot:
                              "(WORLDS 1 to 4096, THREADS 1 to 64)")
         return MonteCarloTienLenBot(int(worlds) if worlds else 128, seed=seed, threads=int(threads) if threads else 1)
     raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search, "
-                     "montecarlo[:WORLDS[:THREADS]], level:1 … level:8")
+                     "montecarlo[:WORLDS[:THREADS]], level:1 … level:8, cmd:COMMAND")

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import CardsLike
+from ..hooks import announce_end, announce_start
 from .game import TienLenGame
 from .rules import TienLenRules
 
@@ -65,6 +66,8 @@ class TienLenMatch:
             raise ValueError(f"games {games!r} must be a whole number ≥ 1")
         for _ in range(games):
             game = self.next_game()
+            announce_start(bots, game, len(self.games))
             while game.to_move is not None:
                 game.apply(bots[game.to_move].act(game.view(game.to_move)))
+            announce_end(bots, game)
         return self.totals

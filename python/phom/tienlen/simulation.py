@@ -22,6 +22,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from ..hooks import announce_end, announce_start
 from .bots import GreedyTienLenBot, RandomTienLenBot
 from .game import TienLenGame
 from .rules import TienLenRules
@@ -80,10 +81,12 @@ def _play(bots: Sequence[Any], rules: TienLenRules, seed: int, indices: Sequence
             if reseed is not None:
                 reseed(seed * 1_000_003 + index * 17 + q)
         game = TienLenGame(rules, seed=_game_seed(seed, deal))
+        announce_start(seated, game, index + 1)
         while not game.is_over:
             p = game.to_move
             assert p is not None
             game.apply(seated[p].act(game.view(p)))
+        announce_end(seated, game)
         result = game.result
         assert result is not None
         games.append((rotation, result.net, result.winner))
