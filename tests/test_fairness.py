@@ -89,7 +89,7 @@ def change_a_bot_move(data: dict) -> None:
     (move_a_card, "the deal is not the deal of these seeds"),
     (change_a_bot_move, "is not what its bot"),
     (lambda d: d["actions"].__setitem__(0, "discard " + d["deal"]["hands"][1].split()[0]), "is illegal"),
-    (lambda d: d["fairness"].__setitem__("server_seed", "0" * 64), "does not match the commitment"),
+    (lambda d: d["fairness"].__setitem__("server_seed", "0" * 64), "does not cover this server seed"),
     (lambda d: d["fairness"].__setitem__("client_seed", "table 8"), "the deal is not the deal of these seeds"),
     (lambda d: d.__setitem__("result", [0, 0, 0, 0]), "is not the replayed result"),
     (lambda d: d.pop("fairness"), "no 'fairness' section"),
@@ -97,6 +97,49 @@ def change_a_bot_move(data: dict) -> None:
 def test_a_tampered_record_is_refused_with_its_reason(record, change, reason):
     with pytest.raises(FairnessError, match=reason):
         verify_record(tampered(record, change))
+
+
+def relabel_a_bot_human(data: dict) -> None:
+    data["bots"].pop("3")
+
+
+def move_a_bot(data: dict) -> None:
+    data["bots"]["0"] = data["bots"].pop("1")
+
+
+def downgrade(data: dict) -> None:
+    data["fairness"].pop("covers")
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (relabel_a_bot_human, "seating, rules or bots were changed"),
+    (move_a_bot, "seating, rules or bots were changed"),
+    (lambda d: d["bots"].__setitem__("2", "greedy"), "seating, rules or bots were changed"),
+    (lambda d: d["rules"].__setitem__("den_chot", not d["rules"]["den_chot"]), "seating, rules or bots"),
+    (downgrade, "does not match the commitment"),
+    (lambda d: d["fairness"].__setitem__("covers", "seed"), "fairness.covers must be"),
+    (lambda d: d["bots"].__setitem__("1", "cmd:touch /tmp/pwned"), "never started as programs"),
+])
+def test_the_commitment_covers_the_table(record, change, reason):
+    """A record whose seating, rules or bots were changed no longer verifies (the commitment covers them)."""
+    assert record["fairness"]["covers"] == "seed+table"
+    with pytest.raises(FairnessError, match=reason):
+        verify_record(tampered(record, change))
+
+
+def test_an_older_record_committed_to_the_seed_alone_still_verifies(record):
+    older = json.loads(json.dumps(record))
+    older["fairness"].pop("covers")
+    older["fairness"]["commitment"] = commitment(older["fairness"]["server_seed"])
+    line = verify_record(json.dumps(older))
+    assert line.startswith("verified:") and line.endswith("its commitment covers the seed, not the seating")
+    older["bots"].pop("3")                   # an older record cannot prove its seating: said, not refused
+    assert verify_record(json.dumps(older)).startswith("verified:")
+
+
+def test_verification_has_a_time_budget(record):
+    with pytest.raises(FairnessError, match="replaying the bots took too long"):
+        verify_record(json.dumps(record), seconds=0.0)
 
 
 def test_phom_verify_on_the_command_line(record, tmp_path, capsys):

@@ -38,6 +38,9 @@ def test_a_tienlen_game_is_played_to_the_end_and_its_record_verifies():
     moved = dict(record, deal=[record["deal"][1], record["deal"][0], *record["deal"][2:]])
     with pytest.raises(FairnessError, match="illegal|deal"):
         verify_record(json.dumps(moved))
+    relabelled = dict(record, bots={"1": "greedy", "2": "random"})      # seat 3's bot passed off as a human
+    with pytest.raises(FairnessError, match="seating, rules or bots were changed"):
+        verify_record(json.dumps(relabelled))
     other_seed = dict(record, fairness={**record["fairness"], "client_seed": "someone else"})
     with pytest.raises(FairnessError, match="the deal is not the deal of these seeds"):
         verify_record(json.dumps(other_seed))

@@ -10,7 +10,13 @@ after the commitment was given.
 The functions, exactly (so they can be reimplemented in any language):
 
 - ``server_seed``: 64 lowercase hex characters (32 random bytes).
-- ``commitment(server_seed)``: the SHA-256 hex digest of those 64 characters as ASCII text.
+- ``commitment(server_seed, table)``: the SHA-256 hex digest of the seed's 64 characters as ASCII text,
+  a newline, and the table as canonical JSON (UTF-8, keys sorted, no spaces, non-ASCII escaped):
+  ``{"bots": {"<seat>": name, ...}, "game": "phom" | "tienlen", "rules": Rules.to_dict()}`` — the seats
+  not in ``bots`` are the humans. A record says so with ``fairness.covers = "seed+table"``. Records of
+  older servers (no ``covers``) were committed to the seed alone: ``commitment(server_seed)``, the
+  SHA-256 hex digest of the 64 characters; they still verify, and the verdict says the seating was not
+  covered.
 - the random stream of a purpose ``P`` (``"deal"``, or ``"bot"`` with a number): the bytes of
   ``HMAC-SHA256(key = the 32 seed bytes, message = P ‖ 0x00 ‖ extra ‖ 0x00 ‖ counter)`` for counter
   = 0, 1, 2, … as 8 big-endian bytes, concatenated. For the deal, ``extra`` is the client seed in UTF-8.
@@ -28,6 +34,9 @@ The functions, exactly (so they can be reimplemented in any language):
 >>> seed = "00" * 32
 >>> commitment(seed)[:16]
 '60e05bd1b195af2f'
+>>> table = {"game": "phom", "rules": Rules().to_dict(), "bots": {"1": "greedy"}}
+>>> commitment(seed, table) != commitment(seed, {**table, "bots": {}})
+True
 >>> shuffled_deck(seed, "alice")[:5]
 [46, 36, 48, 20, 15]
 >>> shuffled_deck(seed, "alice") != shuffled_deck(seed, "bob")
@@ -40,12 +49,14 @@ import hashlib
 import hmac
 import json
 import secrets
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
 from .bots import make_bot
+from .external import is_external
 from .game import Game, IllegalAction
 from .referee import deal_cards
 from .rules import Rules
@@ -54,11 +65,15 @@ from .tienlen.bots import make_tienlen_bot
 from .tienlen.game import TienLenGame
 from .tienlen.rules import TienLenRules
 
-__all__ = ["Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game", "dealt_tienlen_game",
-           "new_server_seed", "shuffled_deck", "verify_record"]
+__all__ = ["COVERS_TABLE", "Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game",
+           "dealt_tienlen_game", "new_server_seed", "shuffled_deck", "table_of", "verify_record"]
 
 #: The longest client seed accepted (characters).
 MAX_CLIENT_SEED = 200
+#: ``fairness.covers`` of a record whose commitment covers the table (rules, seats, bots) with the seed.
+COVERS_TABLE = "seed+table"
+#: How long ``verify_record`` may replay bots by default (seconds); past it, FairnessError says so.
+VERIFY_SECONDS = 60.0
 
 
 class FairnessError(ValueError):
@@ -72,9 +87,13 @@ class Fairness:
     server_seed: str
     client_seed: str
     commitment: str
+    covers_table: bool = True
 
     def to_dict(self) -> dict[str, str]:
-        return {"server_seed": self.server_seed, "client_seed": self.client_seed, "commitment": self.commitment}
+        data = {"server_seed": self.server_seed, "client_seed": self.client_seed, "commitment": self.commitment}
+        if self.covers_table:
+            data["covers"] = COVERS_TABLE
+        return data
 
 
 def new_server_seed() -> str:
@@ -91,10 +110,23 @@ def _seed_bytes(server_seed: str) -> bytes:
         raise FairnessError("the server seed must be 64 hex characters") from None
 
 
-def commitment(server_seed: str) -> str:
-    """The SHA-256 hex digest of the server seed's 64 hex characters (ASCII)."""
+def table_of(game: str, rules: Any, bots: dict[Any, str]) -> dict[str, Any]:
+    """The table a commitment covers: the game, its rules (``to_dict``) and the bot of each bot seat.
+
+    >>> table_of("phom", Rules(), {2: "greedy"})["bots"]
+    {'2': 'greedy'}
+    """
+    return {"game": game, "rules": rules.to_dict(), "bots": {str(seat): str(name) for seat, name in bots.items()}}
+
+
+def commitment(server_seed: str, table: dict[str, Any] | None = None) -> str:
+    """The SHA-256 hex digest of the server seed's 64 hex characters (ASCII), followed, with ``table``
+    (``table_of``), by a newline and the table's canonical JSON."""
     _seed_bytes(server_seed)
-    return hashlib.sha256(server_seed.encode("ascii")).hexdigest()
+    text = server_seed.encode("ascii")
+    if table is not None:
+        text += b"\n" + json.dumps(table, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return hashlib.sha256(text).hexdigest()
 
 
 def _stream(server_seed: str, purpose: bytes, extra: bytes) -> Iterator[int]:
@@ -169,12 +201,14 @@ def _deal_difference(recorded: Deal, dealt: Deal) -> str | None:
     return None
 
 
-def verify_record(text: str) -> str:
+def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
     """Check a hosted game's record offline; one line on success, FairnessError with the reason if not.
 
-    Checks, in order: the server seed matches the commitment; the deal in the record is the deal of
-    (server seed, client seed); every action is legal; every bot's action is the one that bot plays
-    with the seed of its decision; the recorded result is the replayed one.
+    Checks, in order: the commitment matches the server seed and the table (rules, seats, bots; for an
+    older record, the seed alone, and the line says so); the deal in the record is the deal of (server
+    seed, client seed); every action is legal; every bot's action is the one that bot plays with the
+    seed of its decision; the recorded result is the replayed one. Bots are replayed for at most
+    ``seconds``; a record naming a program as a bot (``cmd:``) is refused, never run.
     """
     try:
         data = json.loads(text)
@@ -186,27 +220,59 @@ def verify_record(text: str) -> str:
     seed, client, promised = fair.get("server_seed"), fair.get("client_seed", ""), fair.get("commitment")
     if not isinstance(seed, str) or not isinstance(promised, str) or not isinstance(client, str):
         raise FairnessError("fairness must hold the texts server_seed, client_seed and commitment")
-    if commitment(seed) != promised:
-        raise FairnessError("the server seed does not match the commitment: SHA-256 of the seed is "
-                            f"{commitment(seed)}, the commitment was {promised}")
+    covers = fair.get("covers")
+    if covers not in (None, COVERS_TABLE):
+        raise FairnessError(f"fairness.covers must be {COVERS_TABLE!r} (or absent, in an older record), "
+                            f"not {ascii(covers)}")
+    _seed_bytes(seed)
     bots = data.get("bots", {})
-    if not isinstance(bots, dict):
+    if not isinstance(bots, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items()):
         raise FairnessError("'bots' must map seats to bot names")
-    if data.get("format") == "phom-tienlen":
-        return _verify_tienlen(text, data, seed, client, promised, bots)
+    for name in bots.values():
+        if is_external(name):
+            raise FairnessError(f"bots: {ascii(name)} names a program; a record's bots are never started as "
+                                "programs")
+    tienlen = data.get("format") == "phom-tienlen"
     try:
-        game = Game.from_json(text)
+        game: Game | TienLenGame = TienLenGame.from_json(text) if tienlen else Game.from_json(text)
     except ValueError as exc:
         raise FairnessError(str(exc)) from None
+    table = table_of("tienlen" if tienlen else "phom", game.rules, bots) if covers else None
+    if commitment(seed, table) != promised:
+        if table is not None:
+            raise FairnessError("the commitment does not cover this server seed with this table (rules, seats, "
+                                "bots): the record's seating, rules or bots were changed, or its seed")
+        raise FairnessError("the server seed does not match the commitment: SHA-256 of the seed is "
+                            f"{commitment(seed)}, the commitment was {promised}")
+    deadline = time.monotonic() + seconds
+    if isinstance(game, TienLenGame):
+        line = _verify_tienlen(game, data, seed, client, promised, bots, deadline)
+    else:
+        line = _verify_phom(game, data, seed, client, promised, bots, deadline)
+    return line + ("" if covers else "; an older record: its commitment covers the seed, not the seating")
+
+
+def _check_time(deadline: float, version: int) -> None:
+    if time.monotonic() > deadline:
+        raise FairnessError(f"verification stopped at action {version}: replaying the bots took too long")
+
+
+def _verify_phom(game: Game, data: dict[str, Any], seed: str, client: str, promised: str, bots: dict[str, str],
+                 deadline: float) -> str:
+    """verify_record for a Phỏm record (the seeds, bots and commitment already checked)."""
     difference = _deal_difference(game.deal, deal_of(game.rules, game.leader, seed, client))  # type: ignore[arg-type]
     if difference is not None:
         raise FairnessError(f"the deal is not the deal of these seeds: {difference}")
     replay = dealt_game(game.rules, game.leader, seed, client)
-    players = {int(seat): make_bot(str(name)) for seat, name in bots.items()}
+    try:
+        players = {int(seat): make_bot(name) for seat, name in bots.items()}
+    except ValueError as exc:
+        raise FairnessError(f"bots: {exc}") from None
     bot_moves = 0
     for version, (seat, action) in enumerate(game.history):
         bot = players.get(seat)
         if bot is not None:
+            _check_time(deadline, version)
             reseed = getattr(bot, "reseed", None)
             if reseed is not None:
                 reseed(bot_seed(seed, version))
@@ -231,13 +297,9 @@ def verify_record(text: str) -> str:
                          f"; net {' '.join(f'{v:+d}' for v in replay.result.net)}"))
 
 
-def _verify_tienlen(text: str, data: dict[str, Any], seed: str, client: str, promised: str,
-                    bots: dict[str, Any]) -> str:
-    """verify_record for a Tiến lên record (the seeds and bots already read)."""
-    try:
-        game = TienLenGame.from_json(text)
-    except ValueError as exc:
-        raise FairnessError(str(exc)) from None
+def _verify_tienlen(game: TienLenGame, data: dict[str, Any], seed: str, client: str, promised: str,
+                    bots: dict[str, str], deadline: float) -> str:
+    """verify_record for a Tiến lên record (the seeds, bots and commitment already checked)."""
     replay = dealt_tienlen_game(game.rules, seed, client, first_game=game.first_game, leader=game.leader)
     for p, (given, dealt) in enumerate(zip(game.deal, replay.deal)):
         if given != dealt:
@@ -251,7 +313,10 @@ def _verify_tienlen(text: str, data: dict[str, Any], seed: str, client: str, pro
     for version, (seat, action) in enumerate(game.history):
         bot = players.get(seat)
         if bot is not None:
-            bot.reseed(bot_seed(seed, version))
+            _check_time(deadline, version)
+            reseed = getattr(bot, "reseed", None)
+            if reseed is not None:
+                reseed(bot_seed(seed, version))
             expected = bot.act(replay.view(seat))
             if expected != action:
                 raise FairnessError(f"action {version} ({action}) by seat {seat} is not what its bot "

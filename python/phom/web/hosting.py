@@ -28,13 +28,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed
+from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
 from ..game import IllegalAction
 from .kinds import KINDS, GameKind
 from .store import GameStore, StaleVersion, Store, StoredGame
 
-__all__ = ["Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "NotFound", "NotYourTurn",
-           "Unauthorized", "token_hash"]
+__all__ = ["Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "KeyReused", "NotFound",
+           "NotYourTurn", "Unauthorized", "token_hash"]
 
 
 class NotFound(KeyError):
@@ -59,6 +59,10 @@ class GameOver(NotYourTurn):
 
 class HostFull(RuntimeError):
     """The store holds as many unfinished games as it may."""
+
+
+class KeyReused(ValueError):
+    """An ``Idempotency-Key`` already applied to another move of the same seat."""
 
 
 def token_hash(token: str) -> str:
@@ -126,7 +130,8 @@ class GameHost:
     """Hosted games by id, kept in ``store`` (a throwaway in-memory store by default).
 
     ``max_games`` bounds the unfinished games; one idle for ``idle_seconds`` expires; a finished game's
-    record stays downloadable for ``keep_finished_seconds``. ``server_seeds`` draws each game's server
+    record stays downloadable for ``keep_finished_seconds``, and at most ``keep_finished`` finished games
+    and ``keep_reviews`` of their reviews (the newest) are kept. ``server_seeds`` draws each game's server
     seed (``secrets`` by default; tests may fix it). ``listeners`` are called with (game id,
     version) after every committed change, from the thread that made it. ``shared``: other processes
     write to the same store (``phom serve --workers``), so a cached game is checked against the store's
@@ -134,12 +139,14 @@ class GameHost:
     """
 
     def __init__(self, store: Store | None = None, *, max_games: int = 500, idle_seconds: float = 1800.0,
-                 keep_finished_seconds: float = 7 * 86400.0, clock: Callable[[], float] = time.time,
-                 server_seeds: Callable[[], str] = new_server_seed, shared: bool = False) -> None:
+                 keep_finished_seconds: float = 7 * 86400.0, keep_finished: int = 10_000, keep_reviews: int = 1_000,
+                 clock: Callable[[], float] = time.time, server_seeds: Callable[[], str] = new_server_seed,
+                 shared: bool = False) -> None:
         self.store: Store = store if store is not None else GameStore(":memory:")
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.keep_finished_seconds = keep_finished_seconds
+        self.keep_finished, self.keep_reviews = keep_finished, keep_reviews
         self.clock = clock
         self.server_seeds = server_seeds
         self.shared = shared
@@ -159,7 +166,8 @@ class GameHost:
         if every and now - self._swept < every:
             return 0
         self._swept = now
-        gone = self.store.expire(idle_before=now - self.idle_seconds, finished_before=now - self.keep_finished_seconds)
+        gone = self.store.expire(idle_before=now - self.idle_seconds, finished_before=now - self.keep_finished_seconds,
+                                 keep_finished=self.keep_finished, keep_reviews=self.keep_reviews)
         with self._lock:
             for gid in gone:
                 self._cache.pop(gid, None)
@@ -236,7 +244,7 @@ class GameHost:
               client_seed: str, leader: int, series: dict[str, Any] | None) -> tuple[HostedGame, list[tuple[int, str]]]:
         """A new hosted game on a fresh server seed (not yet stored) and the bot moves that open it."""
         seed = self.server_seeds()
-        fairness = Fairness(seed, client_seed, commitment(seed))
+        fairness = Fairness(seed, client_seed, commitment(seed, table_of(kind.name, rules, bot_names)))
         game = kind.deal(rules, leader, seed, client_seed, first_game=series is None)
         hosted = HostedGame(secrets.token_urlsafe(12), kind, game, token_hashes, bot_names, fairness, series)
         return hosted, self._bots_move(hosted, hosted.game)
@@ -267,7 +275,8 @@ class GameHost:
             game.apply(kind.parse_action(text))
         return HostedGame(stored.id, kind, game, dict(stored.token_hashes),
                           {int(s): name for s, name in stored.bots.items()},
-                          Fairness(stored.server_seed, stored.client_seed, stored.commitment), stored.series,
+                          Fairness(stored.server_seed, stored.client_seed, stored.commitment,
+                                   covers_table=stored.commitment != commitment(stored.server_seed)), stored.series,
                           stored.next_id)
 
     def get(self, game_id: str) -> HostedGame:
@@ -339,6 +348,7 @@ class GameHost:
         seat, hosted = self.seat_of(game_id, token)
         request = None if key is None else f"{seat}:{key}"
         if request is not None and self.store.applied(hosted.id, request) is not None:
+            self._same_move(hosted.id, seat, request, action)
             return seat, self.fresh(hosted.id)         # applied already: the answer is the game as it stands
         with hosted.lock:
             game = hosted.game
@@ -359,12 +369,32 @@ class GameHost:
                 with self._lock:
                     self._cache.pop(hosted.id, None)      # another writer: reload from the store next time
                 if request is not None and self.store.applied(hosted.id, request) is not None:
+                    self._same_move(hosted.id, seat, request, action)
                     return seat, self.fresh(hosted.id)    # the same request won on another worker
                 raise NotYourTurn("the game changed meanwhile; fetch it again") from None
             hosted.game = trial
         for listener in list(self.listeners):
             listener(hosted.id, version)
         return seat, hosted
+
+    def _same_move(self, game_id: str, seat: int, request: str, action: Any) -> None:
+        """KeyReused unless the move applied under ``request`` is ``action``. The request left the game
+        at its stored version after the seat's move and the bot moves it triggered (never this seat's),
+        so its move is the seat's last before that version."""
+        version, stored = self.store.applied(game_id, request), self.store.load(game_id)
+        if version is None or stored is None:
+            return
+        done = next((text for who, text in reversed(stored.actions[:version]) if who == seat), None)
+        if done is not None and done != str(action):
+            raise KeyReused(f"Idempotency-Key {ascii(request.partition(':')[2])} was used for another move "
+                            f"({done}); send a new key for a new move")
+
+    def live(self, game_id: str) -> bool:
+        """Whether a game with this id is stored and not over."""
+        try:
+            return not self.get(game_id).game.is_over
+        except NotFound:
+            return False
 
     @staticmethod
     def _bots_move(hosted: HostedGame, game: Any) -> list[tuple[int, str]]:
@@ -382,4 +412,5 @@ class GameHost:
 
     def stats(self) -> dict[str, Any]:
         return {"games": self.store.active(), "max_games": self.max_games, "idle_seconds": self.idle_seconds,
-                "keep_finished_seconds": self.keep_finished_seconds}
+                "keep_finished_seconds": self.keep_finished_seconds, "keep_finished": self.keep_finished,
+                "keep_reviews": self.keep_reviews}
