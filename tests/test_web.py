@@ -45,13 +45,21 @@ def test_solve_errors(client, body, status, message):
 
 
 def test_bodies_that_are_not_json_or_too_large(client):
-    assert client.post("/api/solve", content=b"{not json").status_code == 400
+    as_json = {"content-type": "application/json"}
+    assert client.post("/api/solve", content=b"{not json", headers=as_json).status_code == 400
     assert client.post("/api/solve").json()["error"] == "the request needs a JSON body"   # no body: no empty hand
-    assert client.post("/api/solve", content=b"[1, 2]").json()["error"] == "the request body must be a JSON object"
+    assert client.post("/api/solve", content=b"[1, 2]", headers=as_json).json()["error"] == \
+        "the request body must be a JSON object"
     big = json.dumps({"hand": "9H", "pad": "x" * (int(LIMITS["max_body_bytes"]) + 10)})
-    assert client.post("/api/solve", content=big).status_code == 413
+    assert client.post("/api/solve", content=big, headers=as_json).status_code == 413
     nested = b"[" * 100_000
-    assert client.post("/api/solve", content=nested).status_code in (400, 413)
+    assert client.post("/api/solve", content=nested, headers=as_json).status_code in (400, 413)
+    for other in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
+        headers = {} if other is None else {"content-type": other}
+        answer = client.post("/api/solve", content=b'{"hand": "9H"}', headers=headers)
+        assert answer.status_code == 415 and "application/json" in answer.json()["error"]
+    assert client.post("/api/solve", content=b'{"hand": "9H"}',
+                       headers={"content-type": "application/json; charset=utf-8"}).status_code == 200
 
 
 def test_a_hosted_game_from_creation_to_record(client):

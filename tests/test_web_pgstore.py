@@ -13,7 +13,7 @@ from web_helpers import fixed_seeds
 
 from phom.fairness import verify_record
 from phom.web.hosting import GameHost
-from phom.web.backends import open_store
+from phom.web.backends import StoreUnavailable, open_store
 from phom.web.store import GameStore, StaleVersion, StoredGame
 
 psycopg = pytest.importorskip("psycopg", reason='the PostgreSQL store needs the extra: pip install "phom[scale]"')
@@ -66,6 +66,18 @@ def test_the_store_contract(store):
     assert store.expire(idle_before=3.0, finished_before=8.0) == ["g2"]     # g1 was touched at 5.0
     assert store.ids() == ["g1"]
     assert store.expire(idle_before=100.0, finished_before=0.0) == ["g1"] and store.ids() == []
+
+
+def test_finished_games_and_reviews_are_kept_up_to_a_cap(store):
+    for i in range(5):
+        store.insert(stored(f"f{i}", float(i)), {0: "digest"}, [])
+        store.append(f"f{i}", 0, [(0, "draw")], now=10.0 + i, finished=True)
+        store.save_review(f"f{i}", f'{{"review": {i}}}')
+    store.insert(stored("live", 1.0), {0: "digest"}, [])          # unfinished games are not capped here
+    gone = store.expire(idle_before=0.0, finished_before=0.0, keep_finished=3, keep_reviews=2)
+    assert sorted(gone) == ["f0", "f1"] and sorted(store.ids()) == ["f2", "f3", "f4", "live"]
+    assert [store.load_review(f"f{i}") for i in (2, 3, 4)] == [None, '{"review": 3}', '{"review": 4}']
+    assert store.expire(idle_before=0.0, finished_before=0.0) == []      # no cap: nothing more goes
 
 
 def test_one_of_two_concurrent_writers_at_a_version_wins(store):
@@ -145,7 +157,7 @@ def test_a_newer_schema_is_refused(postgres):
     with psycopg.connect(postgres.url, autocommit=True) as conn:
         conn.execute("INSERT INTO phom_schema (version) VALUES (99)")
     try:
-        with pytest.raises(RuntimeError, match="schema version 99"):
+        with pytest.raises(StoreUnavailable, match="schema version 99"):
             open_store(postgres.url)
     finally:
         with psycopg.connect(postgres.url, autocommit=True) as conn:

@@ -103,14 +103,16 @@ def svg(obj: CardsLike | Arrangement | LayPlan, *, hand: bool = False, eaten: Ca
     return cards_svg([_faces(cards)], title=title or str(cards) or "no cards")
 
 
-_STYLE = (
-    "<style>.phom-table{font-family:'DejaVu Sans',Arial,sans-serif;font-size:13px;color:#222;"
+#: The drawn table's style sheet: inside each drawing (``html``), or served once by the page
+#: (``phom serve`` at ``/table.css``, whose policy allows no style element).
+TABLE_CSS = (
+    ".phom-table{font-family:'DejaVu Sans',Arial,sans-serif;font-size:13px;color:#222;"
     "max-width:980px}.phom-table h4{margin:6px 0 2px;font-size:14px}.phom-seat{border:1px solid #ccc;"
     "border-radius:6px;padding:4px 8px;margin:4px 0;background:#f7faf7}.phom-seat.to-move{border-color:#2e7d32;"
     "box-shadow:0 0 0 2px #c8e6c9}.phom-part{display:inline-block;vertical-align:top;margin-right:14px}"
     ".phom-part span{display:block;color:#555;font-size:11px}.phom-status{margin:4px 0;color:#333}"
     ".phom-legend span{display:inline-block;margin-right:10px;font-size:11px}.phom-legend i{display:inline-block;"
-    "width:14px;height:4px;margin-right:4px;vertical-align:middle}</style>"
+    "width:14px;height:4px;margin-right:4px;vertical-align:middle}"
 )
 
 
@@ -126,7 +128,7 @@ def _legend(lang: str) -> str:
 
 
 def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | None = None,
-               lang: str = "en") -> str:
+               lang: str = "en", styled: bool = True) -> str:
     _ = translator(lang)
     seats = []
     for q in range(len(view.hand_sizes)):
@@ -177,7 +179,8 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
             line += " " + _("Seat {seat}'s discard {card} may be eaten.").format(seat=by, card=card)
     stock = _("Stock: {count}").format(count=view.stock_size)
     head = f'<div class="phom-status">{escape(stock)} — {escape(line)}</div>'
-    return f'<div class="phom-table" lang="{lang}">{_STYLE}{head}{"".join(seats)}{_legend(lang)}{extra}</div>'
+    style = f"<style>{TABLE_CSS}</style>" if styled else ""
+    return f'<div class="phom-table" lang="{lang}">{style}{head}{"".join(seats)}{_legend(lang)}{extra}</div>'
 
 
 def action_text(action: Action, lang: str = "en") -> str:
@@ -223,12 +226,13 @@ def move_text(player: int, action: Action, lang: str = "en") -> str:
     return words.get(str(action), "{seat}: " + str(action)).format(seat=player)
 
 
-def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en") -> str:
+def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en", styled: bool = True) -> str:
     """HTML for a PlayerView, a Game (its player to move's view; seat 0 once over) or a Hint, in ``lang``
-    (``"en"`` or ``"vi"``). ``revealed``: every hand, drawn face up (for a finished game)."""
+    (``"en"`` or ``"vi"``). ``revealed``: every hand, drawn face up (for a finished game). A view's table
+    carries its style sheet (``TABLE_CSS``) unless ``styled`` is false (a page that links it instead)."""
     _ = translator(lang)
     if hasattr(obj, "public") and hasattr(obj, "hand_sizes"):
-        return _view_html(obj, revealed=revealed, lang=lang)
+        return _view_html(obj, revealed=revealed, lang=lang, styled=styled)
     if hasattr(obj, "view") and hasattr(obj, "state"):
         seat = obj.to_move if obj.to_move is not None else 0
         return _view_html(obj.view(seat), lang=lang)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Sequence
 from concurrent.futures import Executor
@@ -135,6 +134,12 @@ def _parser() -> argparse.ArgumentParser:
                             "(pip install \"phom[scale]\")")
     serve.add_argument("--workers", type=int, default=1,
                        help="processes sharing the port (default 1; more need --broker)")
+    serve.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
+                       help="comma-separated addresses of proxies whose X-Forwarded-For names the client "
+                            "(default: none; every client is the address that connects)")
+    serve.add_argument("--allowed-hosts", default=None, metavar="HOSTS",
+                       help="comma-separated Host names the server answers (default: the --host address, "
+                            "localhost, 127.0.0.1 and ::1); *.example.org matches subdomains")
 
     _arena_arguments(sub.add_parser("arena", help="duplicate 1-vs-3 evaluation of a bot against a panel of styles"),
                      "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter")
@@ -298,28 +303,50 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
         import uvicorn
     except ImportError:
         raise missing_extra("web", "phom serve (uvicorn)") from None
+    from ..web.api import MAX_FIRST_FRAME_BYTES
     from ..web.app import create_app   # needs the web extra, so only when serving
+    from ..web.backends import StoreUnavailable, open_store, shown_location
     from ..web.hosting import GameHost
-    from ..web.backends import open_store
     from ..web.store import default_store_path
 
     if args.workers < 1:
         raise CommandError(f"--workers {args.workers}: give at least 1")
     if args.workers > 1 and args.broker is None:
         raise CommandError("--workers needs --broker redis://…: the workers ring each other when a game moves")
+    hosts = _listed(args.allowed_hosts) if args.allowed_hosts is not None else sorted(
+        {args.host, "localhost", "127.0.0.1", "::1"})
+    proxies = _listed(args.forwarded_allow_ips)
     path = args.store if args.store is not None else default_store_path()
-    store = open_store(path)
-    shown = re.sub(r"//([^:/@]+):[^@/]*@", r"//\1:***@", path)      # a URL's password is never printed
+    shown = shown_location(path)
+    try:
+        store = open_store(path, timeout=3.0)
+    except StoreUnavailable as exc:
+        raise CommandError(f"--store: {exc}") from None
+    if args.broker is not None:
+        from ..web.broker import Doorbell
+
+        if not Doorbell(args.broker).ping():
+            store.close()
+            raise CommandError(f"--broker {shown_location(args.broker)}: no Redis answers there")
     print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops); games are kept in {shown} "
           f"({len(store.ids())} stored)" + (f"; {args.workers} workers ring each other through the broker"
                                             if args.broker else ""), file=out)
+    # the client is the address that connects, unless it is a listed proxy; the first WebSocket frame (the
+    # login) is the largest a client ever sends
+    served = {"host": args.host, "port": args.port, "log_level": "warning", "proxy_headers": bool(proxies),
+              "forwarded_allow_ips": proxies or None, "ws_max_size": MAX_FIRST_FRAME_BYTES}
+    os.environ["PHOM_ALLOWED_HOSTS"] = ",".join(hosts)
     if args.broker is None:
-        uvicorn.run(create_app(GameHost(store)), host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(create_app(GameHost(store), allowed_hosts=hosts), **served)
         return
     store.close()
     os.environ["PHOM_STORE"], os.environ["PHOM_BROKER"] = path, args.broker
-    uvicorn.run("phom.web.app:app_from_environment", factory=True, workers=args.workers, host=args.host,
-                port=args.port, log_level="warning")
+    uvicorn.run("phom.web.app:app_from_environment", factory=True, workers=args.workers, **served)
+
+
+def _listed(text: str) -> list[str]:
+    """A comma-separated option as its items (blanks dropped)."""
+    return [item.strip() for item in text.split(",") if item.strip()]
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:

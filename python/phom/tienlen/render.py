@@ -35,12 +35,14 @@ _TOI_TRANG = {"four_threes": N_("four 3s"), "three_pairs_with_3S": N_("three pai
               "five_pairs_run": N_("five running pairs"), "four_triples": N_("four triples"),
               "two_fours": N_("two tứ quý"), "four_twos": N_("four 2s"), "one_colour": N_("one colour")}
 _REASONS = {"place": N_("place"), "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
-_STYLE = ("<style>.phom-table{font-family:DejaVu Sans,Arial,sans-serif;font-size:13px}"
-          ".phom-seat{border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:4px 0}"
-          ".phom-seat.to-move{border-color:#2f6f3e;box-shadow:0 0 0 2px #cfe8d4}"
-          ".phom-seat h4{margin:2px 0}.phom-part span{display:inline-block;min-width:70px;color:#555}"
-          ".phom-part{display:flex;align-items:center;gap:6px;flex-wrap:wrap}"
-          ".tienlen-table-play{border:1px dashed #2f6f3e;border-radius:6px;padding:4px 8px;margin:4px 0}</style>")
+#: The drawn table's style sheet, scoped to Tiến lên tables: inside each drawing (``html``), or served
+#: once by the page (``phom serve`` at ``/table.css``, whose policy allows no style element).
+TABLE_CSS = (".phom-table.tienlen{font-family:DejaVu Sans,Arial,sans-serif;font-size:13px}"
+             ".tienlen .phom-seat{border:1px solid #ccc;border-radius:6px;padding:4px 8px;margin:4px 0}"
+             ".tienlen .phom-seat.to-move{border-color:#2f6f3e;box-shadow:0 0 0 2px #cfe8d4}"
+             ".tienlen .phom-seat h4{margin:2px 0}.tienlen .phom-part span{display:inline-block;min-width:70px;"
+             "color:#555}.tienlen .phom-part{display:flex;align-items:center;gap:6px;flex-wrap:wrap}"
+             ".tienlen-table-play{border:1px dashed #2f6f3e;border-radius:6px;padding:4px 8px;margin:4px 0}")
 
 
 def _faces(cards: CardSet) -> list[tuple[int, int]]:
@@ -112,10 +114,12 @@ def move_text(player: int, action: Action, lang: str = "en") -> str:
     return _("seat {seat} played {cards}").format(seat=player, cards=in_order(action.cards))
 
 
-def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: str = "en") -> str:
+def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: str = "en",
+         styled: bool = True) -> str:
     """The table as one seat sees it, in ``lang``: the play to beat and who made it, each seat with its
     hand (yours face up, grouped by the fewest-plays split; the others as backs, or face up when
-    ``revealed``), who passed this round, the places of those who went out, and cóng."""
+    ``revealed``), who passed this round, the places of those who went out, and cóng. The style sheet
+    (``TABLE_CSS``) comes with it unless ``styled`` is false."""
     _ = translator(lang)
     n = len(view.hand_sizes)
     seats = []
@@ -166,7 +170,8 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
     else:
         line = _("Seat {seat} to beat it or pass.").format(seat=view.to_move)
     head = f'<div class="phom-status">Tiến lên — {escape(line)}</div>'
-    return f'<div class="phom-table tienlen" lang="{lang}">{_STYLE}{head}{table}{"".join(seats)}</div>'
+    style = f"<style>{TABLE_CSS}</style>" if styled else ""
+    return f'<div class="phom-table tienlen" lang="{lang}">{style}{head}{table}{"".join(seats)}</div>'
 
 
 def result_text(game: TienLenGame, lang: str = "en") -> str:

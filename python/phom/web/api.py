@@ -3,10 +3,12 @@ request schemas the server validates every body against (one source for both, so
 exactly what the server accepts).
 
 Statuses: 400 a body or header the schemas refuse; 401 no token; 403 a token of no seat of this game;
-404 no such game; 409 not your turn, the game is over, an illegal move (the referee's reason) or a
-record asked for before the end; 413 a body over the limit; 422 a well-formed request the game refuses
-(cards repeated, an eaten card not in the hand, a table phỏm that is no phỏm, rules out of range);
-429 too many requests or hosted games.
+404 no such game; 408 a body that did not arrive in time; 409 not your turn, the game is over, an
+illegal move (the referee's reason) or a record asked for before the end; 413 a body over the limit;
+415 a body that is not ``application/json``; 422 a well-formed request the game refuses (cards
+repeated, an eaten card not in the hand, a table phỏm that is no phỏm, rules out of range, a record
+that does not verify, an ``Idempotency-Key`` reused for another move); 429 too many requests, hosted
+games or sockets.
 
 >>> sorted(openapi()["paths"])[:3]
 ['/api/games', '/api/games/{game_id}', '/api/games/{game_id}/actions']
@@ -17,16 +19,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["BOT_PATTERN", "CARD", "LIMITS", "MAX_BODY_BYTES", "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS",
-           "MAX_TABLE_MELDS", "REQUEST_SCHEMAS", "openapi"]
+__all__ = ["BODY_SECONDS", "BOT_PATTERN", "CARD", "LIMITS", "LOGIN_SECONDS", "MAX_BODY_BYTES", "MAX_FIRST_FRAME_BYTES",
+           "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS", "MAX_TABLE_MELDS", "REQUEST_SCHEMAS", "VERIFY_SECONDS", "openapi"]
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_HAND_CARDS = 11          # a game hand: 10, plus the card being eaten
 MAX_TABLE_MELDS = 12
 MAX_SEARCH_SECONDS = 0.5
+#: A request body must arrive within this many seconds (408 otherwise).
+BODY_SECONDS = 30.0
+#: A WebSocket's first frame (the login) is at most this long, and must arrive within LOGIN_SECONDS.
+MAX_FIRST_FRAME_BYTES = 64 * 1024
+LOGIN_SECONDS = 5.0
+#: How long a posted record's fairness proof may replay its bots (then 422).
+VERIFY_SECONDS = 20.0
 #: The bounds of every request (also in the API document).
 LIMITS: dict[str, float] = {"max_body_bytes": MAX_BODY_BYTES, "max_hand_cards": MAX_HAND_CARDS,
-                            "max_table_melds": MAX_TABLE_MELDS, "max_search_seconds": MAX_SEARCH_SECONDS}
+                            "max_table_melds": MAX_TABLE_MELDS, "max_search_seconds": MAX_SEARCH_SECONDS,
+                            "body_seconds": BODY_SECONDS, "max_first_frame_bytes": MAX_FIRST_FRAME_BYTES,
+                            "login_seconds": LOGIN_SECONDS, "verify_seconds": VERIFY_SECONDS}
 
 #: One card: rank (2–10, T, J, Q, K, A) and suit (S C D H, or ♠ ♣ ♦ ♥), either case.
 CARD = "(?:10|[2-9TtJjQqKkAa])[SCDHscdh♠♣♦♥]"
@@ -79,6 +90,8 @@ _NO_GAME = _error("no game has this id (it may have expired)")
 _TOO_LARGE = _error("the body is over the size limit")
 _REFUSED = _error("well-formed, but the game refuses it (the reason is given)")
 _BUSY = _error("too many requests, or too many hosted games; try again later")
+_SLOW = _error("the body did not arrive within the time limit")
+_NOT_JSON = _error("the body is not sent as Content-Type: application/json")
 
 #: The request bodies, as JSON Schema (the API document's components, and what the server checks).
 REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -165,7 +178,7 @@ def openapi() -> dict[str, Any]:
             "/api/solve": {"post": {
                 "operationId": "solve", "summary": "Everything the solver says about a hand (phom solve --json)",
                 "requestBody": _body("Solve"),
-                "responses": {"200": _ok("the solve report", "SolveReport"), "400": _BAD, "413": _TOO_LARGE,
+                "responses": {"200": _ok("the solve report", "SolveReport"), "400": _BAD, "408": _SLOW, "413": _TOO_LARGE, "415": _NOT_JSON,
                               "422": _REFUSED}}},
             "/api/hint": {"post": {
                 "operationId": "hint", "summary": "A hint for a position, or for your seat of a hosted game",
@@ -173,14 +186,14 @@ def openapi() -> dict[str, Any]:
                 "security": [{}, {"seatToken": []}],
                 "responses": {"200": _ok("action, reason, alternatives", "Hint"), "400": _BAD, "401": _NO_TOKEN,
                               "403": _NOT_A_SEAT, "404": _NO_GAME, "409": _error("not your turn"),
-                              "413": _TOO_LARGE, "422": _REFUSED}}},
+                              "408": _SLOW, "413": _TOO_LARGE, "415": _NOT_JSON, "422": _REFUSED}}},
             "/api/games": {"post": {
                 "operationId": "createGame",
                 "summary": "Host a game: one token per human seat, bots for the others, the deal's commitment",
                 "requestBody": _body("NewGame"),
                 "responses": {"200": {**_ok("id, tokens and commitment", "Created"),
                                       "links": {"view": view_link, "act": act_link, "record": record_link}},
-                              "400": _BAD, "413": _TOO_LARGE, "422": _REFUSED, "429": _BUSY}}},
+                              "400": _BAD, "408": _SLOW, "413": _TOO_LARGE, "415": _NOT_JSON, "422": _REFUSED, "429": _BUSY}}},
             "/api/games/{game_id}": {"get": {
                 "operationId": "showGame", "summary": "Your seat's view with its version (never another hand)",
                 "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
@@ -193,7 +206,7 @@ def openapi() -> dict[str, Any]:
                 "responses": {"200": _ok("the view after", "View"), "400": _BAD, "401": _NO_TOKEN,
                               "403": _NOT_A_SEAT, "404": _NO_GAME,
                               "409": _error("not your turn, the game is over, or the referee refuses the move"),
-                              "413": _TOO_LARGE, "422": _REFUSED}}},
+                              "408": _SLOW, "413": _TOO_LARGE, "415": _NOT_JSON, "422": _REFUSED}}},
             "/api/games/{game_id}/record": {"get": {
                 "operationId": "record", "summary": "The JSON record with its fairness proof, once the game is over",
                 "parameters": [_GAME_ID_PARAMETER], "security": _SECURED,
@@ -221,7 +234,7 @@ def openapi() -> dict[str, Any]:
             "/api/review": {"post": {
                 "operationId": "reviewRecord", "summary": "Review a finished game's record from elsewhere",
                 "requestBody": _body("ReviewRequest"),
-                "responses": {"200": _ok("the review", "Review"), "400": _BAD, "413": _TOO_LARGE,
+                "responses": {"200": _ok("the review", "Review"), "400": _BAD, "408": _SLOW, "413": _TOO_LARGE, "415": _NOT_JSON,
                               "422": _REFUSED, "429": _BUSY}}},
             "/healthz": {"get": {"operationId": "health", "summary": "The process answers",
                                  "responses": {"200": _ok("ok", "Health")}}},

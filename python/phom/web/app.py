@@ -2,10 +2,14 @@
 and a table in the browser.
 
 Every error is JSON ``{"error": "<one sentence>"}`` with its status (see ``phom.web.api``). Every body
-is checked against the API document's schema before anything else reads it. Costs are bounded: body
-size, game-sized hands and tables, bot strengths, hosted games (idle ones expire), game creation and
-WebSocket messages per client (``limits``), and the time a look-ahead hint may search. Bots and hints
-run in worker threads (the compiled core releases the GIL), so the event loop stays free.
+is checked against the API document's schema before anything else reads it. Costs are bounded before
+any work: body size, type and arrival time, game-sized hands and tables, bot strengths (at
+``/api/games`` and inside a posted record alike), hosted games (idle ones expire), game creation (``next``
+included), live games and WebSockets per client address (``limits``), a WebSocket's first frame and
+login time, the time a look-ahead hint may search and a posted record's verification (counted with the
+reviews). Bots and hints run in worker threads (the compiled core releases the GIL), so the event loop
+stays free. Every answer carries the headers a browser needs to trust the page (``SECURITY_HEADERS``),
+and a ``Host`` outside ``allowed_hosts`` is refused.
 
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -18,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import re
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -29,15 +34,19 @@ from typing import Any
 
 from ..cards import CardError, CardSet, to_mask
 from ..extras import missing_extra
-from ..fairness import verify_record
+from ..fairness import FairnessError, verify_record
 from ..hints import hint
 from ..language import LANGUAGES, preferred_language
 from ..position import view_from_position
+from ..render import TABLE_CSS
 from ..report import hint_report, solve_report
 from ..tienlen.hints import tienlen_hint
+from ..tienlen.render import TABLE_CSS as TIENLEN_TABLE_CSS
 from ..tienlen.render import action_text as tienlen_action_text
-from .api import LIMITS, MAX_BODY_BYTES, MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, openapi
-from .hosting import Forbidden, GameHost, GameOver, HostedGame, HostFull, NotFound, NotYourTurn, Unauthorized
+from .api import (BODY_SECONDS, BOT_PATTERN, LIMITS, LOGIN_SECONDS, MAX_BODY_BYTES, MAX_FIRST_FRAME_BYTES,
+                  MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, VERIFY_SECONDS, openapi)
+from .hosting import (Forbidden, GameHost, GameOver, HostedGame, HostFull, KeyReused, NotFound, NotYourTurn,
+                      Unauthorized)
 from .kinds import KINDS
 from .reviews import RETRY_AFTER_SECONDS, ReviewQueue
 
@@ -48,6 +57,8 @@ try:
     from limits.storage import MemoryStorage
     from limits.strategies import MovingWindowRateLimiter
     from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
@@ -56,7 +67,7 @@ try:
 except ImportError:
     raise missing_extra("web", "phom serve (Starlette, limits, jsonschema, fastjsonschema)") from None
 
-__all__ = ["LIMITS", "RateLimits", "create_app", "game_view", "openapi"]
+__all__ = ["LIMITS", "SECURITY_HEADERS", "RateLimits", "SecurityHeaders", "create_app", "game_view", "openapi"]
 
 #: WebSocket close codes: a bad first message, a token of no seat, no such game, too many messages.
 WS_BAD, WS_FORBIDDEN, WS_NOT_FOUND, WS_TOO_MANY = 4400, 4403, 4404, 4429
@@ -74,12 +85,89 @@ class _Workers:
 
 @dataclass(frozen=True)
 class RateLimits:
-    """Per-client limits in ``limits`` notation: game creation per client address, and messages a
-    WebSocket client may send (its first message included). Moves go through HTTP and are never
-    rate limited, so a legal move in normal play is never refused."""
+    """Per-client limits: game creation per client address (``next`` included) and messages a
+    WebSocket client may send (its first message included), in ``limits`` notation; the unfinished
+    games a client address created that may be live at once, and the WebSockets it may hold open.
+    Moves go through HTTP and are never rate limited, so a legal move in normal play is never refused."""
 
     create: str = "30/minute"
     ws_messages: str = "20/second"
+    live_games: int = 20
+    sockets: int = 32
+
+
+#: The headers of every answer: no script but the page's own files, no framing, no sniffing, no referrer.
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+                               "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+class SecurityHeaders:
+    """ASGI middleware: ``SECURITY_HEADERS`` on every HTTP answer."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.raw]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class _ClientQuotas:
+    """What each client address holds: the unfinished games it created and its open WebSockets."""
+
+    def __init__(self, limits: RateLimits) -> None:
+        self.limits = limits
+        self.games: dict[str, set[str]] = defaultdict(set)
+        self.sockets: dict[str, int] = defaultdict(int)
+        self.lock = threading.Lock()
+
+    def check_games(self, client: str, live: Callable[[str], bool]) -> None:
+        """HostFull if ``client`` holds ``live_games`` unfinished games (``live`` tells a game still on)."""
+        with self.lock:
+            held = list(self.games.get(client, ()))
+        ended = {gid for gid in held if not live(gid)}
+        with self.lock:
+            mine = self.games.get(client, set())
+            mine -= ended
+            if not mine:
+                self.games.pop(client, None)
+            count = len(mine)
+        if count >= self.limits.live_games:
+            raise HostFull(f"this address holds {count} unfinished games, the most it may; finish or leave one "
+                           "first")
+
+    def created(self, client: str, game_id: str) -> None:
+        with self.lock:
+            self.games[client].add(game_id)
+
+    def open_socket(self, client: str) -> bool:
+        """Count a new socket of ``client``; False (not counted) when it holds ``sockets`` already."""
+        with self.lock:
+            if self.sockets[client] >= self.limits.sockets:
+                return False
+            self.sockets[client] += 1
+            return True
+
+    def close_socket(self, client: str) -> None:
+        with self.lock:
+            self.sockets[client] -= 1
+            if self.sockets[client] <= 0:
+                del self.sockets[client]
 
 
 class ApiError(Exception):
@@ -94,8 +182,20 @@ _VALIDATORS = {name: jsonschema.Draft7Validator(schema) for name, schema in REQU
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": message.splitlines()[0] if message else "error"}, status_code=status,
-                        headers=headers)
+    line = message.splitlines()[0] if message else "error"
+    # no text can break the answer's encoding: a lone surrogate that reached a message is escaped
+    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": line}, status_code=status, headers=headers)
+
+
+def _client(address: Any) -> str:
+    """The client's address (proxy headers count only from ``--forwarded-allow-ips``: the server sets it)."""
+    return str(address.host) if address is not None else "unknown"
+
+
+def _is_json(content_type: str | None) -> bool:
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
 def _check(schema: str, data: Any) -> dict[str, Any]:
@@ -119,24 +219,62 @@ def _check(schema: str, data: Any) -> dict[str, Any]:
     raise ApiError(400, f"{where}: {message}")
 
 
-async def _body(request: Request, schema: str) -> dict[str, Any]:
+async def _body(request: Request, schema: str, seconds: float = BODY_SECONDS) -> dict[str, Any]:
+    """The request's JSON body checked against ``schema``: 415 unless sent as JSON (a simple form or
+    ``text/plain`` post from another site never reaches a route), 413 over the size
+    limit, 408 if it has not arrived within ``seconds``, 400 if it is no JSON object or holds a lone
+    surrogate (which is no text)."""
+    content_type = request.headers.get("content-type")
+    if content_type is not None and not _is_json(content_type):
+        raise ApiError(415, "send the body as Content-Type: application/json")
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
         raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY_BYTES:
-            raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+
+    async def read() -> bytes:
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY_BYTES:
+                raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+        return raw
+
+    try:
+        raw = await asyncio.wait_for(read(), seconds)
+    except asyncio.TimeoutError:
+        raise ApiError(408, f"the request body did not arrive within {seconds:g} s") from None
     if not raw.strip():
         raise ApiError(400, "the request needs a JSON body")
+    if content_type is None:
+        raise ApiError(415, "send the body as Content-Type: application/json")
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
         raise ApiError(400, "the request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "the request body holds a lone surrogate (such as \\ud800), which is no text") from None
+    except RecursionError:
+        raise ApiError(400, "the request body is nested too deeply") from None
     return _check(schema, data)
+
+
+_BOT_NAME = re.compile(BOT_PATTERN)
+
+
+def _record_bots(record: dict[str, Any]) -> None:
+    """A posted record's bots are bounded as at ``POST /api/games``: ApiError(400) naming the first
+    that is not."""
+    bots = record.get("bots", {})
+    if not isinstance(bots, dict) or len(bots) > 3:
+        raise ApiError(400, "record/bots must map at most 3 seats to bot names")
+    for seat, name in bots.items():
+        if not isinstance(name, str) or not _BOT_NAME.match(name):
+            raise ApiError(400, f"record/bots/{ascii(seat)[1:-1]}: {ascii(name)[:80]} is not a bot this server "
+                                "plays (the names and strengths of POST /api/games)")
 
 
 #: with workers sharing a store, how often a live seat checks the store when no doorbell rang
@@ -257,14 +395,20 @@ class _Subscribers:
 
 
 def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None = None,
-               worker_threads: int = 8, max_reviews: int = 2, doorbell: Any = None) -> Starlette:
+               worker_threads: int = 8, max_reviews: int = 2, doorbell: Any = None,
+               allowed_hosts: list[str] | None = None, body_seconds: float = BODY_SECONDS,
+               login_seconds: float = LOGIN_SECONDS, verify_seconds: float = VERIFY_SECONDS) -> Starlette:
     """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default).
     ``worker_threads`` bounds the threads that run moves, bots, views and hints: a few more than the
     cores, since the compiled core releases the GIL but the rest is Python (many more threads only
-    queue for the GIL and the store). ``max_reviews`` bounds the reviews computed at a time (a review
-    asked for beyond it gets 429)."""
+    queue for the GIL and the store). ``max_reviews`` bounds the reviews computed at a time, a posted
+    record's verification included (a review asked for beyond it gets 429). ``allowed_hosts``: the
+    ``Host`` names answered (``phom serve --allowed-hosts``; None answers any, for tests). A body must
+    arrive within ``body_seconds``, a WebSocket's login within ``login_seconds``; a posted record's bots
+    are replayed for at most ``verify_seconds``."""
     games = host if host is not None else GameHost()
     rates = rate_limits if rate_limits is not None else RateLimits()
+    quotas = _ClientQuotas(rates)
     limiter = MovingWindowRateLimiter(MemoryStorage())
     create_rate: RateLimitItem = parse(rates.create)
     ws_rate: RateLimitItem = parse(rates.ws_messages)
@@ -296,12 +440,15 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
                 return _error(409, str(exc))
             except HostFull as exc:
                 return _error(429, str(exc))
-            except (ValueError, TypeError) as exc:
+            except (KeyReused, FairnessError, ValueError, TypeError) as exc:
                 return _error(422, str(exc))
         return run
 
+    async def body(request: Request, schema: str) -> dict[str, Any]:
+        return await _body(request, schema, body_seconds)
+
     async def solve(request: Request) -> Any:
-        data = await _body(request, "Solve")
+        data = await body(request, "Solve")
         hand = _mask(data["hand"], "hand")
         eaten = _mask(data.get("eaten"), "eaten")
         melds = [CardSet(_mask(m, f"table[{i}]")) for i, m in enumerate(data.get("table", []))]
@@ -310,7 +457,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return solve_report(hand, eaten, melds)
 
     async def advise(request: Request) -> Any:
-        data = await _body(request, "HintRequest")
+        data = await body(request, "HintRequest")
         search = data.get("search", False)
         lang = data.get("lang", "en")
         if "game" in data:
@@ -328,8 +475,9 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return hint_report(advice, lang)
 
     async def create(request: Request) -> Any:
-        data = await _body(request, "NewGame")
-        client = request.client.host if request.client else "unknown"
+        data = await body(request, "NewGame")
+        client = _client(request.client)
+        await workers.run(quotas.check_games, client, games.live)
         if not limiter.hit(create_rate, "create", client):
             raise HostFull(f"at most {rates.create} new games per client; try again later")
         kind = KINDS[data.get("game", "phom")]
@@ -342,6 +490,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         bots += [kind.default_bot] * (others - len(bots))
         created = await workers.run(games.create, rules=rules, humans=humans, bots=bots,
                                     client_seed=data.get("client_seed", ""), kind=kind.name)
+        quotas.created(client, created.id)
         return {"id": created.id, "tokens": {str(seat): token for seat, token in created.tokens.items()},
                 "commitment": created.commitment}
 
@@ -356,7 +505,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     async def act(request: Request) -> Any:
         token = _bearer(request)
         drawn, lang = _drawn(request), _lang(request)
-        data = await _body(request, "Act")
+        data = await body(request, "Act")
         action = data["action"]
         kind = games.get(request.path_params["game_id"]).kind
         try:
@@ -381,7 +530,10 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return hosted.record()
 
     async def next_game(request: Request) -> Any:
-        created = await workers.run(games.next_game, request.path_params["game_id"], _bearer(request))
+        token = _bearer(request)
+        if not limiter.hit(create_rate, "create", _client(request.client)):
+            raise HostFull(f"at most {rates.create} new games per client; try again later")
+        created = await workers.run(games.next_game, request.path_params["game_id"], token)
         return {"id": created.id, "commitment": created.commitment}
 
     async def game_review(request: Request) -> Any:
@@ -395,11 +547,13 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         return kept
 
     async def review_record(request: Request) -> Any:
-        data = await _body(request, "ReviewRequest")
+        data = await body(request, "ReviewRequest")
         record = data["record"]
-        if "fairness" in record:
-            await workers.run(verify_record, json.dumps(record, ensure_ascii=False))
-        return await asyncio.wrap_future(reviews.run_now(record, data.get("seats")))
+        _record_bots(record)
+        verify = None
+        if "fairness" in record:                   # verified first, counted and timed with the review
+            verify = functools.partial(verify_record, json.dumps(record, ensure_ascii=False), seconds=verify_seconds)
+        return await asyncio.wrap_future(reviews.run_now(record, data.get("seats"), before=verify))
 
     async def health(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -414,6 +568,10 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     async def reference(request: Request) -> Any:
         return openapi()
 
+    async def table_style(request: Request) -> Response:
+        return Response(TABLE_CSS + TIENLEN_TABLE_CSS, media_type="text/css",
+                        headers={"Cache-Control": "public, max-age=3600"})
+
     async def page(request: Request) -> Response:
         # the page starts in the browser's language (the script then follows a remembered choice)
         text = resources.files("phom.web").joinpath("static/index.html").read_text(encoding="utf-8")
@@ -422,7 +580,16 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
                             headers={"Vary": "Accept-Language"})
 
     async def live(socket: WebSocket) -> None:
-        await _live(socket, games, subscribers, views, workers, lambda key: limiter.hit(ws_rate, "ws", key))
+        client = _client(socket.client)
+        if not quotas.open_socket(client):
+            await socket.accept()                  # accepted only to say why: a close code the client can read
+            await socket.close(WS_TOO_MANY, "too many sockets from this address")
+            return
+        try:
+            await _live(socket, games, subscribers, views, workers, lambda key: limiter.hit(ws_rate, "ws", key),
+                        login_seconds)
+        finally:
+            quotas.close_socket(client)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -454,31 +621,37 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         Route("/api/review", endpoint(review_record), methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", live),
         Route("/api/openapi.json", endpoint(reference), methods=["GET"]),
+        Route("/table.css", table_style, methods=["GET"]),
         Mount("/static", static, name="static"),
-    ], lifespan=lifespan)
+    ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders)] + (
+        [] if allowed_hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)]))
     return app
 
 
 async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, views: _ViewCache,
-                workers: _Workers, allowed: Callable[[str], bool]) -> None:
-    """One live seat: the first message authenticates (``{"token", "since"?, "html"?, "lang"?}``); then the
-    seat's view is sent at once and after every change (without the drawn table if ``html`` is false; its
-    words in ``lang``, en or vi). A reconnect with ``since`` also gets ``missed``: every move
-    after that version."""
+                workers: _Workers, allowed: Callable[[str], bool], login_seconds: float = LOGIN_SECONDS) -> None:
+    """One live seat: the first message authenticates (``{"token", "since"?, "html"?, "lang"?}``, at most
+    ``MAX_FIRST_FRAME_BYTES``, within ``login_seconds``); then the seat's view is sent at once and after
+    every change (without the drawn table if ``html`` is false; its words in ``lang``, en or vi). A
+    reconnect with ``since`` also gets ``missed``: every move after that version."""
     await socket.accept()
     if subscribers.loop is None:
         subscribers.loop = asyncio.get_running_loop()
     key = f"{id(socket)}"
     try:
-        first = await asyncio.wait_for(socket.receive(), timeout=30)
+        first = await asyncio.wait_for(socket.receive(), timeout=login_seconds)
     except asyncio.TimeoutError:
         await socket.close(WS_BAD, "send {\"token\": ...} first")
         return
     if first["type"] == "websocket.disconnect":
         return
     allowed(key)
+    frame = first.get("text") or first.get("bytes") or b""
+    if len(frame) > MAX_FIRST_FRAME_BYTES:
+        await socket.close(WS_BAD, "the first message is too long")
+        return
     try:
-        message = json.loads(first.get("text") or first.get("bytes") or b"")
+        message = json.loads(frame)
         if not isinstance(message, dict) or not isinstance(message.get("token"), str):
             raise ValueError
         since = message.get("since")
@@ -562,8 +735,9 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
 
 def app_from_environment() -> Starlette:
     """The application of one ``phom serve --workers N`` process, configured by the environment the
-    command sets: ``PHOM_STORE`` (an SQLite path or a ``postgresql://`` URL) and ``PHOM_BROKER`` (a
-    ``redis://`` URL; the workers then share the store and ring each other's doorbell)."""
+    command sets: ``PHOM_STORE`` (an SQLite path or a ``postgresql://`` URL), ``PHOM_BROKER`` (a
+    ``redis://`` URL; the workers then share the store and ring each other's doorbell) and
+    ``PHOM_ALLOWED_HOSTS`` (comma-separated; unset answers any ``Host``)."""
     import os
 
     from .backends import open_store
@@ -575,4 +749,6 @@ def app_from_environment() -> Starlette:
         from .broker import Doorbell
 
         doorbell = Doorbell(broker)
-    return create_app(GameHost(store, shared=doorbell is not None), doorbell=doorbell)
+    hosts = os.environ.get("PHOM_ALLOWED_HOSTS")
+    return create_app(GameHost(store, shared=doorbell is not None), doorbell=doorbell,
+                      allowed_hosts=None if hosts is None else hosts.split(","))

@@ -105,7 +105,8 @@ class PhomKind:
         report = view_report(view, lang)
         report["game"] = "phom"
         if drawn:
-            report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang)
+            report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang,
+                                         styled=False)          # the page links /table.css
         if game.result is not None:
             result = game.result
             report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}
@@ -167,7 +168,7 @@ class TienLenKind:
         report = tienlen_render.view_report(view, lang)
         revealed: Sequence[Any] | None = game.hands if game.is_over else None
         if drawn:
-            report["html"] = tienlen_render.html(view, revealed=revealed, lang=lang)
+            report["html"] = tienlen_render.html(view, revealed=revealed, lang=lang, styled=False)
         if game.result is not None:
             report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
                                 "text": tienlen_render.result_text(game, lang)}

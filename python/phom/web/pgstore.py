@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..extras import missing_extra
-from .store import TABLES, StaleVersion, StoredGame
+from .store import TABLES, StaleVersion, StoredGame, no_cap
 
 try:
     import psycopg
@@ -208,12 +208,19 @@ class PostgresStore:
             row = conn.execute("SELECT COUNT(*) FROM games WHERE finished IS NULL").fetchone()
         return int(row[0]) if row is not None else 0
 
-    def expire(self, *, idle_before: float, finished_before: float) -> list[str]:
-        """Delete the unfinished games last touched before ``idle_before`` and the finished games
-        finished before ``finished_before``; their ids (each deleted by exactly one of the workers)."""
+    def expire(self, *, idle_before: float, finished_before: float, keep_finished: int | None = None,
+               keep_reviews: int | None = None) -> list[str]:
+        """Delete the unfinished games last touched before ``idle_before``, the finished games finished
+        before ``finished_before`` and those past the newest ``keep_finished``; their ids (each deleted by
+        exactly one of the workers). Reviews past the newest ``keep_reviews`` finished games' are dropped."""
         with self._pool.connection() as conn, conn.transaction():
             rows = conn.execute("DELETE FROM games WHERE (finished IS NULL AND touched < %s) OR finished < %s "
-                                "RETURNING id", (idle_before, finished_before)).fetchall()
+                                "OR id IN (SELECT id FROM games WHERE finished IS NOT NULL "
+                                "ORDER BY finished DESC, id OFFSET %s) RETURNING id",
+                                (idle_before, finished_before, no_cap(keep_finished))).fetchall()
+            if keep_reviews is not None:
+                conn.execute("DELETE FROM reviews WHERE game_id IN (SELECT g.id FROM games g JOIN reviews r ON "
+                             "r.game_id = g.id ORDER BY g.finished DESC, g.id OFFSET %s)", (no_cap(keep_reviews),))
         return [str(r[0]) for r in rows]
 
     def writable(self) -> bool:

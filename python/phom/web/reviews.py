@@ -76,13 +76,21 @@ class ReviewQueue:
                     self.running[game_id] = self.pool.submit(self._compute, game_id, record)
         return None
 
-    def run_now(self, record: Any, seats: list[int] | None) -> Future[dict[str, Any]]:
-        """A review of a record from elsewhere, counted against the same limit."""
+    def run_now(self, record: Any, seats: list[int] | None, *, before: Callable[[], Any] | None = None
+                ) -> Future[dict[str, Any]]:
+        """A review of a record from elsewhere, counted against the same limit; ``before`` (its
+        verification) runs first in the same slot, and what it raises is the answer."""
+
+        def work() -> dict[str, Any]:
+            if before is not None:
+                before()
+            return review_data(record, seats)
+
         with self.lock:
             if len(self.running) >= self.limit:
                 raise HostFull(f"{self.limit} reviews are being computed; try again later")
             key = f"posted-{id(record)}"
-            future: Future[dict[str, Any]] = self.pool.submit(review_data, record, seats)
+            future: Future[dict[str, Any]] = self.pool.submit(work)
             self.running[key] = future       # type: ignore[assignment]
         future.add_done_callback(lambda _: self._forget(key))
         return future

@@ -88,6 +88,11 @@ CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
 """
 
 
+def no_cap(keep: int | None) -> int:
+    """The OFFSET of a cap on rows kept (``keep``; None keeps every row)."""
+    return 2**62 if keep is None else max(0, int(keep))
+
+
 class StaleVersion(RuntimeError):
     """The game moved on since the writer read it: nothing was written."""
 
@@ -132,7 +137,8 @@ class Store(Protocol):
     def load_review(self, game_id: str) -> str | None: ...
     def ids(self) -> list[str]: ...
     def active(self) -> int: ...
-    def expire(self, *, idle_before: float, finished_before: float) -> list[str]: ...
+    def expire(self, *, idle_before: float, finished_before: float, keep_finished: int | None = None,
+               keep_reviews: int | None = None) -> list[str]: ...
     def writable(self) -> bool: ...
 
 
@@ -280,15 +286,23 @@ class GameStore:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM games WHERE finished IS NULL").fetchone()[0])
 
-    def expire(self, *, idle_before: float, finished_before: float) -> list[str]:
-        """Delete the unfinished games last touched before ``idle_before`` and the finished games
-        finished before ``finished_before``; their ids."""
+    def expire(self, *, idle_before: float, finished_before: float, keep_finished: int | None = None,
+               keep_reviews: int | None = None) -> list[str]:
+        """Delete the unfinished games last touched before ``idle_before``, the finished games finished
+        before ``finished_before`` and those past the newest ``keep_finished``; their ids. Reviews past
+        the newest ``keep_reviews`` finished games' are dropped too (a review asked for again is
+        computed again)."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             old = [r[0] for r in self._db.execute(
-                "SELECT id FROM games WHERE (finished IS NULL AND touched < ?) OR finished < ?",
-                (idle_before, finished_before))]
+                "SELECT id FROM games WHERE (finished IS NULL AND touched < ?) OR finished < ? OR id IN ("
+                "SELECT id FROM games WHERE finished IS NOT NULL ORDER BY finished DESC, id LIMIT -1 OFFSET ?)",
+                (idle_before, finished_before, no_cap(keep_finished)))]
             self._db.executemany("DELETE FROM games WHERE id = ?", [(gid,) for gid in old])
+            if keep_reviews is not None:
+                self._db.execute("DELETE FROM reviews WHERE game_id IN (SELECT g.id FROM games g JOIN reviews r ON "
+                                 "r.game_id = g.id ORDER BY g.finished DESC, g.id LIMIT -1 OFFSET ?)",
+                                 (no_cap(keep_reviews),))
         return old
 
     def writable(self) -> bool:
