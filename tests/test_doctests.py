@@ -20,7 +20,7 @@ MODULES = [
     "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
     "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen", "phom.tienlen.render",
     "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel", "phom.review", "phom.review.model",
-    "phom.review.racing", "phom.review.phom_game", "phom.review.tienlen_game", "phom.review.walk",
+    "phom.review.phom_game", "phom.review.tienlen_game", "phom.review.walk",
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
     "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.racing", "phom.external", "phom.hooks",
     "phom.view_data",

@@ -163,3 +163,13 @@ def test_a_race_on_threads_plays_its_short_last_round():
     bot = MonteCarloBot(worlds=100, race=True, round_worlds=16, threads=8, z=100.0, flat=0.0, seed=3)
     found = bot.evaluate(view, bot.candidates(view, greedy), greedy)
     assert found.playouts == 100
+
+
+def test_kept_candidates_stay_and_no_flat_stop_without_flat():
+    # the review's way: the played one (1, far behind) is never dropped; flat=None races every round
+    play, calls = synthetic([0.0, -3.0, 1.0, -2.5])
+    result = race(play, 4, rounds=3, z=2.0, flat=None, min_rounds=1, keep=(1,))
+    assert result.alive == (1, 2) and result.best == 2 and result.rounds == 3
+    assert calls[1][1] == [1, 2] and result.worlds[1] == 48 and result.stderrs[1] > 0
+    play, calls = synthetic([0.0, 0.0], spread=0.0)
+    assert race(play, 2, rounds=4, flat=None).rounds == 4 > race(synthetic([0.0, 0.0])[0], 2, rounds=4, flat=1.0).rounds

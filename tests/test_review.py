@@ -17,7 +17,7 @@ from phom.cli import main
 from phom.review import Review, review
 from phom.review.calibration import FRACTIONS, THRESHOLDS, label_of, spread_of
 from phom.review.phom_game import PhomReplay
-from phom.review.racing import QUANTUM, Settings, race
+from phom.racing import QUANTUM, Settings, evaluate
 from phom.tienlen import TienLenGame, TienLenRules
 from phom.tienlen.bots import make_tienlen_bot
 
@@ -130,12 +130,12 @@ def test_the_race_keeps_the_played_choice_and_checks_the_best_on_fresh_worlds():
     def values(worlds, candidates):
         return np.hstack([worlds * 0 + c for c in candidates])      # exact values: no noise at all
 
-    outcome = race(sample, values, [0.0, -3.0, 1.0, 0.5], played=1, seed=1, settings=Settings(worlds=16))
+    outcome = evaluate(sample, values, [0.0, -3.0, 1.0, 0.5], played=1, seed=1, settings=Settings(worlds=16))
     assert outcome.best == 2 and outcome.loss == 4.0 and outcome.loss_ci == (4.0, 4.0)
     assert outcome.means[1] == -3.0                                  # the played one stayed in the race
-    tie = race(sample, values, [1.0, 1.0], played=1, seed=1, settings=Settings(worlds=16))
+    tie = evaluate(sample, values, [1.0, 1.0], played=1, seed=1, settings=Settings(worlds=16))
     assert tie.best == 1 and tie.loss == 0.0                          # a tie goes to the played choice
-    lone = race(sample, values, [2.0], played=0, seed=1, settings=Settings(worlds=16))
+    lone = evaluate(sample, values, [2.0], played=0, seed=1, settings=Settings(worlds=16))
     assert lone.loss == 0.0 and lone.before == lone.after == 2.0
 
 

@@ -57,7 +57,7 @@ class Bot(Protocol):
 
 BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "hunter", "learned", "best")
 
-#: ``make_bot("best")``: MonteCarloBot's options, chosen by benchmarks/headroom.py's audit on one seed
+#: ``make_bot("best")``: MonteCarloBot's options, chosen by research/headroom.py's audit on one seed
 #: and measured against three ``montecarlo`` on others (benchmarks/LADDER.md).
 BEST: dict[str, int | float | bool] = {"worlds": 256, "race": True, "round_worlds": 16, "z": 1.5, "flat": 0.1}
 

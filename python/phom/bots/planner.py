@@ -5,7 +5,7 @@ as readily as its rác. PlannerBot adds ``RAC_PRICE`` points for every rác a di
 discards the player still has to make before his lay-down (3 before his first, 0 from his fourth on):
 early it keeps the cards that can still become phỏm, late it plays for points like GreedyBot. It eats,
 declares ù and lays down as GreedyBot does. The price was tuned on seed 7 against three GreedyBots
-(``benchmarks/phom_tuning.py planner``; the sweep is in LADDER.md).
+(``research/phom_tuning.py planner``; the sweep is in LADDER.md).
 
 >>> from phom import Game
 >>> game = Game(seed=12)

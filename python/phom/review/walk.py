@@ -27,11 +27,11 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from ..game import Game
+from ..racing import QUANTUM, Settings, evaluate, quantize, stage_seed, value_of
 from ..tienlen.game import TienLenGame
 from .calibration import label_of, rating_of
 from .model import Decision, Ledger, Point, Review
 from .phom_game import PhomReplay, Turn
-from .racing import QUANTUM, Settings, quantize, race, stage_seed, value_of
 from .tienlen_game import TienLenReplay
 
 __all__ = ["load_record", "review"]
@@ -210,7 +210,7 @@ def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int) -> Decisi
     def values(worlds: Any, chosen: Any) -> Any:
         return replay.values(worlds, seat, chosen, seed)
 
-    outcome = race(sample, values, plans, turn.played, seed=seed, settings=settings, policy=turn.policy)
+    outcome = evaluate(sample, values, plans, turn.played, seed=seed, settings=settings, policy=turn.policy)
     texts = [text for text, _ in turn.candidates]
     order = sorted(range(len(plans)), key=lambda i: (i != outcome.best, -outcome.means[i], i))
     options = tuple((texts[i], round(outcome.means[i], 4), round(outcome.stderrs[i], 4)) for i in order)

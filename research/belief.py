@@ -1,9 +1,9 @@
 """How well could a learnt card-location model know the opponents' hands? Measured offline, against the
 samplers MonteCarloBot uses (issue 25: the next step after the whole-history reading).
 
-    python3 benchmarks/belief.py collect --games 400 --seed 91 --out /tmp/belief91.npz
-    python3 benchmarks/belief.py collect --games 80 --seed 92 --samplers --out /tmp/belief92.npz
-    python3 benchmarks/belief.py fit /tmp/belief91.npz /tmp/belief92.npz
+    python3 research/belief.py collect --games 400 --seed 91 --out /tmp/belief91.npz
+    python3 research/belief.py collect --games 80 --seed 92 --samplers --out /tmp/belief92.npz
+    python3 research/belief.py fit /tmp/belief91.npz /tmp/belief92.npz
 
 - ``collect`` plays games of four MonteCarloBots (64 worlds) and keeps, at the start of each turn (the take), the
   seat's observation, which unseen card each opponent truly holds (his hidden cards: his hand less the

@@ -1,9 +1,9 @@
 """A leaf evaluator for MonteCarloBot's playouts (issue 25, item 4), measured against full playouts.
 
-    python3 benchmarks/leaf.py collect --games 300 --seed 81 --out /tmp/leaf81.npz
-    python3 benchmarks/leaf.py fit /tmp/leaf81.npz --out /tmp/leaf_model.npz
-    python3 benchmarks/leaf.py timing /tmp/leaf_model.npz --cuts 8,16 --games 10 --seed 47
-    python3 benchmarks/leaf.py challenge /tmp/leaf_model.npz --configs "cut16=cut:16,worlds:160" --deals 300 --seeds 31
+    python3 research/leaf.py collect --games 300 --seed 81 --out /tmp/leaf81.npz
+    python3 research/leaf.py fit /tmp/leaf81.npz --out /tmp/leaf_model.npz
+    python3 research/leaf.py timing /tmp/leaf_model.npz --cuts 8,16 --games 10 --seed 47
+    python3 research/leaf.py challenge /tmp/leaf_model.npz --configs "cut16=cut:16,worlds:160" --deals 300 --seeds 31
 
 - ``collect`` plays games of four MonteCarloBots (64 worlds) and keeps every state they pass through,
   each with every seat's final money: the value the model learns is montecarlo's, not greedy's.

@@ -1,16 +1,16 @@
 """How much is there to win above MonteCarloBot? The headroom, measured three ways.
 
-    python3 benchmarks/headroom.py audit --games 140 --seed 41 --jobs 2 --out /tmp/audit.jsonl
-    python3 benchmarks/headroom.py summary /tmp/audit.jsonl
-    python3 benchmarks/headroom.py tienlen-audit --games 60 --seed 41 --jobs 2 --out /tmp/tienlen.jsonl
-    python3 benchmarks/headroom.py omniscient --deals 500 --seeds 43,44 --jobs 2
-    python3 benchmarks/headroom.py omniscient --hands 128 --deals 200 --seeds 43,44 --jobs 2
-    python3 benchmarks/headroom.py reveal --fractions 0,0.05,0.1,0.2,0.4 --deals 300 --seed 53 --jobs 2
-    python3 benchmarks/headroom.py hands-audit --games 110 --seed 51 --jobs 2 --out /tmp/hands.jsonl
-    python3 benchmarks/headroom.py tune /tmp/hands.jsonl.positions --configs "h1=history:1.0"
-    python3 benchmarks/headroom.py challenge --configs "soft2=temperature:2.0,tries:60" --deals 400 --seeds 31
-    python3 benchmarks/headroom.py timing --bots montecarlo,best --games 20 --seed 47
-    python3 benchmarks/headroom.py curve --worlds 16,64,256,1024,2048 --deals 100 --seed 45 --jobs 2
+    python3 research/headroom.py audit --games 140 --seed 41 --jobs 2 --out /tmp/audit.jsonl
+    python3 research/headroom.py summary /tmp/audit.jsonl
+    python3 research/headroom.py tienlen-audit --games 60 --seed 41 --jobs 2 --out /tmp/tienlen.jsonl
+    python3 research/headroom.py omniscient --deals 500 --seeds 43,44 --jobs 2
+    python3 research/headroom.py omniscient --hands 128 --deals 200 --seeds 43,44 --jobs 2
+    python3 research/headroom.py reveal --fractions 0,0.05,0.1,0.2,0.4 --deals 300 --seed 53 --jobs 2
+    python3 research/headroom.py hands-audit --games 110 --seed 51 --jobs 2 --out /tmp/hands.jsonl
+    python3 research/headroom.py tune /tmp/hands.jsonl.positions --configs "h1=history:1.0"
+    python3 research/headroom.py challenge --configs "soft2=temperature:2.0,tries:60" --deals 400 --seeds 31
+    python3 research/headroom.py timing --bots montecarlo,best --games 20 --seed 47
+    python3 research/headroom.py curve --worlds 16,64,256,1024,2048 --deals 100 --seed 45 --jobs 2
 
 - ``audit``: games of four MonteCarloBots (128 worlds); at every decision with a choice (take: eat or
   draw; discard; lay-down: AutoLay against laying one phỏm first or discarding) every candidate is valued

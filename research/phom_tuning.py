@@ -1,7 +1,7 @@
 """How PlannerBot's price was chosen and what was tried on MonteCarloBot: paired duplicate runs on one seed.
 
-    python3 benchmarks/phom_tuning.py planner --seed 7 --deals 1000
-    python3 benchmarks/phom_tuning.py montecarlo --seed 7 --deals 1000 --opponent greedy
+    python3 research/phom_tuning.py planner --seed 7 --deals 1000
+    python3 research/phom_tuning.py montecarlo --seed 7 --deals 1000 --opponent greedy
 
 Every row is the variant 1-vs-3 against three copies of ``--opponent``, every deal in every seat rotation
 (``simulate(..., rotate=True)`` on the Python referee, two worker processes), mean net stakes a game
