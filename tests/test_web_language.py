@@ -44,7 +44,7 @@ def test_hints_in_both_languages_for_both_games():
     view = client.get(f"/api/games/{tienlen_id}", headers=bearer(tienlen_tokens["0"])).json()
     seat = str(view["to_move"])
     said = client.post("/api/hint", json={"game": tienlen_id, "lang": "vi"}, headers=bearer(tienlen_tokens[seat])).json()
-    assert said["action"]["label"].startswith("Đánh ") and "cách chia" in said["reason"]
+    assert said["action"]["label"].startswith("Đánh ") and "lượt ra bài" in said["reason"]
 
 
 def test_the_live_seat_speaks_the_language_it_asks_for():
@@ -65,4 +65,4 @@ def test_the_page_starts_in_the_browsers_language():
     en = client.get("/", headers={"accept-language": "en-US,en;q=0.9"})
     assert '<html lang="vi">' in vi.text and '<html lang="en">' in en.text
     assert vi.headers["vary"] == "Accept-Language"
-    assert client.get("/static/lang/vi.json").json()["next_game"] == "Ván mới"
+    assert client.get("/static/lang/vi.json").json()["next_game"] == "Ván tiếp"

@@ -14,7 +14,7 @@ Discard(Card('QS'))
 >>> h.reason
 'Discard Q♠: your best arrangement stays at 35 points, and the next player could eat it (5 ways).'
 >>> hint(g, lang="vi").reason
-'Đánh Q♠: cách xếp tốt nhất của bạn vẫn là 35 điểm, và người kế tiếp có thể ăn lá này (5 cách).'
+'Đánh Q♠: cách xếp tốt nhất của bạn vẫn là 35 điểm, và nhà dưới có thể ăn lá này (5 cách).'
 
 With ``search=True`` the choices that matter (eat or draw; which card to discard) are ranked by the
 money they win in MonteCarloBot's whole-game playouts, within a time budget:

@@ -20,18 +20,20 @@ from __future__ import annotations
 
 import functools
 import gettext
+import json
 import os
 import pathlib
 import unicodedata
 from collections.abc import Callable, Mapping
 
 __all__ = ["DOMAIN", "LANGUAGES", "N_", "CatalogMissing", "card_name", "catalog_path", "check_language",
-           "pick_language", "preferred_language", "translator"]
+           "glossary", "number", "pick_language", "preferred_language", "term", "translator"]
 
 #: the languages, the source language first
 LANGUAGES = ("en", "vi")
 DOMAIN = "phom"
 LOCALE_DIR = pathlib.Path(__file__).resolve().parent / "locale"
+GLOSSARY_PATH = pathlib.Path(__file__).resolve().parent / "glossary.json"
 
 _RANKS = {"en": ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"),
           "vi": ("Át", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bồi", "Đầm", "Già")}
@@ -131,3 +133,41 @@ def preferred_language(accept_language: str | None) -> str:
         if base in LANGUAGES and weight > best_weight:
             best, best_weight = base, weight
     return best
+
+
+@functools.lru_cache(maxsize=1)
+def glossary() -> dict[str, dict[str, object]]:
+    """The glossary (``phom/glossary.json``), the home of every term a player reads, by term id: each
+    term's ``vi`` and ``en`` words, a definition in each language and the variants to avoid.
+
+    >>> glossary()["stake"]["vi"], glossary()["next_seat"]["vi"]
+    ('cược', 'nhà dưới')
+    """
+    with GLOSSARY_PATH.open(encoding="utf-8") as stream:
+        terms = json.load(stream)["terms"]
+    return {entry["id"]: entry for entry in terms}
+
+
+def term(name: str, lang: str = "en") -> str:
+    """A glossary term in ``lang``.
+
+    >>> term("invite", "vi"), term("invite", "en")
+    ('link mời', 'invite link')
+    """
+    return str(glossary()[name][check_language(lang)])
+
+
+def number(value: float, lang: str = "en", digits: int | None = None, *, signed: bool = False) -> str:
+    """A number as people write it in ``lang`` (Babel: vi-VN groups with ``.`` and has a decimal ``,``);
+    ``digits`` fixes the decimals; ``signed`` puts + before a positive number; minus is U+2212.
+
+    >>> number(39680, "vi"), number(-0.45, "vi", 2), number(1.5, "en", 2, signed=True)
+    ('39.680', '−0,45', '+1.50')
+    """
+    from babel.numbers import format_decimal
+
+    pattern = None if digits is None else ("#,##0." + "0" * digits if digits else "#,##0")
+    text = format_decimal(abs(value), format=pattern, locale="vi_VN" if check_language(lang) == "vi" else "en_US")
+    if value < 0 and text.strip("0.,") != "":
+        return "\u2212" + text
+    return ("+" + text) if signed and value > 0 else text

@@ -5,7 +5,7 @@ by the fewest-plays split, or the Monte Carlo bot's look-ahead).
 >>> action, reason = tienlen_hint(game, game.to_move)
 >>> "split" in reason
 True
->>> "cách chia" in tienlen_hint(game, game.to_move, lang="vi")[1]
+>>> "lượt ra bài" in tienlen_hint(game, game.to_move, lang="vi")[1]
 True
 """
 
