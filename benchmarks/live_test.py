@@ -2,6 +2,7 @@
 
     python3 benchmarks/live_test.py live --games 1000 --seconds 30 --think 2.0
     python3 benchmarks/live_test.py solve --busy 4 --seconds 10
+    python3 benchmarks/live_test.py tables --tables 4 --seconds 60 --think 0.5
 
 ``live``: N games, each with one human (a WebSocket client) and three greedy bots, on `phom serve` in its
 own process (uvicorn, one worker, games in a SQLite file with synchronous=FULL) on a loopback port. Each
@@ -12,7 +13,13 @@ draw their own, as an app in another language would). Reported: move → push la
 ``solve``: the p50/p99 of a trivial ``/api/solve`` alone, then while ``--busy`` clients play against three
 ``montecarlo`` bots each as fast as they can (bots think in worker threads; the core releases the GIL).
 
-Only 127.0.0.1 is contacted; every loop is bounded in time and the run stops by itself.
+``tables``: the limits on, as operators run it: `phom serve --store FILE` itself (its default
+per-client limits), T tables of four human seats, each seat a client with its own WebSocket (from one
+address, ``--shared-address``, or each from its own loopback address 127.0.0.N), moving when its turn
+comes with an ``Idempotency-Key``, and every seat asking for the next game at the end. Reported: move
+latency p50/p99, moves per second, games finished, and every refusal (429 included) as an error.
+
+Only 127.0.0.0/8 is contacted; every loop is bounded in time and the run stops by itself.
 """
 
 from __future__ import annotations
@@ -82,26 +89,30 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 
 class Connection:
     """A minimal keep-alive HTTP/1.1 client (one request at a time): the load generator must cost far
-    less than the server it measures, and httpx costs about a millisecond a request."""
+    less than the server it measures, and httpx costs about a millisecond a request. ``address``: the
+    loopback address it connects from."""
 
-    def __init__(self, port: int) -> None:
-        self.port = port
+    def __init__(self, port: int, address: str | None = None) -> None:
+        self.port, self.address = port, address
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def post(self, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, bytes]:
+    async def post(self, path: str, body: dict[str, Any], token: str | None = None,
+                   key: str | None = None) -> tuple[int, bytes]:
         try:
-            return await self._post(path, body, token)
+            return await self._post(path, body, token, key)
         except (ConnectionError, IndexError, asyncio.IncompleteReadError):
             self.close()                 # the server closed an idle keep-alive connection: connect again
-            return await self._post(path, body, token)
+            return await self._post(path, body, token, key)
 
-    async def _post(self, path: str, body: dict[str, Any], token: str | None) -> tuple[int, bytes]:
+    async def _post(self, path: str, body: dict[str, Any], token: str | None, key: str | None) -> tuple[int, bytes]:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            local = None if self.address is None else (self.address, 0)
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, local_addr=local)
         assert self.reader is not None
         data = json.dumps(body).encode()
         auth = f"Authorization: Bearer {token}\r\n" if token else ""
+        auth += f"Idempotency-Key: {key}\r\n" if key else ""
         self.writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{auth}"
                           f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
         status = int((await self.reader.readline()).split()[1])
@@ -237,6 +248,93 @@ async def solve_under_load(busy: int, seconds: float) -> dict[str, Any]:
             "busy_clients": busy, "their_moves": moves, "errors": len(errors)}
 
 
+class Served:
+    """`phom serve --store FILE` itself, with the limits it has by default."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        store = tempfile.mkdtemp() + "/games.sqlite3"
+        self.process = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--store", store, "--port",
+                                         str(self.port)], stdout=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    ready = Server.ready
+    stop = Server.stop
+
+
+async def seat_client(port: int, table: dict[str, Any], seat: int, address: str | None, deadline: float,
+                      think: float, latencies: list[float], errors: list[str], finished: list[str]) -> int:
+    """One human seat: it follows its table's games on a WebSocket, moves on its turns, asks for the next
+    game at the end of each."""
+    rng = random.Random(f"{table['id']}:{seat}")
+    http = Connection(port, address)
+    token, game_id, moves = table["tokens"][str(seat)], table["id"], 0
+    local = None if address is None else (address, 0)
+    while time.perf_counter() < deadline:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game_id}/ws", max_size=1 << 20,
+                                      compression=None, local_addr=local) as ws:
+            await ws.send(json.dumps({"token": token, "html": False}))
+            view = json.loads(await ws.recv())
+            while not view["is_over"] and time.perf_counter() < deadline:
+                if view["to_move"] == seat:
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                    action = rng.choice(view["legal_actions"])["id"]
+                    started = time.perf_counter()
+                    status, body = await http.post(f"/api/games/{game_id}/actions?html=false", {"action": action},
+                                                   token, key=f"{seat}-{view['version']}")
+                    if status != 200:
+                        errors.append(f"action {status}: {body[:80]!r}")
+                        return moves
+                    latencies.append(time.perf_counter() - started)
+                    moves += 1
+                try:
+                    view = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+                except asyncio.TimeoutError:
+                    errors.append(f"stalled: no push for 60 s at version {view['version']}")
+                    return moves
+        if not view["is_over"]:
+            break
+        if seat == 0:
+            finished.append(game_id)
+        status, body = await http.post(f"/api/games/{game_id}/next", {}, token)
+        if status != 200:
+            errors.append(f"next {status}: {body[:80]!r}")
+            return moves
+        game_id = json.loads(body)["id"]
+    http.close()
+    return moves
+
+
+async def tables_under_limits(tables: int, seconds: float, think: float, shared: bool) -> dict[str, Any]:
+    server = Served()
+    try:
+        await server.ready()
+        latencies: list[float] = []
+        errors: list[str] = []
+        finished: list[str] = []
+        hosted = []
+        for t in range(tables):
+            creator = Connection(server.port, None if shared else f"127.0.0.{10 + 4 * t}")
+            status, body = await creator.post("/api/games", {"humans": [0, 1, 2, 3], "client_seed": f"table {t}"})
+            creator.close()
+            if status != 200:
+                raise SystemExit(f"create {status}: {body[:80]!r}")
+            hosted.append(json.loads(body))
+        started = time.perf_counter()
+        deadline = started + seconds
+        moves = await asyncio.gather(*(
+            seat_client(server.port, table, seat, None if shared else f"127.0.0.{10 + 4 * t + seat}", deadline,
+                        think, latencies, errors, finished)
+            for t, table in enumerate(hosted) for seat in range(4)))
+        elapsed = time.perf_counter() - started
+    finally:
+        server.stop()
+    return {"tables": tables, "clients": 4 * tables, "addresses": 1 if shared else 4 * tables, "think_s": think,
+            "seconds": round(elapsed, 1), "moves": sum(moves), "moves_per_second": round(sum(moves) / elapsed, 1),
+            "games_finished": len(finished), **percentiles(latencies), "errors": len(errors),
+            "refused_429": sum(" 429:" in f" {e}" for e in errors), "first_error": errors[0] if errors else None}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="mode", required=True)
@@ -249,9 +347,16 @@ def main() -> None:
     two = sub.add_parser("solve")
     two.add_argument("--busy", type=int, default=4)
     two.add_argument("--seconds", type=float, default=10.0)
+    three = sub.add_parser("tables")
+    three.add_argument("--tables", type=int, default=4)
+    three.add_argument("--seconds", type=float, default=60.0)
+    three.add_argument("--think", type=float, default=0.5)
+    three.add_argument("--shared-address", action="store_true", help="every seat from 127.0.0.1")
     args = parser.parse_args()
     if args.mode == "live":
         print(live(args.games, args.seconds, args.think, args.html, args.processes))
+    elif args.mode == "tables":
+        print(asyncio.run(tables_under_limits(args.tables, args.seconds, args.think, args.shared_address)))
     else:
         print(asyncio.run(solve_under_load(args.busy, args.seconds)))
 

@@ -74,3 +74,24 @@ def test_house_rules_chosen_at_the_table_are_shown_in_players_words():
     game_id, tokens = new_game(client, game="tienlen", rules={"chat_after_pass": False, "dem_heo": True})
     words = client.get(f"/api/games/{game_id}", headers=bearer(tokens["0"])).json()["rules_words"]
     assert "chặt after a pass" not in words and "đếm heo" in words
+
+
+def test_next_games_count_as_creations_but_the_same_next_game_is_counted_once():
+    from starlette.testclient import TestClient
+    from web_helpers import fixed_seeds
+
+    from phom.web.app import RateLimits, create_app
+    from phom.web.hosting import GameHost
+    from phom.web.store import GameStore
+
+    client = TestClient(create_app(GameHost(GameStore(":memory:"), server_seeds=fixed_seeds()),
+                                   rate_limits=RateLimits(create="2/minute")))
+    game_id, tokens = new_game(client, humans=[0, 1], bots=["greedy", "greedy"])       # creation 1
+    play_to_the_end(client, game_id, tokens)
+    following = client.post(f"/api/games/{game_id}/next", headers=bearer(tokens["0"]))  # creation 2
+    assert following.status_code == 200
+    assert client.post(f"/api/games/{game_id}/next", headers=bearer(tokens["1"])).json() == following.json()
+    play_to_the_end(client, following.json()["id"], tokens)
+    refused = client.post(f"/api/games/{following.json()['id']}/next", headers=bearer(tokens["1"]))
+    assert refused.status_code == 429 and "new games per client" in refused.json()["error"]
+    assert client.post("/api/games", json={}).status_code == 429

@@ -478,8 +478,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         data = await body(request, "NewGame")
         client = _client(request.client)
         await workers.run(quotas.check_games, client, games.live)
-        if not limiter.hit(create_rate, "create", client):
-            raise HostFull(f"at most {rates.create} new games per client; try again later")
+        admit_creation(client)
         kind = KINDS[data.get("game", "phom")]
         rules = kind.rules(data.get("rules"))
         humans = data.get("humans", [0])
@@ -529,11 +528,14 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             raise GameOver("the record is given once the game is over")
         return hosted.record()
 
-    async def next_game(request: Request) -> Any:
-        token = _bearer(request)
-        if not limiter.hit(create_rate, "create", _client(request.client)):
+    def admit_creation(client: str) -> None:
+        if not limiter.hit(create_rate, "create", client):
             raise HostFull(f"at most {rates.create} new games per client; try again later")
-        created = await workers.run(games.next_game, request.path_params["game_id"], token)
+
+    async def next_game(request: Request) -> Any:
+        # a creation when it deals the next game; the other seats asking for the same one are not counted
+        admit = functools.partial(admit_creation, _client(request.client))
+        created = await workers.run(games.next_game, request.path_params["game_id"], _bearer(request), admit=admit)
         return {"id": created.id, "commitment": created.commitment}
 
     async def game_review(request: Request) -> Any:

@@ -204,10 +204,11 @@ class GameHost:
             self._remember(hosted)
         return Created(hosted.id, tokens, hosted.fairness.commitment)
 
-    def next_game(self, game_id: str, token: str | None) -> Created:
+    def next_game(self, game_id: str, token: str | None, *, admit: Callable[[], None] | None = None) -> Created:
         """The next game at this finished game's table: the same seats, tokens and bots, a fresh server
         seed, led by this game's nhất (``GameKind.next_leader``). Every seat that asks, on any worker,
-        gets the same next game (``tokens`` is empty: each seat keeps its own)."""
+        gets the same next game (``tokens`` is empty: each seat keeps its own). ``admit`` is called
+        before a new game is dealt (not when it exists already) and may refuse it by raising."""
         _, hosted = self.seat_of(game_id, token)
         if not hosted.game.is_over:
             raise GameOver("the next game starts once this one is over")
@@ -216,6 +217,8 @@ class GameHost:
                 stored = self.store.load(hosted.id)
                 hosted.next_id = None if stored is None else stored.next_id
             if hosted.next_id is None:
+                if admit is not None:
+                    admit()
                 self._make_room()
                 view = hosted.series_view()
                 leader = hosted.kind.next_leader(hosted.game)
