@@ -45,6 +45,7 @@ from ..solver import (
 )
 from ..version import __version__
 from .bench import run_bench
+from .bot import add_bot_parser, bot_command
 from .play import play_interactive
 from .review import add_review_parser, review_command
 from .render import Painter
@@ -161,6 +162,7 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="check a hosted game's record: commitment, deal and every action")
     verify.add_argument("file", help="the JSON record from GET /api/games/{id}/record (- for stdin)")
+    add_bot_parser(sub, _move_seconds_argument)
     return parser
 
 
@@ -225,6 +227,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             print(verify_record(_read_record(args.file, stdin or sys.stdin)), file=out)
         elif args.command == "tienlen":
             _tienlen(args, out, stdin or sys.stdin)
+        elif args.command == "bot":
+            return bot_command(args, out)
         return 0
     except (ValueError, CommandError, OSError, ImportError, BotFault) as exc:
         print(f"phom {args.command}: error: {exc}", file=sys.stderr)
