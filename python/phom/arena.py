@@ -12,7 +12,16 @@ several seeds (each seed an independent block of deals). Per opponent:
   (deals won against deals lost, ties dropped) stays a column (``phom.matchups`` holds the statistics,
   shared with the Tiến lên arena);
 - **ms per decision** of the challenger, and its **finish mix**: ù, móm, đền paid, chốt paid, chốt eaten
-  (rates per game; chốt as counts per game).
+  (rates per game; chốt as counts per game);
+- ``mean_cv`` ± ``ci95_cv``: the mean with the luck of the draws taken out. At every draw from the stock
+  (any seat's), the luck is the challenger's money in a greedy playout of the true state after the card
+  drawn, less its mean over every card the stock could have given (each card swapped to the top): under
+  a shuffled deck that term has mean 0 whatever the bots do, so subtracting it (times ``LUCK_WEIGHT``)
+  leaves the mean unbiased.
+  The deal's own luck cancels in a deal's sum (every seat plays it once; the playout is zero-sum).
+
+Every bot is reseeded before each decision from the seed, the deal, its seat and what it has seen
+(``phom.matchups.decision_seed``): a bot against copies of itself nets exactly 0 on every deal.
 
 >>> report = duplicate("greedy", ["random"], deals=6, seeds=(1,))
 >>> row = report.rows[0]
@@ -26,17 +35,45 @@ several seeds (each seed an independent block of deals). Per opponent:
 
 from __future__ import annotations
 
+import copy
+import functools
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
 
+import numpy as np
+import numpy.typing as npt
+
+from .actions import Draw
 from .bots import Bot, make_bot
 from .external import DEFAULT_MOVE_SECONDS
-from .hooks import close_bots
-from .matchups import ArenaReport, Matchup, check_match, holm, holm_rows, matchup, mean_test, sign_test
+from .game import Game
+from .hooks import announce_end, announce_start, close_bots
+from .matchups import (
+    ArenaReport,
+    Matchup,
+    check_match,
+    decision_seed,
+    holm,
+    holm_rows,
+    matchup,
+    mean_test,
+    sign_test,
+)
 from .rules import Rules
-from .simulation import GameSummary, simulate
+from .simulation import GameSummary, progress_printer
+from .vector import VectorGame
 
-__all__ = ["ArenaReport", "Matchup", "duplicate", "holm", "matchup_of", "mean_test", "sign_test"]
+__all__ = ["ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test", "sign_test"]
+
+#: Greedy playouts per state, the stock under the top card reshuffled, in the value of a draw's luck.
+RESHUFFLES = 8
+#: The weight of a draw's luck in ``mean_cv`` (any constant keeps it unbiased; this one, the regression
+#: slope of the deal sums on their luck, was measured on seed 61: ``montecarlo:256`` against three
+#: ``montecarlo``, 29 deals; reported on seed 62 in LADDER.md).
+LUCK_WEIGHT = 0.75
+#: One deal's games, the challenger as bot 0 of each summary, with its luck at the draws.
+DealGames = list[tuple[GameSummary, float]]
 
 
 def _bot(spec: str | Bot, seed: int, move_seconds: float = DEFAULT_MOVE_SECONDS) -> tuple[str, Bot]:
@@ -45,11 +82,93 @@ def _bot(spec: str | Bot, seed: int, move_seconds: float = DEFAULT_MOVE_SECONDS)
     return str(getattr(spec, "name", type(spec).__name__)), spec
 
 
-def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int) -> Matchup:
+def draw_luck(game: Game, reshuffles: int = RESHUFFLES) -> npt.NDArray[np.float64]:
+    """Each seat's luck in the draw about to be made in ``game`` (a Draw must be legal): the value of
+    the true state after the card on top, less its mean over every card of the stock swapped to the top
+    (zeros when one card is left). A state's value is each seat's mean money over greedy playouts with
+    the cards under the top one reshuffled ``reshuffles`` times (the same reshuffles for every card).
+
+    >>> game = Game(seed=2)
+    >>> while Draw() not in game.legal_actions():
+    ...     game.apply(game.legal_actions()[0])
+    >>> luck = draw_luck(game)
+    >>> len(luck), abs(float(luck.sum())) < 1e-9
+    (4, True)
+    """
+    stock = game.state.stock
+    k = len(stock)
+    if k < 2:
+        return np.zeros(game.players)
+    orders = np.random.default_rng(k).permuted(np.tile(np.arange(k - 1), (reshuffles, 1)), axis=1)
+    worlds = []
+    base = game.state.clone()
+    for j in range(k):
+        swapped = list(stock)
+        swapped[-1], swapped[j] = swapped[j], swapped[-1]                  # card j on top (drawn next)
+        for order in orders:
+            state = copy.copy(base)                        # the seats shared: the core only reads them
+            state.stock = [swapped[i] for i in order] + [swapped[-1]]
+            worlds.append(Game.from_state(game.rules, state, leader=game.leader, history=game.history))
+    played = VectorGame.from_games(worlds, seed=0)
+    played.step(np.full(len(worlds), Draw().id))
+    played.playout("greedy")
+    value = played.net.astype(np.float64).reshape(k, reshuffles, game.players).mean(axis=1)
+    return np.asarray(value[k - 1] - value.mean(axis=0), dtype=np.float64)  # j = k − 1: the card really on top
+
+
+def _play_deals(challenger: Bot, opponent: Bot, rules: Rules, seed: int, deals: Sequence[int]) -> list[DealGames]:
+    """The challenger in every seat of each deal, the other seats copies of the opponent; every bot
+    copied per game and reseeded before each decision from (seed, deal, seat, what it has seen), so a
+    bot against itself plays one game per deal and any split of the deals gives the same."""
+    n = rules.players
+    out = []
+    for deal in deals:
+        games: DealGames = []
+        for rotation in range(n):
+            seated = [copy.deepcopy(challenger if q == rotation else opponent) for q in range(n)]
+            game = Game(rules, seed=(seed * 1_000_003 + deal * 7919) % 2**63, leader=0)
+            announce_start(seated, game, deal * n + rotation + 1)
+            luck, decisions, spent = 0.0, 0, 0
+            while not game.is_over:
+                p = game.to_move
+                assert p is not None
+                view = game.view(p)
+                reseed = getattr(seated[p], "reseed", None)
+                if reseed is not None:
+                    reseed(decision_seed(seed, deal, view))
+                started = time.perf_counter_ns()
+                action = seated[p].act(view)
+                if p == rotation:
+                    decisions += 1
+                    spent += time.perf_counter_ns() - started
+                if isinstance(action, Draw):
+                    luck += LUCK_WEIGHT * float(draw_luck(game)[rotation])
+                game.apply(action)
+            announce_end(seated, game)
+            result = game.result
+            assert result is not None
+            order = [rotation, *(q for q in range(n) if q != rotation)]      # bot 0: the challenger
+            pays = result.payments
+            summary = GameSummary(
+                net=tuple(result.net[q] for q in order), won=tuple(result.winner == q for q in order),
+                u=tuple(result.u == q for q in order), mom=tuple(result.u is None and result.mom[q] for q in order),
+                actions=len(game.history), den=tuple(any(x[0] == q and x[3] == "den" for x in pays) for q in order),
+                chot_paid=tuple(sum(x[0] == q and x[3] == "chot" for x in pays) for q in order),
+                chot_eaten=tuple(sum(x[1] == q and x[3] == "chot" for x in pays) for q in order),
+                decisions=(decisions,), decision_ns=(spent,))
+            games.append((summary, luck))
+        out.append(games)
+    return out
+
+
+def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int,
+               luck: list[list[float]] | None = None) -> Matchup:
     """The statistics of one opponent from the challenger's games (bot 0 of every summary), each seed's
-    summaries in game order, ``players`` rotations per deal (Holm's p's are filled in by ``duplicate``)."""
+    summaries in game order, ``players`` rotations per deal (Holm's p's are filled in by ``duplicate``);
+    ``luck``: the challenger's luck at the draws of each game, in the same layout."""
     sums = [[sum(g.net[0] for g in summaries[d:d + players]) for d in range(0, len(summaries), players)]
             for summaries in per_seed]
+    deal_luck = None if luck is None else [[sum(x[d:d + players]) for d in range(0, len(x), players)] for x in luck]
     games = [g for summaries in per_seed for g in summaries]
     decisions = sum(g.decisions[0] for g in games)
     spent = sum(g.decision_ns[0] for g in games)
@@ -57,18 +176,19 @@ def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int) -
     rates = {"ù": sum(g.u[0] for g in games) / n, "móm": sum(g.mom[0] for g in games) / n,
              "đền": sum(g.den[0] for g in games) / n}
     return matchup(opponent, sums, players, ms_per_decision=spent / decisions / 1e6 if decisions else 0.0,
-                   finish=rates, u_rate=rates["ù"], mom_rate=rates["móm"], den_rate=rates["đền"],
+                   finish=rates, luck=deal_luck, u_rate=rates["ù"], mom_rate=rates["móm"], den_rate=rates["đền"],
                    chot_paid=sum(g.chot_paid[0] for g in games) / n, chot_eaten=sum(g.chot_eaten[0] for g in games) / n)
 
 
 def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int = 250, seeds: Sequence[int] = (1, 2),
               rules: Rules | None = None, executor: Executor | None = None, progress: bool = False,
-              move_seconds: float = DEFAULT_MOVE_SECONDS) -> ArenaReport:
+              move_seconds: float = DEFAULT_MOVE_SECONDS, chunk: int = 8) -> ArenaReport:
     """The challenger against each panel style, every deal in every seat rotation, over ``seeds``.
 
     Bots are given by name (``make_bot``; ``cmd:`` ones are allowed ``move_seconds`` an answer) or as
-    objects; games run through ``simulate`` (any executor, Dask's included) on the Python referee, so
-    every decision of the challenger is timed. Bots made from names are closed before it returns.
+    objects; games run in chunks of ``chunk`` deals on any executor (Dask's included; the same report as
+    none) on the Python referee, so every decision of the challenger is timed. Bots made from names are
+    closed before it returns.
     """
     rules = rules if rules is not None else Rules()
     check_match(deals, seeds, panel)
@@ -78,17 +198,26 @@ def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int =
     try:
         for spec in panel:
             opponent_name = spec if isinstance(spec, str) else _bot(spec, 0)[0]
-            per_seed = []
+            per_seed, luck = [], []
             for seed in seeds:
-                opponents = [_bot(spec, seed * 10 + s, move_seconds)[1] for s in range(1, n)]
+                opponent = _bot(spec, seed, move_seconds)[1]
+                report = progress_printer(deals * n) if progress else None
                 try:
-                    stats = simulate([bot, *opponents], deals * n, rules=rules, seed=seed, rotate=True, core=False,
-                                     keep_summaries=True, executor=executor, progress=progress)
+                    work = functools.partial(_play_deals, bot, opponent, rules, seed)
+                    chunks = [list(range(s, min(s + chunk, deals))) for s in range(0, deals, chunk)]
+                    futures = [executor.submit(work, c) for c in chunks] if executor is not None else []
+                    played: list[tuple[GameSummary, float]] = []
+                    for k, part in enumerate(chunks):
+                        done = futures[k].result() if futures else work(part)
+                        played.extend(g for deal_games in done for g in deal_games)
+                        if report:
+                            report(len(played), deals * n)
                 finally:
                     if isinstance(spec, str):
-                        close_bots(opponents)
-                per_seed.append(list(stats.summaries))
-            rows.append(matchup_of(opponent_name, per_seed, n))
+                        close_bots([opponent])
+                per_seed.append([g for g, _ in played])
+                luck.append([x for _, x in played])
+            rows.append(matchup_of(opponent_name, per_seed, n, luck))
     finally:
         if isinstance(challenger, str):
             close_bots([bot])

@@ -9,7 +9,14 @@ the unit of the statistics is the deal: the challenger's money summed over the d
   exact sign-flip permutation distribution for up to ``EXACT_DEALS`` deals, the normal approximation of
   the t statistic beyond), Holm's correction across the panel;
 - the **exact sign test** on the same sums (deals won against deals lost, ties dropped) stays a
-  column: a bot can win by more without winning more often.
+  column: a bot can win by more without winning more often;
+- beside the mean, ``mean_cv`` and ``ci95_cv``: the same mean with the luck of the chance events taken
+  out (control variates, AIVAT-style: each arena says what its chance events are and values them); the
+  correction has mean 0 whatever the bots do, so ``mean_cv`` estimates the same quantity, with less noise.
+
+Every bot is reseeded before each decision from the seed block, the deal, its seat and what it has
+seen (``decision_seed``), never from the rotation: a bot facing copies of itself plays the same game
+in every rotation, so it nets exactly 0 on every deal, and paired games share their luck.
 
 >>> sign_test(8, 2)
 0.109375
@@ -21,6 +28,7 @@ the unit of the statistics is the deal: the challenger's money summed over the d
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import math
@@ -29,8 +37,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-__all__ = ["EXACT_DEALS", "ArenaReport", "Matchup", "check_match", "holm", "holm_rows", "matchup", "mean_test",
-           "sign_test"]
+__all__ = ["EXACT_DEALS", "ArenaReport", "Matchup", "check_match", "decision_seed", "holm", "holm_rows", "matchup",
+           "mean_test", "sign_test"]
 
 #: Up to this many deals the mean test enumerates every sign flip exactly.
 EXACT_DEALS = 16
@@ -50,6 +58,21 @@ def check_match(deals: object, seeds: Sequence[int], panel: Sequence[Any]) -> No
         raise ValueError("seeds must be distinct, at least one")
     if not panel:
         raise ValueError("the panel needs at least one opponent")
+
+
+def decision_seed(seed: int, deal: int, view: Any) -> int:
+    """The seed a bot plays one decision with in an arena (63 bits): a function of the seed block, the
+    deal, the seat and what the seat has seen (its hand and the public history of ``view``), and of
+    nothing else, so the same information gets the same decision in every rotation of a deal.
+
+    >>> from phom import Game
+    >>> game = Game(seed=1)
+    >>> decision_seed(1, 0, game.view(0)) == decision_seed(1, 0, Game(seed=1).view(0)) != decision_seed(1, 1, game.view(0))
+    True
+    """
+    seen = (seed, deal, view.player, view.hand.mask, tuple((p, str(a)) for p, a in view.history))
+    digest = hashlib.blake2b(repr(seen).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
 
 
 def sign_test(wins: int, losses: int) -> float:
@@ -98,7 +121,8 @@ def holm(p_values: Sequence[float]) -> list[float]:
 class Matchup:
     """The challenger against copies of one opponent style: ``p_mean`` / ``p_mean_holm`` test the
     mean (the verdict), ``p_value`` / ``p_holm`` are the sign test's; ``finish`` is the game's finish
-    mix (rates per game; in Phỏm ù, móm, đền and chốt, in Tiến lên nhất, bét, cóng and tới trắng)."""
+    mix (rates per game; in Phỏm ù, móm, đền and chốt, in Tiến lên nhất, bét, cóng and tới trắng);
+    ``mean_cv`` ± ``ci95_cv``: the mean with the luck of the chance events taken out (control variates)."""
 
     opponent: str
     deals: int
@@ -120,6 +144,8 @@ class Matchup:
     p_mean: float = 1.0
     p_mean_holm: float = 1.0
     finish: dict[str, float] = field(default_factory=dict)
+    mean_cv: float = math.nan
+    ci95_cv: float = math.nan
 
     @property
     def verdict(self) -> str:
@@ -129,20 +155,31 @@ class Matchup:
         return "ahead" if self.mean_net > 0 else "behind"
 
 
+def _mean_ci(per_game: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % interval (normal approximation)."""
+    mean = statistics.fmean(per_game)
+    return mean, 1.96 * statistics.stdev(per_game) / math.sqrt(len(per_game)) if len(per_game) > 1 else math.inf
+
+
 def matchup(opponent: str, deal_sums: Sequence[Sequence[int]], players: int, *, ms_per_decision: float,
-            finish: dict[str, float], **extra: float) -> Matchup:
+            finish: dict[str, float], luck: Sequence[Sequence[float]] | None = None, **extra: float) -> Matchup:
     """A matchup from the challenger's per-deal sums, one list per seed (Holm's p's are filled in by
-    ``holm_rows``)."""
+    ``holm_rows``); ``luck``: the luck of the chance events in each deal's sum, in the same layout
+    (``mean_cv`` is the mean of the sums less their luck; none given: no chance event to correct,
+    ``mean_cv`` is the mean)."""
     sums = [s for seed in deal_sums for s in seed]
     seed_means = tuple(sum(seed) / (players * len(seed)) for seed in deal_sums if seed)
     per_game = [s / players for s in sums]
-    mean = statistics.fmean(per_game)
-    ci = 1.96 * statistics.stdev(per_game) / math.sqrt(len(per_game)) if len(per_game) > 1 else math.inf
+    mean, ci = _mean_ci(per_game)
+    lucky = [x for seed in luck for x in seed] if luck is not None else [0.0] * len(sums)
+    if len(lucky) != len(sums):
+        raise ValueError(f"luck has {len(lucky)} deals; the sums have {len(sums)}")
+    mean_cv, ci_cv = _mean_ci([(s - x) / players for s, x in zip(sums, lucky)])
     won, lost = sum(s > 0 for s in sums), sum(s < 0 for s in sums)
     return Matchup(opponent=opponent, deals=len(sums), games=len(sums) * players, mean_net=mean, ci95=ci,
                    seed_means=seed_means, deals_won=won, deals_lost=lost, deals_tied=len(sums) - won - lost,
                    p_value=sign_test(won, lost), p_holm=1.0, ms_per_decision=ms_per_decision,
-                   p_mean=mean_test(sums), finish=dict(finish), **extra)
+                   p_mean=mean_test(sums), finish=dict(finish), mean_cv=mean_cv, ci95_cv=ci_cv, **extra)
 
 
 def holm_rows(rows: Sequence[Matchup]) -> tuple[Matchup, ...]:
@@ -170,14 +207,15 @@ class ArenaReport:
     def table(self) -> str:
         """A Markdown table, one row per opponent."""
         names = list(self.rows[0].finish) if self.rows else []
-        head = (f"| {self.challenger} vs {self.players - 1} × | mean net ± 95 % | per seed | mean p (Holm) | "
-                "deals won–lost | sign p (Holm) | ms/decision | " + " | ".join(f"{n} %" for n in names)
-                + " | verdict |\n|" + "---|" * (8 + len(names)))
+        head = (f"| {self.challenger} vs {self.players - 1} × | mean net ± 95 % | luck out (cv) ± 95 % | per seed | "
+                "mean p (Holm) | deals won–lost | sign p (Holm) | ms/decision | " + " | ".join(f"{n} %" for n in names)
+                + " | verdict |\n|" + "---|" * (9 + len(names)))
         lines = [head]
         for r in self.rows:
             seeds = " / ".join(f"{m:+.2f}" for m in r.seed_means)
             mix = " | ".join(f"{100 * r.finish[n]:.1f}" for n in names)
-            lines.append(f"| {r.opponent} | **{r.mean_net:+.3f} ± {r.ci95:.3f}** | {seeds} | {_p(r.p_mean)} "
+            lines.append(f"| {r.opponent} | **{r.mean_net:+.3f} ± {r.ci95:.3f}** | {r.mean_cv:+.3f} ± {r.ci95_cv:.3f} "
+                         f"| {seeds} | {_p(r.p_mean)} "
                          f"({_p(r.p_mean_holm)}) | {r.deals_won}–{r.deals_lost} | {_p(r.p_value)} ({_p(r.p_holm)}) "
                          f"| {r.ms_per_decision:.3f} | {mix} | {r.verdict} |")
         games = sum(r.games for r in self.rows)

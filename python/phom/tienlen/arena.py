@@ -3,6 +3,10 @@ deal in every seat rotation, over several seeds, with the statistics of ``phom.m
 of the per-deal sums decides, Holm across the panel; the sign test is a column). Each game is a
 first game (the holder of the opening card leads); the finish mix is nhất, bét (last), cóng and tới
 trắng rates of the challenger. Bots are named as ``make_tienlen_bot`` names them, or given as objects.
+Every bot is reseeded before each decision from the seed, the deal, its seat and what it has seen
+(``phom.matchups.decision_seed``): a bot against copies of itself nets exactly 0 on every deal. The
+deal is the only chance event, and its luck cancels in a deal's sum (every seat plays the deal once),
+so ``mean_cv`` is the plain mean here.
 
 >>> report = duplicate("greedy", ["random"], deals=5, seeds=(1,))
 >>> row = report.rows[0]
@@ -21,7 +25,7 @@ from typing import Any
 
 from ..external import DEFAULT_MOVE_SECONDS
 from ..hooks import announce_end, announce_start, close_bots
-from ..matchups import ArenaReport, check_match, holm_rows, matchup
+from ..matchups import ArenaReport, check_match, decision_seed, holm_rows, matchup
 from .bots import make_tienlen_bot
 from .game import TienLenGame
 from .rules import TienLenRules
@@ -41,25 +45,26 @@ def _named(spec: Any, seed: int, move_seconds: float = DEFAULT_MOVE_SECONDS) -> 
 def _play_deals(challenger: Any, opponent: Any, rules: TienLenRules, seed: int, deals: Sequence[int]
                 ) -> list[DealGames]:
     """The challenger in every seat of each deal, the other seats copies of the opponent; bots are
-    copied and reseeded per game from (seed, deal, seat), so any split of the deals gives the same."""
+    copied per game and reseeded before each decision from (seed, deal, seat, what it has seen), so a
+    bot against itself plays one game per deal and any split of the deals gives the same."""
     n = rules.players
     out = []
     for deal in deals:
         games: DealGames = []
         for rotation in range(n):
             seated = [copy.deepcopy(challenger if q == rotation else opponent) for q in range(n)]
-            for q, bot in enumerate(seated):
-                reseed = getattr(bot, "reseed", None)
-                if reseed is not None:
-                    reseed(seed * 1_000_003 + deal * 17 + rotation * 5 + q)
             game = TienLenGame(rules, seed=seed * 1_000_003 + deal)
             announce_start(seated, game, deal * n + rotation + 1)
             decisions, spent = 0, 0
             while not game.is_over:
                 p = game.to_move
                 assert p is not None
+                view = game.view(p)
+                reseed = getattr(seated[p], "reseed", None)
+                if reseed is not None:
+                    reseed(decision_seed(seed, deal, view))
                 started = time.perf_counter_ns()
-                action = seated[p].act(game.view(p))
+                action = seated[p].act(view)
                 if p == rotation:
                     decisions += 1
                     spent += time.perf_counter_ns() - started
