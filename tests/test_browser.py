@@ -194,7 +194,7 @@ def test_friends_share_a_table_through_invite_links(server, browser):
     wait_idle(host)
     card = discard.split()[1]
     friend.wait_for_function("document.querySelectorAll('#log li').length >= 1")
-    assert friend.locator("#log li").first.inner_text().startswith("seat 0 discarded")
+    assert friend.locator("#log li").first.inner_text().startswith("seat 1 discarded")
     assert card[:-1] in friend.locator("#log li").first.inner_text()
     # the friend (seat 1) moves next: the host sees it live
     friend.wait_for_function("document.querySelectorAll('#moves button').length > 0")
@@ -463,7 +463,7 @@ def test_the_page_speaks_the_browsers_language_and_remembers_the_switch(server, 
     page.click("#new-game-button")
     page.wait_for_selector(HAND)
     status = page.inner_text("#status")
-    assert status.startswith("Lượt của bạn (ghế 0): đánh"), status
+    assert status.startswith("Lượt của bạn (ghế 1): đánh"), status
     labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.textContent)")
     assert all(label.startswith("Đánh ") for label in labels)        # "Đánh Q♠": the portal apps' words
     first = page.locator(HAND).first

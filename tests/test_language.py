@@ -183,10 +183,10 @@ def test_phom_play_speaks_vietnamese_by_the_environment_and_by_lang(monkeypatch)
         monkeypatch.delenv(name, raising=False)
     out = io.StringIO()
     assert main(["play", "--players", "2", "--seed", "1", "--bots", "level:2"], stdin=io.StringIO("1\n" * 60), stdout=out) == 0
-    assert "Lượt của bạn (ghế 0)" in out.getvalue() and "Tổng:" in out.getvalue()
+    assert "Lượt của bạn (ghế 1)" in out.getvalue() and "Tổng:" in out.getvalue()
     out = io.StringIO()
     assert main(["play", "--players", "2", "--seed", "1", "--lang", "en"], stdin=io.StringIO("1\n" * 60), stdout=out) == 0
-    assert "Your turn (seat 0)" in out.getvalue() and "Net:" in out.getvalue()
+    assert "Your turn (seat 1)" in out.getvalue() and "Net:" in out.getvalue()
     out = io.StringIO()
     assert main(["tienlen", "play", "--seed", "3", "--lang", "vi"], stdin=io.StringIO("1\n" * 80), stdout=out) == 0
     assert "Tiến lên, 4 người chơi" in out.getvalue() and "Tổng:" in out.getvalue()
@@ -204,7 +204,7 @@ def test_phom_review_in_vietnamese(tmp_path):
     page = tmp_path / "review.html"
     assert main(["review", str(record), "--seats", "0", "--worlds", "16", "--lang", "vi", "--html", str(page)],
                 stdout=out) == 0
-    assert out.getvalue().startswith("Phân tích một ván Phỏm (4 ghế; phân tích ghế 0;")
+    assert out.getvalue().startswith("Phân tích một ván Phỏm (4 ghế; phân tích ghế 1;")
     assert '<html lang="vi">' in page.read_text(encoding="utf-8") and "Phân tích ván" in page.read_text(encoding="utf-8")
 
 

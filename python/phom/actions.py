@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .cards import DECK_MASK, Card, CardSet, card_indices, to_card, to_mask
+from .refusals import Refusal
 from .solver import is_meld, melds
 
 __all__ = [
@@ -194,6 +195,8 @@ class Action:
                     raise ValueError("write 'send CARD PLAYER:MELD', e.g. 'send 8H 2:0'")
                 player, meld = parts[1].split(":", 1)
                 return Send(parts[0], (int(player), int(meld)))
+        except Refusal as exc:
+            raise Refusal(f"action {text!r}: {exc}", exc.code, **exc.params) from None
         except ValueError as exc:
             raise ValueError(f"action {text!r}: {exc}") from None
         raise ValueError(
@@ -317,7 +320,7 @@ class LayMeld(Action):
         mask = to_mask(meld, "meld")
         position = _MELD_POSITION.get(mask)
         if position is None or not is_meld(mask):
-            raise ValueError(f"meld {CardSet(mask)} is not a phỏm")
+            raise Refusal(f"meld {CardSet(mask)} is not a phỏm", "not_a_phom", cards=str(CardSet(mask)))
         self = object.__new__(cls)
         object.__setattr__(self, "meld", MELDS[position])
         return self._intern(LAY_BASE + position)  # type: ignore[return-value]

@@ -24,7 +24,8 @@ from . import record
 from .actions import ACTIONS, NUM_ACTIONS, Action
 from .cards import Card, CardSet, CardsLike
 from .observation import encode
-from .referee import Legal, apply, deal_cards, legal, refusal
+from .referee import Legal, apply, deal_cards, legal, refusal_of
+from .refusals import Refusal
 from .render import html
 from .rules import Rules
 from .scoring import Payment, Result
@@ -34,8 +35,9 @@ from .view import PlayerView
 __all__ = ["Game", "IllegalAction"]
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal in this state; the message says why. The game is unchanged."""
+class IllegalAction(Refusal):
+    """An action that is not legal in this state; the message says why (``code``, ``params`` and
+    ``text(lang)``: phom.refusals). The game is unchanged."""
 
 
 class Game:
@@ -201,7 +203,10 @@ class Game:
             raise IllegalAction(f"{action!r} is not an Action")
         verdict = self._verdict()
         if action.id not in verdict.ids:
-            raise IllegalAction(refusal(self.rules, self.state, action) or f"{action} is not legal now")
+            why = refusal_of(self.rules, self.state, action)
+            if why is None:
+                raise IllegalAction(f"{action} is not legal now")
+            raise IllegalAction(str(why), why.code, **why.params)
         self.history.append((self.state.to_move, action))
         self._legal = None
         self.result = apply(self.rules, self.state, action, verdict.auto_plan)

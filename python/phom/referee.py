@@ -41,6 +41,7 @@ from .actions import (
     send_ids,
 )
 from .cards import DECK_MASK, Card, CardSet, CardsLike, card_indices, to_card, to_mask
+from .refusals import Refusal
 from .rules import Rules
 from .scoring import Result, UKind, rank_and_settle, settle_u
 from .solver import (
@@ -65,6 +66,7 @@ __all__ = [
     "eat_is_chot",
     "legal",
     "refusal",
+    "refusal_of",
     "send_targets",
     "turn_kind_of",
 ]
@@ -176,6 +178,46 @@ def eat_is_chot(rules: Rules, eater_kind: TurnKind, victim_row: Sequence[int], c
 #: Why an action is refused: a template (``{action}``, ``{who}`` and ``{0}``… for the data) and its
 #: data. Formatting waits until a refusal is reported, so listing the legal actions stays cheap.
 Why = tuple[str, tuple[object, ...]]
+
+
+#: each refusal's code (phom.refusals: the player's sentence) and the names of its data
+_CODES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "{action}: the game is over": ("game_over", ()),
+    "{action}: {who} has already taken a card this turn": ("already_taken", ()),
+    "{action}: {who} must first take a card: draw, or eat the previous discard": ("take_first", ()),
+    "{action}: {who} may lay down or send only in his lay-down turn (row of 3) or a tái turn": ("lay_turn_only", ()),
+    "{action}: ù khan is off in these rules": ("u_khan_off", ()),
+    "{action}: {who} may declare ù khan only at the very start of his first turn": ("u_khan_first_turn", ()),
+    "{action}: {who}'s hand has a cạ or a phỏm, so it is not ù khan": ("not_u_khan", ()),
+    "{action}: the stock is empty": ("stock_empty", ()),
+    "{action}: only the previous player's latest discard may be eaten": ("eat_latest_only", ()),
+    "{action}: {who} has laid down and this is not a tái turn": ("eat_after_lay", ()),
+    "{action}: after lay-down a card may be eaten only to make a new phỏm from the hand": ("eat_new_phom_only", ()),
+    "{action}: no arrangement puts {0} in a phỏm while every eaten card keeps its own phỏm": ("eat_no_phom", ("card",)),
+    "{action}: {who} has laid down; after that ù comes only by hạ and gửi": ("u_after_lay", ()),
+    "{action}: {who} has started laying this turn": ("u_started_laying", ()),
+    "{action}: {who} cannot arrange every card but one in phỏm (with each eaten card in its own phỏm)": ("not_u", ()),
+    "{action}: {who} must lay every eaten card ({0}) before discarding": ("lay_eaten_first", ("cards",)),
+    "{action}: {who} must lay the lay-down that leaves the fewest points before discarding": ("lay_fewest_first", ()),
+    "{action}: {who} does not hold {0}": ("not_held", ("cards",)),
+    "{action}: {who} cannot discard {0}: it was eaten": ("discard_eaten", ("card",)),
+    "{action}: {who} cannot discard {0}: it is bound (trói) to an eaten card's phỏm": ("discard_bound", ("card",)),
+    "{action}: {who} has sent cards; phỏm are laid before gửi": ("lay_after_send", ()),
+    "{action}: {who} cannot lay two eaten cards ({0}) in one phỏm": ("two_eaten_in_phom", ("cards",)),
+    "{action}: {who} must keep a card to discard (ù by gửi is off)": ("keep_a_card", ()),
+    "{action}: {who} cannot lay {0}: the other eaten cards could not all be laid": ("lay_strands_eaten", ("cards",)),
+    "{action}: {who} must lay a lay-down leaving the fewest points; {0} does not": ("lay_not_fewest", ("cards",)),
+    "{action}: {who} must lay every eaten card ({0}) before sending": ("send_eaten_first", ("cards",)),
+    "{action}: {who} has laid no phỏm (móm) and cannot send": ("send_mom", ()),
+    "{action}: {who} cannot send in a tái turn (tai_gui is off)": ("send_tai_off", ()),
+    "{action}: {who} must lay the lay-down that leaves the fewest points before sending": ("send_fewest_first", ()),
+    "{action}: player {0} has no phỏm {1} on the table": ("no_such_phom", ("owner", "meld")),
+    "{action}: {who} may send only onto phỏm laid before his, in his lay-down turn": ("send_own_lay_turn", ()),
+    "{action}: {0} does not extend {1}": ("no_extend", ("card", "cards")),
+    "{action}: {who} has already started laying this turn": ("autolay_started", ()),
+    "{action}: the solver's best lay-down lays and sends nothing (or would leave no card to discard)":
+        ("autolay_nothing", ()),
+}
 
 
 class _Turn:
@@ -480,8 +522,22 @@ def legal(rules: Rules, state: State) -> Legal:
 
 def refusal(rules: Rules, state: State, action: Action) -> str | None:
     """Why ``action`` is not legal now, as a sentence; None when it is legal."""
+    why = refusal_of(rules, state, action)
+    return None if why is None else str(why)
+
+
+def refusal_of(rules: Rules, state: State, action: Action) -> Refusal | None:
+    """Why ``action`` is not legal now as a ``Refusal`` (its code, parameters and English sentence);
+    None when it is legal.
+
+    >>> from phom import Game, Draw
+    >>> game = Game(seed=1)
+    >>> why = refusal_of(game.rules, game.state, Draw())
+    >>> why.code, why.text("vi")
+    ('already_taken', 'Bạn đã lấy bài trong lượt này rồi.')
+    """
     if not isinstance(action, Action):
-        return f"{action!r} is not an Action"
+        return Refusal(f"{action!r} is not an Action")
     t = _Turn(rules, state)
     why: Why | None
     if isinstance(action, DeclareUKhan):
@@ -508,7 +564,9 @@ def refusal(rules: Rules, state: State, action: Action) -> str | None:
     if why is None:
         return None
     template, data = why
-    return template.format(*data, action=action, who=f"player {t.p}")
+    code, names = _CODES[template]
+    params: dict[str, object] = {name: (value if isinstance(value, int) else str(value)) for name, value in zip(names, data)}
+    return Refusal(template.format(*data, action=action, who=f"player {t.p}"), code, **params)
 
 
 # ----------------------------------------------------------------------------------------------

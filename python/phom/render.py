@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from .actions import Action, Discard, Eat, LayMeld, Send
 from .cards import Card, CardSet, CardsLike, to_mask
 from .drawing import MARKS, cards_svg
-from .language import N_, translator
+from .language import N_, number, translator
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
@@ -133,7 +133,7 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
     seats = []
     for q in range(len(view.hand_sizes)):
         me = q == view.player
-        who = (_("Seat {seat} (you)") if me else _("Seat {seat}")).format(seat=q)
+        who = (_("Seat {seat} (you)") if me else _("Seat {seat}")).format(seat=q + 1)
         who += _(" — to move") if view.to_move == q else ""
         status = [_("{count} cards").format(count=view.hand_sizes[q])]
         if view.laid_down[q]:
@@ -146,22 +146,22 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
                                                     lang=lang), css="phom-part own-hand"))
         elif revealed is not None:
             parts.append(_part(_("hand at the end"), cards_svg([_faces(revealed[q])], lang=lang,
-                                                               title=_("hand of seat {seat} at the end").format(seat=q))))
+                                                               title=_("hand of seat {seat} at the end").format(seat=q + 1))))
         else:
             hidden = view.hidden_sizes[q]          # his eaten cards still in hand are drawn among the eaten
             parts.append(_part(_("hand"), cards_svg([], hidden=hidden, lang=lang,
                                                     title=_("{count} hidden cards").format(count=hidden))))
         parts.append(_part(_("row"), cards_svg([_faces(view.rows[q])], lang=lang,
-                                               title=_("row of seat {seat}").format(seat=q))))
+                                               title=_("row of seat {seat}").format(seat=q + 1))))
         if view.eaten[q]:
             parts.append(_part(_("eaten"), cards_svg([_faces(view.eaten[q])], marks=[["eaten"] * len(view.eaten[q])],
-                                                     lang=lang, title=_("eaten by seat {seat}").format(seat=q))))
+                                                     lang=lang, title=_("eaten by seat {seat}").format(seat=q + 1))))
         if view.laid[q]:
             melds = list(view.laid[q])
             parts.append(_part(_("laid phỏm"), cards_svg([_faces(m) for m in melds],
                                                          labels=[f"#{i}" for i in range(len(melds))],
                                                          marks=[["phom"] * len(m) for m in melds], lang=lang,
-                                                         title=_("phỏm laid by seat {seat}").format(seat=q))))
+                                                         title=_("phỏm laid by seat {seat}").format(seat=q + 1))))
         css = "phom-seat to-move" if view.to_move == q else "phom-seat"
         seats.append(f'<div class="{css}" data-seat="{q}"><h4>{escape(who)}</h4>'
                      f'<div class="phom-status">{escape(", ".join(status))}</div>{"".join(parts)}</div>')
@@ -173,10 +173,10 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
                  ("take", "tai"): _("Seat {seat} to take a card (tái turn)."),
                  ("play", "lay"): _("Seat {seat} to play (lay-down turn)."),
                  ("play", "tai"): _("Seat {seat} to play (tái turn).")}
-        line = steps.get((view.phase, view.turn_kind), _("Seat {seat} to play.")).format(seat=view.to_move)
+        line = steps.get((view.phase, view.turn_kind), _("Seat {seat} to play.")).format(seat=(view.to_move or 0) + 1)
         if view.last_discard is not None:
             card, by = view.last_discard
-            line += " " + _("Seat {seat}'s discard {card} may be eaten.").format(seat=by, card=card)
+            line += " " + _("Seat {seat}'s discard {card} may be eaten.").format(seat=by + 1, card=card)
     stock = _("Stock: {count}").format(count=view.stock_size)
     head = f'<div class="phom-status">{escape(stock)} — {escape(line)}</div>'
     style = f"<style>{TABLE_CSS}</style>" if styled else ""
@@ -197,8 +197,8 @@ def action_text(action: Action, lang: str = "en") -> str:
     if isinstance(action, LayMeld):
         return _("lay {cards}").format(cards=action.meld)
     if isinstance(action, Send):
-        return _("send {card} → seat {seat}, phỏm {meld}").format(card=action.card, seat=action.target[0],
-                                                                  meld=action.target[1])
+        return _("send {card} → seat {seat}, phỏm {meld}").format(card=action.card, seat=action.target[0] + 1,
+                                                                  meld=action.target[1] + 1)
     words = {"draw": _("draw"), "u": _("ù"), "u-khan": _("ù khan"), "autolay": _("autolay")}
     return words.get(str(action), str(action))
 
@@ -207,23 +207,23 @@ def move_text(player: int, action: Action, lang: str = "en") -> str:
     """One move in words, for a move log.
 
     >>> move_text(2, Action.parse("eat 7S")), move_text(2, Action.parse("lay 7S 7C 7D"))
-    ('seat 2 ate 7♠', 'seat 2 laid 7♠ 7♣ 7♦')
+    ('seat 3 ate 7♠', 'seat 3 laid 7♠ 7♣ 7♦')
     >>> move_text(2, Action.parse("eat 7S"), "vi")
-    'ghế 2 ăn 7♠'
+    'ghế 3 ăn 7♠'
     """
     _ = translator(lang)
     if isinstance(action, Eat):
-        return _("seat {seat} ate {card}").format(seat=player, card=action.card)
+        return _("seat {seat} ate {card}").format(seat=player + 1, card=action.card)
     if isinstance(action, Discard):
-        return _("seat {seat} discarded {card}").format(seat=player, card=action.card)
+        return _("seat {seat} discarded {card}").format(seat=player + 1, card=action.card)
     if isinstance(action, LayMeld):
-        return _("seat {seat} laid {cards}").format(seat=player, cards=action.meld)
+        return _("seat {seat} laid {cards}").format(seat=player + 1, cards=action.meld)
     if isinstance(action, Send):
         return _("seat {seat} sent {card} to seat {target}'s phỏm #{meld}").format(
-            seat=player, card=action.card, target=action.target[0], meld=action.target[1])
+            seat=player + 1, card=action.card, target=action.target[0] + 1, meld=action.target[1] + 1)
     words = {"draw": _("seat {seat} drew a card"), "u": _("seat {seat} declared ù"),
              "u-khan": _("seat {seat} declared ù khan"), "autolay": _("seat {seat} laid down")}
-    return words.get(str(action), "{seat}: " + str(action)).format(seat=player)
+    return words.get(str(action), "{seat}: " + str(action)).format(seat=player + 1)
 
 
 def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en", styled: bool = True) -> str:
@@ -253,8 +253,9 @@ def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en
 
 
 #: the reasons of payments (phom.scoring), as people read them
-PAYMENT_REASONS = {"place": N_("place"), "mom": "móm", "eat": N_("eat"), "den": "đền", "u": "ù",
-                   "u_tron": "ù tròn", "u_khan": "ù khan", "chot": "chốt"}
+#: in the payer's voice: he pays because his discard was eaten (bị ăn), his chốt was eaten, he is móm …
+PAYMENT_REASONS = {"place": N_("by place"), "mom": "móm", "eat": N_("discard eaten"), "den": "đền", "u": "ù",
+                   "u_tron": "ù tròn", "u_khan": "ù khan", "chot": N_("chốt eaten")}
 
 
 def result_text(game: Any, lang: str = "en") -> str:
@@ -262,11 +263,11 @@ def result_text(game: Any, lang: str = "en") -> str:
     _ = translator(lang)
     result = game.result
     if result is None:
-        return _("(unfinished: seat {seat} to {phase})").format(seat=game.to_move, phase=game.phase)
+        return _("(unfinished: seat {seat} to {phase})").format(seat=game.to_move + 1, phase=game.phase)
     lines = []
     if result.u is not None:
         kind = {"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[result.u_kind or "u"]
-        lines.append(_("Seat {seat} wins by {kind}.").format(seat=result.u, kind=kind))
+        lines.append(_("Seat {seat} wins by {kind}.").format(seat=result.u + 1, kind=kind))
     else:
         places = ["nhất", "nhì", "ba", "bét"][: game.players]
         if game.players < 4:
@@ -274,13 +275,13 @@ def result_text(game: Any, lang: str = "en") -> str:
         for place, p in zip(places, result.ranking):
             tag = " (móm)" if result.mom[p] else ""
             lines.append(_("{place}: seat {seat}, {points} points{tag}").format(
-                place=f"{place:>5}", seat=p, points=result.points[p], tag=tag))
+                place=f"{place:>5}", seat=p + 1, points=result.points[p], tag=tag))
     for payer, payee, amount, reason in result.payments:
         said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
         lines.append("  " + _("seat {payer} pays seat {payee} {amount} ({reason})").format(
-            payer=payer, payee=payee, amount=amount, reason=said))
+            payer=payer + 1, payee=payee + 1, amount=amount, reason=said))
     lines.append(_("Net: {list}").format(list=", ".join(
-        _("seat {seat} {money}").format(seat=p, money=f"{n:+d}") for p, n in enumerate(result.net))))
+        _("seat {seat} {money}").format(seat=p + 1, money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
     return "\n".join(lines)
 
 

@@ -116,7 +116,7 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
             if p != seat:
                 action = seated[p].act(game.view(p))
                 game.apply(action)
-                say("  " + _("seat {seat}: {move}").format(seat=p, move=describe(action)))
+                say("  " + _("seat {seat}: {move}").format(seat=p + 1, move=describe(action)))
                 continue
             human_turn()
     except QuitGame:
@@ -150,8 +150,8 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
     say, _ = console.say, console.tr
 
     say(_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.").format(
-        players=players, seat=seat,
-        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
+        players=players, seat=seat + 1,
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
     say(_(HELP))
 
     def turn() -> None:
@@ -172,15 +172,15 @@ def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:
              ("play", "lay"): _("Your turn (seat {seat}) — your lay-down turn: play"),
              ("play", "tai"): _("Your turn (seat {seat}) — a tái turn: play")}
     say("")
-    say(paint.bold(heads.get((view.phase, view.turn_kind), _("Your turn (seat {seat}): play")).format(seat=seat)))
+    say(paint.bold(heads.get((view.phase, view.turn_kind), _("Your turn (seat {seat}): play")).format(seat=seat + 1)))
     eat = (" | " + _("last discard: {card} (seat {seat})").format(card=paint.card(view.last_discard[0]),
-                                                                   seat=view.last_discard[1])
+                                                                   seat=view.last_discard[1] + 1)
            if view.last_discard else "")
     say(_("Stock {count}").format(count=view.stock_size) + eat)
     for p, row in enumerate(view.rows):
         table = "  ".join(f"[{i}] {paint.cards(m)}" for i, m in enumerate(view.laid[p]))
         mark = _("you") if p == seat else _("{count} cards").format(count=view.hand_sizes[p])
-        say("  " + _("seat {seat} ({who}): row {cards}").format(seat=p, who=mark, cards=paint.cards(row))
+        say("  " + _("seat {seat} ({who}): row {cards}").format(seat=p + 1, who=mark, cards=paint.cards(row))
             + (f" | phỏm {table}" if table else ""))
     eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
              if view.unlaid_eaten else "")

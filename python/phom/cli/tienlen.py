@@ -112,13 +112,13 @@ def _show(game: TienLenGame, seat: int, paint: Painter, console: Console) -> Non
     view = game.view(seat)
     say("")
     say(paint.bold((_("Your turn (seat {seat})") if view.table else
-                    _("Your turn (seat {seat}): lead any combination")).format(seat=seat)))
+                    _("Your turn (seat {seat}): lead any combination")).format(seat=seat + 1)))
     if view.table:
-        say(_("To beat: {cards} (seat {seat})").format(cards=paint.cards(_ranked(view.table)), seat=view.table_owner))
+        say(_("To beat: {cards} (seat {seat})").format(cards=paint.cards(_ranked(view.table)), seat=view.table_owner + 1))
     for q, size in enumerate(view.hand_sizes):
         marks = [m for m, on in ((_("passed"), q in view.passed), (_("out"), q in view.finished)) if on]
         who = _("you") if q == seat else _("{count} cards").format(count=size)
-        say("  " + _("seat {seat} ({who})").format(seat=q, who=who) + (f": {', '.join(marks)}" if marks else ""))
+        say("  " + _("seat {seat} ({who})").format(seat=q + 1, who=who) + (f": {', '.join(marks)}" if marks else ""))
     say(_("Your hand: {cards}  (split: {split})").format(
         cards=paint.cards(_ranked(view.hand)), split=" | ".join(paint.cards(_ranked(s)) for s in best_split(view.hand))))
     moves = moves_in_order(game)
@@ -159,7 +159,7 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
         names[-1] = "bét"
 
     def who(q: int) -> str:
-        return (_("seat {seat} (you)") if q == seat else _("seat {seat}")).format(seat=q)
+        return (_("seat {seat} (you)") if q == seat else _("seat {seat}")).format(seat=q + 1)
     lines = []
     if result.toi_trang:
         lines.append(_("{who} wins at once: tới trắng ({hand}).").format(who=who(result.winner), hand=result.toi_trang))
@@ -198,11 +198,11 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
     console = Console(stdin, stdout, lang)
     say, _ = console.say, console.tr
     say(_("Tiến lên, {players} players. You are seat {seat}; bots: {bots}.").format(
-        players=players, seat=seat,
-        bots=", ".join(_("seat {seat} {bot}").format(seat=p, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
+        players=players, seat=seat + 1,
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
     say(_(HELP))
     if game.opening_card is not None and not game.is_over:
-        say(_("Seat {seat} holds {card} and leads with it.").format(seat=game.to_move, card=game.opening_card))
+        say(_("Seat {seat} holds {card} and leads with it.").format(seat=game.to_move + 1, card=game.opening_card))
 
     def describe_move(action: Action) -> str:
         return _action_text(action, paint, lang)

@@ -18,8 +18,8 @@ from typing import Any
 
 from ..cards import CardSet
 from ..drawing import cards_svg
-from ..language import N_, check_language, translator
-from .text import position_text
+from ..language import N_, check_language, number, translator
+from .text import action_words, position_text, rating_words
 
 __all__ = ["LABEL_COLOURS", "WORDS", "review_html", "review_svg"]
 
@@ -33,7 +33,9 @@ WORDS = {"title": N_("Review"), "seat": N_("Seat"), "expected": N_("expected"), 
          "saw": N_("saw"), "none": N_("No labelled decision."), "inaccuracy": N_("inaccuracy"),
          "mistake": N_("mistake"), "blunder": N_("blunder"), "choice": N_("choice"),
          "why": N_("On fresh worlds {best} wins {before} stakes a game on average and {played} {after}."),
-         "plot": N_("Value of seat {seat} through the game (stakes); bars: luck; marks: errors")}
+         "plot": N_("Value of seat {seat} through the game (stakes); bars: luck; marks: errors"),
+         "explain": N_("expected: what the deal gave; skill: your choices; luck: the draws; others: the other seats' "
+                       "choices; net − luck: the money without the draws' luck.")}
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -61,15 +63,15 @@ def review_svg(result: Any, seat: int, *, width: int = 640, height: int = 220, l
         return up + plot_h * (top - value) / (top - bottom)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(words["plot"].format(seat=seat))}">',
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(words["plot"].format(seat=seat + 1))}">',
              f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fcfcf7"/>',
              f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#999" '
              'stroke-dasharray="3 3"/>']
     for tick in _ticks(bottom, top):
         parts.append(f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end" '
-                     f'font-family="sans-serif" fill="#555">{tick:+g}</text>')
+                     f'font-family="sans-serif" fill="#555">{number(tick, lang, signed=True)}</text>')
     parts.append(f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" font-size="11" text-anchor="middle" '
-                 f'font-family="sans-serif" fill="#555">{escape(words["move"])} 0 … {length}</text>')
+                 f'font-family="sans-serif" fill="#555">{escape(words["move"])} 1 … {length}</text>')
     previous = None
     for point in chain:
         if point.step == "luck" and previous is not None:
@@ -84,7 +86,8 @@ def review_svg(result: Any, seat: int, *, width: int = 640, height: int = 220, l
         if d.seat == seat and d.label is not None:
             parts.append(f'<circle class="error" cx="{x(d.index):.1f}" cy="{y(d.before):.1f}" r="5" '
                          f'fill="{LABEL_COLOURS[d.label]}" stroke="#000" stroke-width="0.5">'
-                         f'<title>{escape(words[d.label])}: {escape(d.played)} (−{d.loss:.2f})</title></circle>')
+                         f'<title>{escape(words[d.label])}: {escape(action_words(result.game, d.played, lang))} '
+                         f'(−{number(d.loss, lang, 2)})</title></circle>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -102,22 +105,26 @@ def _hand_svg(codes: str | list[str], lang: str = "en") -> str:
     return cards_svg([cards], lang=lang) if cards else ""
 
 
-def _decision_html(d: Any, words: dict[str, str], lang: str) -> str:
+def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom") -> str:
     colour = LABEL_COLOURS[d.label] if d.label else "#999"
-    hind = (f'<div class="hindsight">{escape(words["hindsight"])}: {escape(d.hindsight)}</div>'
+    played, best = action_words(game, d.played, lang), action_words(game, d.best, lang)
+    hind = (f'<div class="hindsight">{escape(words["hindsight"])}: {escape(action_words(game, d.hindsight, lang))}</div>'
             if d.hindsight and d.hindsight != d.best else "")
-    options = "".join(f"<tr{' class=played' if text == d.played else ''}><td>{escape(text)}</td>"
-                      f"<td>{mean:+.2f}</td><td>± {1.96 * err:.2f}</td></tr>" for text, mean, err in d.options)
-    why = words["why"].format(best=d.best, played=d.played, before=f"{d.before:+.2f}", after=f"{d.after:+.2f}")
+    options = "".join(f"<tr{' class=played' if text == d.played else ''}><td>{escape(action_words(game, text, lang))}</td>"
+                      f"<td>{number(mean, lang, 2, signed=True)}</td><td>± {number(1.96 * err, lang, 2)}</td></tr>"
+                      for text, mean, err in d.options)
+    why = words["why"].format(best=best, played=played, before=number(d.before, lang, 2, signed=True),
+                              after=number(d.after, lang, 2, signed=True))
     return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}"><details><summary>'
             f'<span class="label" style="background:{colour}">{escape(words[d.label] if d.label else "")}</span> '
-            f'{escape(words["move"])} {d.index}, {escape(words["seat"].lower())} {d.seat}: '
-            f'{escape(words["played"])} <b>{escape(d.played)}</b>, {escape(words["best"])} <b>{escape(d.best)}</b> '
-            f'({escape(words["loss"])} {d.loss:.2f}, 95 % {d.loss_ci[0]:.2f}…{d.loss_ci[1]:.2f})</summary>'
+            f'{escape(words["move"])} {d.index + 1}, {escape(words["seat"].lower())} {d.seat + 1}: '
+            f'{escape(words["played"])} <b>{escape(played)}</b>, {escape(words["best"])} <b>{escape(best)}</b> '
+            f'({escape(words["loss"])} {number(d.loss, lang, 2)}, 95 % {number(d.loss_ci[0], lang, 2)}…'
+            f'{number(d.loss_ci[1], lang, 2)})</summary>'
             f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang)}</div>'
             f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang))}</div>'
             f'<p class="why">{escape(why)}</p><table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
-            f'<th>{escape(words["value"])}</th><th>95 %</th></tr></thead><tbody>{options}</tbody></table>'
+            f'<th>{escape(words["value"])}</th><th>95 %</th></tr></thead><tbody>{options}</tbody></table>'
             f'{hind}</details></li>')
 
 
@@ -127,14 +134,16 @@ def review_html(result: Any, lang: str = "en") -> str:
     head = "".join(f"<th>{escape(words[k])}</th>" for k in
                    ("seat", "expected", "skill", "luck", "others", "net", "adjusted", "rating"))
     rows = "".join(
-        f"<tr><td>{e.seat}</td><td>{e.expected:+.2f}</td><td>{e.skill:+.2f}</td><td>{e.luck:+.2f}</td>"
-        f"<td>{e.others:+.2f}</td><td>{e.net:+d}</td><td>{e.adjusted:+.2f}</td>"
-        f"<td>{escape(result.rating[e.seat])} ({result.error_rate[e.seat]:.3f})</td></tr>" for e in result.ledger)
-    plots = "".join(f'<figure class="review-plot"><figcaption>{escape(words["plot"].format(seat=e.seat))}'
+        f"<tr><td>{e.seat + 1}</td>" + "".join(f"<td>{number(v, lang, 2, signed=True)}</td>" for v in
+                                               (e.expected, e.skill, e.luck, e.others))
+        + f"<td>{number(e.net, lang, signed=True)}</td><td>{number(e.adjusted, lang, 2, signed=True)}</td>"
+        f"<td>{escape(rating_words(result.game, result.rating[e.seat], lang))}</td></tr>" for e in result.ledger)
+    plots = "".join(f'<figure class="review-plot"><figcaption>{escape(words["plot"].format(seat=e.seat + 1))}'
                     f'</figcaption>{review_svg(result, e.seat, lang=lang)}</figure>' for e in result.ledger)
     labelled = result.labelled()
-    items = ("<ol class='decisions'>" + "".join(_decision_html(d, words, lang) for d in labelled) + "</ol>"
+    items = ("<ol class='decisions'>" + "".join(_decision_html(d, words, lang, result.game) for d in labelled) + "</ol>"
              if labelled else f"<p>{escape(words['none'])}</p>")
     return (f'<section class="phom-review" lang="{lang}"><h2>{escape(words["title"])}</h2>'
-            f'<table class="ledger"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+            f'<div class="ledger-box"><table class="ledger"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
+            f'</table></div><p class="ledger-words">{escape(words["explain"])}</p>'
             f"{plots}{items}</section>")

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..game import IllegalAction
+from ..refusals import Refusal
 from .combos import beats, classify, legal_plays, toi_trang
 from .reference import HEO, order, strength
 from .rules import TienLenRules, TienLenStakes
@@ -277,34 +278,37 @@ class TienLenGame:
 
     # -- moves -------------------------------------------------------------------------------------
 
-    def _refusal(self, action: object) -> str | None:
+    def _refusal(self, action: object) -> Refusal | None:
         if self.to_move is None:
-            return "the game is over"
+            return Refusal("the game is over", "game_over")
         p = self.to_move
         if isinstance(action, Pass):
-            return "the player who starts a round cannot pass" if self.table == 0 else None
+            return Refusal("the player who starts a round cannot pass", "lead_cannot_pass") if self.table == 0 else None
         if not isinstance(action, Play):
-            return f"{action!r} is not a Play or a Pass"
+            return Refusal(f"{action!r} is not a Play or a Pass")
         mask = action.cards.mask
         if mask & ~self.hands_[p]:
-            return f"player {p} does not hold {CardSet(mask & ~self.hands_[p])}"
+            missing = str(CardSet(mask & ~self.hands_[p]))
+            return Refusal(f"player {p} does not hold {missing}", "not_held", cards=missing)
         if classify(mask) is None:
-            return f"{action.cards} is not a combination"
+            return Refusal(f"{action.cards} is not a combination", "not_a_combo", cards=str(action.cards))
         if self.table == 0:
             if self.opening_card is not None and not mask & self.opening_card.mask:
-                return f"the first play of the game must contain {self.opening_card}"
+                return Refusal(f"the first play of the game must contain {self.opening_card}", "first_play_needs",
+                               card=str(self.opening_card))
             return None
         if not beats(mask, self.table, self.rules):
-            return f"{action.cards} does not beat {CardSet(self.table)}"
+            return Refusal(f"{action.cards} does not beat {CardSet(self.table)}", "does_not_beat",
+                           cards=str(action.cards), table=str(CardSet(self.table)))
         if p in self.passed and self.rules.pass_locks_round and not self._is_bomb(mask):
-            return f"player {p} passed this round; he may only chặt with a bomb"
+            return Refusal(f"player {p} passed this round; he may only chặt with a bomb", "passed_bomb_only")
         return None
 
     def apply(self, action: Action) -> None:
         """Apply a legal action for the player to move; IllegalAction (nothing changed) otherwise."""
         reason = self._refusal(action)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise IllegalAction(str(reason), reason.code, **reason.params)
         p = self.to_move
         assert p is not None
         self.history.append((p, action))

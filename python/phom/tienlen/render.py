@@ -5,7 +5,7 @@ drawings), a move in words (``move_text``) and how a game ended (``result_text``
 >>> game = TienLenGame(seed=3)
 >>> first = game.legal_actions()[0]
 >>> game.apply(first)
->>> move_text(game.history[0][0], first).startswith(f"seat {game.history[0][0]} played")
+>>> move_text(game.history[0][0], first).startswith(f"seat {game.history[0][0] + 1} played")
 True
 >>> report = view_report(game.view(0))
 >>> sorted(report)[:4], 'data-card="3S"' in html(TienLenGame(seed=3).view(TienLenGame(seed=3).to_move))
@@ -20,7 +20,7 @@ from typing import Any
 
 from ..cards import CardSet
 from ..drawing import cards_svg
-from ..language import N_, translator
+from ..language import N_, number, translator
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import in_order, strength
@@ -34,7 +34,7 @@ _TOI_TRANG = {"four_threes": N_("four 3s"), "three_pairs_with_3S": N_("three pai
               "dragon": N_("a dragon (sảnh rồng)"), "six_pairs": N_("six pairs"),
               "five_pairs_run": N_("five running pairs"), "four_triples": N_("four triples"),
               "two_fours": N_("two tứ quý"), "four_twos": N_("four 2s"), "one_colour": N_("one colour")}
-_REASONS = {"place": N_("place"), "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
+_REASONS = {"place": N_("by place"), "cong": "cóng", "thoi": "thối", "chat": N_("chặt: bombed"), "toi_trang": "tới trắng"}
 #: The drawn table's style sheet, scoped to Tiến lên tables: inside each drawing (``html``), or served
 #: once by the page (``phom serve`` at ``/table.css``, whose policy allows no style element).
 TABLE_CSS = (".phom-table.tienlen{font-family:DejaVu Sans,Arial,sans-serif;font-size:13px}"
@@ -104,14 +104,14 @@ def move_text(player: int, action: Action, lang: str = "en") -> str:
 
     >>> from phom.tienlen import Play
     >>> move_text(1, Play("5S 3C 4D")), move_text(2, Pass())
-    ('seat 1 played 3♣ 4♦ 5♠', 'seat 2 passed')
+    ('seat 2 played 3♣ 4♦ 5♠', 'seat 3 passed')
     >>> move_text(2, Pass(), "vi")
-    'ghế 2 bỏ lượt'
+    'ghế 3 bỏ lượt'
     """
     _ = translator(lang)
     if isinstance(action, Pass):
-        return _("seat {seat} passed").format(seat=player)
-    return _("seat {seat} played {cards}").format(seat=player, cards=in_order(action.cards))
+        return _("seat {seat} passed").format(seat=player + 1)
+    return _("seat {seat} played {cards}").format(seat=player + 1, cards=in_order(action.cards))
 
 
 def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: str = "en",
@@ -137,11 +137,11 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
             drawing = cards_svg(groups, title=_("your hand, by its fewest-plays split"), lang=lang)
         elif revealed is not None:
             drawing = cards_svg([_faces(revealed[q])], lang=lang,
-                                title=_("hand of seat {seat} at the end").format(seat=q))
+                                title=_("hand of seat {seat} at the end").format(seat=q + 1))
         else:
             drawing = cards_svg([], hidden=view.hand_sizes[q], lang=lang,
                                 title=_("{count} hidden cards").format(count=view.hand_sizes[q]))
-        who = (_("Seat {seat} (you)") if me else _("Seat {seat}")).format(seat=q)
+        who = (_("Seat {seat} (you)") if me else _("Seat {seat}")).format(seat=q + 1)
         who += _(" — to move") if view.to_move == q else ""
         css = "phom-seat to-move" if view.to_move == q else "phom-seat"
         hand = _("hand")
@@ -154,7 +154,7 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
         kind = combo_kind(view.table)
         said = _(_KINDS[kind]) if kind in _KINDS else _("cards")
         drawn = cards_svg([_faces(view.table)], title=_("the play to beat"), lang=lang)
-        owner = _("{kind} by seat {seat}").format(kind=said, seat=view.table_owner)
+        owner = _("{kind} by seat {seat}").format(kind=said, seat=view.table_owner + 1)
         table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
                  f'{drawn}<span>{escape(owner)}</span></div></div>')
     else:
@@ -166,9 +166,9 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
     elif not view.table:
         line = (_("Seat {seat} leads a new round (the first play must hold {card}).")
                 if view.opening_card is not None else _("Seat {seat} leads a new round.")).format(
-                    seat=view.to_move, card=view.opening_card)
+                    seat=view.to_move + 1, card=view.opening_card)
     else:
-        line = _("Seat {seat} to beat it or pass.").format(seat=view.to_move)
+        line = _("Seat {seat} to beat it or pass.").format(seat=view.to_move + 1)
     head = f'<div class="phom-status">Tiến lên — {escape(line)}</div>'
     style = f"<style>{TABLE_CSS}</style>" if styled else ""
     return f'<div class="phom-table tienlen" lang="{lang}">{style}{head}{table}{"".join(seats)}</div>'
@@ -179,20 +179,20 @@ def result_text(game: TienLenGame, lang: str = "en") -> str:
     _ = translator(lang)
     result = game.result
     if result is None:
-        return _("(unfinished: seat {seat} to move)").format(seat=game.to_move)
+        return _("(unfinished: seat {seat} to move)").format(seat=(game.to_move or 0) + 1)
     lines = []
     if result.toi_trang is not None:
         hand = _(_TOI_TRANG[result.toi_trang]) if result.toi_trang in _TOI_TRANG else result.toi_trang
-        lines.append(_("Seat {seat} wins at once: tới trắng with {hand}.").format(seat=result.winner, hand=hand))
+        lines.append(_("Seat {seat} wins at once: tới trắng with {hand}.").format(seat=result.winner + 1, hand=hand))
     else:
         for place, seat in enumerate(result.places):
             tag = " (cóng)" if seat in result.cong else ""
             lines.append(_("{place}: seat {seat}{tag}").format(place=f"{_place_name(place, game.players):>5}",
-                                                              seat=seat, tag=tag))
+                                                              seat=seat + 1, tag=tag))
     for payer, payee, amount, reason in result.payments:
         said = _(_REASONS[reason]) if reason in _REASONS else reason
         lines.append("  " + _("seat {payer} pays seat {payee} {amount} ({reason})").format(
-            payer=payer, payee=payee, amount=amount, reason=said))
+            payer=payer + 1, payee=payee + 1, amount=amount, reason=said))
     lines.append(_("Net: {list}").format(list=", ".join(
-        _("seat {seat} {money}").format(seat=p, money=f"{v:+d}") for p, v in enumerate(result.net))))
+        _("seat {seat} {money}").format(seat=p + 1, money=number(v, lang, signed=True)) for p, v in enumerate(result.net))))
     return "\n".join(lines)

@@ -133,7 +133,11 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
 }
 
 _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
-    "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+    "Error": {"type": "object", "required": ["error", "code", "message"],
+              "properties": {"error": {"type": "string", "description": "one English sentence, for logs"},
+                             "code": {"type": "string", "description": "what was refused, e.g. not_a_phom, take_first"},
+                             "message": {"type": "string", "description": "the sentence a person reads, in the "
+                                         "request's language (lang in the query or body, else Accept-Language)"}}},
     "SolveReport": {"type": "object", "required": ["hand", "melds", "best_lay", "can_u"]},
     "Hint": {"type": "object", "required": ["action", "reason", "alternatives"], "properties": {
         "action": {"type": "object", "required": ["id", "text"]}, "reason": {"type": "string"}}},

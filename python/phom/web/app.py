@@ -1,7 +1,8 @@
 """The ``phom serve`` application: a JSON API (solve, hint, hosted games), live tables over WebSockets
 and a table in the browser.
 
-Every error is JSON ``{"error": "<one sentence>"}`` with its status (see ``phom.web.api``). Every body
+Every error is JSON ``{"error": "<one English sentence>", "code": "...", "message": "<in the request's
+language>"}`` with its status (see ``phom.web.api``). Every body
 is checked against the API document's schema before anything else reads it. Costs are bounded before
 any work: body size, type and arrival time, game-sized hands and tables, bot strengths (at
 ``/api/games`` and inside a posted record alike), hosted games (idle ones expire), game creation (``next``
@@ -36,7 +37,8 @@ from ..cards import CardError, CardSet, to_mask
 from ..extras import missing_extra
 from ..fairness import FairnessError, verify_record
 from ..hints import hint
-from ..language import LANGUAGES, preferred_language
+from ..language import LANGUAGES, N_, preferred_language, translator
+from ..refusals import Refusal
 from ..position import view_from_position
 from ..render import TABLE_CSS
 from ..report import hint_report, solve_report
@@ -171,9 +173,40 @@ class _ClientQuotas:
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    """A refused request: its status, the English sentence (``error``) and a ``code`` (by default the
+    status's); the answer adds the ``message`` in the request's language."""
+
+    def __init__(self, status: int, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code or _STATUS_CODES.get(status, "bad_request")
+
+
+#: the code of an error by its status, when nothing names it more closely
+_STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 408: "too_slow",
+                 409: "not_now", 413: "too_large", 415: "not_json", 422: "refused", 429: "too_many"}
+#: what a person reads for each code (the referee's refusals have their own: phom.refusals)
+_MESSAGES = {"bad_request": N_("The request is not one this table understands."),
+             "unauthorized": N_("This seat needs its key: open the table from its invite link."),
+             "forbidden": N_("That is not allowed for this seat."),
+             "not_found": N_("There is no such table (it may have expired)."),
+             "too_slow": N_("The request came too slowly; try again."),
+             "not_now": N_("Not now: it is not your turn, or the table changed; wait a moment."),
+             "not_your_turn": N_("It is not your turn."),
+             "game_over": N_("The game is over."),
+             "too_large": N_("The request is too large."),
+             "not_json": N_("The request is not one this table understands."),
+             "refused": N_("That is not allowed now."),
+             "too_many": N_("Too many tables or requests from your address; try again later.")}
+
+
+def _request_language(request: Request) -> str:
+    """The language of an error's ``message``: ``lang`` in the query or (kept by the handler) the body,
+    else the ``Accept-Language`` header."""
+    for lang in (request.query_params.get("lang"), getattr(request.state, "lang", None)):
+        if lang in LANGUAGES:
+            return str(lang)
+    return preferred_language(request.headers.get("accept-language"))
 
 
 # fastjsonschema compiles each schema to Python (a few µs a body); jsonschema explains a refusal
@@ -181,11 +214,24 @@ _FAST = {name: fastjsonschema.compile(schema) for name, schema in REQUEST_SCHEMA
 _VALIDATORS = {name: jsonschema.Draft7Validator(schema) for name, schema in REQUEST_SCHEMAS.items()}
 
 
-def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+def _error(status: int, message: str, headers: dict[str, str] | None = None, *, code: str | None = None,
+           text: str | None = None, lang: str = "en") -> JSONResponse:
+    """``{"error": english, "code": ..., "message": in lang}``: ``text`` the person's sentence (else the code's)."""
     line = message.splitlines()[0] if message else "error"
     # no text can break the answer's encoding: a lone surrogate that reached a message is escaped
     line = line.encode("utf-8", "backslashreplace").decode("utf-8")
-    return JSONResponse({"error": line}, status_code=status, headers=headers)
+    code = code or _STATUS_CODES.get(status, "bad_request")
+    said = text if text is not None else translator(lang)(_MESSAGES.get(code, _MESSAGES["bad_request"]))
+    said = said.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": line, "code": code, "message": said}, status_code=status, headers=headers)
+
+
+def _refused(exc: BaseException) -> Refusal | None:
+    """The referee's refusal behind an error (hosting re-raises it as NotYourTurn), if any."""
+    for cause in (exc, exc.__cause__, exc.__context__):
+        if isinstance(cause, Refusal):
+            return cause
+    return None
 
 
 def _client(address: Any) -> str:
@@ -429,19 +475,28 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
                 answer = await handler(request)
                 return answer if isinstance(answer, Response) else JSONResponse(answer)
             except ApiError as exc:
-                return _error(exc.status, str(exc))
+                if (why := _refused(exc)) is not None:
+                    return _error(exc.status, str(exc), code=why.code, text=why.text(_request_language(request)))
+                return _error(exc.status, str(exc), code=exc.code, lang=_request_language(request))
             except NotFound:
-                return _error(404, "no game has this id (it may have expired)")
+                return _error(404, "no game has this id (it may have expired)", lang=_request_language(request))
             except Unauthorized as exc:
-                return _error(401, str(exc), {"WWW-Authenticate": "Bearer"})
+                return _error(401, str(exc), {"WWW-Authenticate": "Bearer"}, lang=_request_language(request))
             except Forbidden as exc:
-                return _error(403, str(exc))
+                return _error(403, str(exc), lang=_request_language(request))
             except NotYourTurn as exc:
-                return _error(409, str(exc))
+                lang = _request_language(request)
+                if (why := _refused(exc)) is not None:
+                    return _error(409, str(exc), code=why.code, text=why.text(lang))
+                code = "game_over" if str(exc) == "the game is over" else "not_your_turn" if "turn" in str(exc) else None
+                return _error(409, str(exc), code=code, lang=lang)
             except HostFull as exc:
-                return _error(429, str(exc))
+                return _error(429, str(exc), lang=_request_language(request))
             except (KeyReused, FairnessError, ValueError, TypeError) as exc:
-                return _error(422, str(exc))
+                lang = _request_language(request)
+                if (why := _refused(exc)) is not None:
+                    return _error(422, str(exc), code=why.code, text=why.text(lang))
+                return _error(422, str(exc), lang=lang)
         return run
 
     async def body(request: Request, schema: str) -> dict[str, Any]:
@@ -459,7 +514,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     async def advise(request: Request) -> Any:
         data = await body(request, "HintRequest")
         search = data.get("search", False)
-        lang = data.get("lang", "en")
+        lang = request.state.lang = data.get("lang", "en")
         if "game" in data:
             seat, hosted = await workers.run(games.seat_of, data["game"], _bearer(request))
             if hosted.game.to_move != seat:
@@ -510,7 +565,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         try:
             chosen = kind.action_of_id(action) if isinstance(action, int) else kind.parse_action(action)
         except ValueError as exc:
-            raise ApiError(422, str(exc)) from None
+            raise ApiError(422, str(exc)) from exc
 
         key = request.headers.get("idempotency-key")
         if key is not None and not (0 < len(key) <= 100 and key.isascii() and key.isprintable()):

@@ -22,10 +22,22 @@ const TIENLEN_RANK = { "3": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 5, "9": 6, "
 // ---------------------------------------------------------------------------------------------
 // Languages
 
+// a {seat} is the API's seat (from 0): people count from 1; numbers follow the language (vi-VN: 39.680)
+function shown(name, value) {
+  if (name === "seat" && value !== "" && !Number.isNaN(Number(value))) return String(Number(value) + 1);
+  if (typeof value === "number") return number(value);
+  return String(value);
+}
+
+function number(value, digits) {
+  const options = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(state.lang === "vi" ? "vi-VN" : "en-US", options).format(value).replace("-", "\u2212");
+}
+
 function t(key, vars = {}) {
   const catalog = state.catalogs[state.lang] || {};
   const text = catalog[key] !== undefined ? catalog[key] : (state.catalogs.en || {})[key] || key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole)).normalize("NFC");
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? shown(name, vars[name]) : whole)).normalize("NFC");
 }
 
 function preferredLanguage() {
@@ -107,11 +119,13 @@ async function api(path, options = {}) {
   const headers = { "content-type": "application/json" };
   if (state.token) headers.authorization = `Bearer ${state.token}`;
   const joiner = path.includes("?") ? "&" : "?";
-  const url = path.startsWith("/api/games/") ? `${path}${joiner}lang=${state.lang}` : path;
+  const url = path.startsWith("/api/") ? `${path}${joiner}lang=${state.lang}` : path;
   const response = await fetch(url, { ...options, headers });
   const data = await response.json();
   if (!response.ok) {
-    const error = new Error(data.error || response.statusText);
+    // message: the server's sentence in the page's language (error: its English, for logs)
+    const error = new Error(data.message || data.error || response.statusText);
+    error.code = data.code;
     error.status = response.status;
     throw error;
   }
@@ -666,13 +680,13 @@ async function reviewGame() {
   box.textContent = t("reviewing");
   try {
     for (;;) {
-      const response = await fetch(`/api/games/${state.id}/review`, { headers: { authorization: `Bearer ${state.token}` } });
+      const response = await fetch(`/api/games/${state.id}/review?lang=${state.lang}`, { headers: { authorization: `Bearer ${state.token}` } });
       const data = await response.json();
       if (response.status === 202) {
         await new Promise((done) => setTimeout(done, 1000 * Number(response.headers.get("retry-after") || 2)));
         continue;
       }
-      if (!response.ok) throw new Error(data.error || response.statusText);
+      if (!response.ok) throw new Error(data.message || data.error || response.statusText);
       box.innerHTML = data.html[state.lang];
       markTerms(box);
       break;
