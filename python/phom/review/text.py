@@ -93,7 +93,7 @@ def rating_words(game: str, rating: str, lang: str = "en") -> str:
     ('Cấp 8 · Cao thủ', 'Cấp 4 · Khá')
     """
     _ = translator(lang)
-    bot = rating[len("played like "):] if rating.startswith("played like ") else rating
+    bot = rating.removeprefix("played like ")
     found = int(bot.split(":")[1]) if bot.startswith("level:") else _level_of(game, bot)
     if found is None:
         return _("unrated")
