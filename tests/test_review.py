@@ -10,14 +10,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from phom import Game, Rules
 from phom.bots import make_bot
 from phom.cli import main
+from phom.racing import QUANTUM, Settings, evaluate
 from phom.review import Review, review
 from phom.review.calibration import FRACTIONS, THRESHOLDS, label_of, spread_of
 from phom.review.phom_game import PhomReplay
-from phom.racing import QUANTUM, Settings, evaluate
 from phom.tienlen import TienLenGame, TienLenRules
 from phom.tienlen.bots import make_tienlen_bot
 
@@ -232,3 +231,17 @@ def test_the_drawing_shows_luck_errors_and_both_languages():
     assert "kỹ năng" in result.to_html("vi") and "skill" in result.to_html("en")
     with pytest.raises(ValueError, match="lang"):
         result.to_html("fr")
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_the_options_are_valued_on_the_same_worlds_best_first(game):
+    if game == "phom":
+        record = played_phom(Rules(), 12, ["montecarlo:16", "greedy", "random", "greedy"], 0)
+    else:
+        record = played_tienlen(TienLenRules(), 12, ["random", "greedy", "montecarlo:16", "greedy"], True)
+    result = review(record, worlds=16, seed=3)
+    assert any(len(d.options) > 2 for d in result.decisions)
+    for d in result.decisions:
+        values = [value for _, value, _ in d.options]
+        assert d.best == d.options[0][0] and values == sorted(values, reverse=True)
+        assert d.before == values[0] and d.after == {t: v for t, v, _ in d.options}[d.played]

@@ -28,6 +28,7 @@ winner is the alive candidate with the highest mean over all the rounds it playe
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -163,8 +164,9 @@ class Outcome:
     """One decision's evaluation: ``means`` and ``stderrs`` of every candidate in the race (paired
     rounds), ``best`` and ``played`` (indices), the fresh worlds' ``before`` (the best's value) and
     ``after`` (the played one's) and ``policy`` (the greedy choice's), quantized, the ``loss``
-    (before − after ≥ 0) with its 95 % interval
-    ``loss_ci``, and the playouts spent."""
+    (before − after ≥ 0) with its 95 % interval ``loss_ci``, the playouts spent, and every candidate's
+    ``values`` (quantized) and ``value_errors`` on the same fresh worlds (NaN for a candidate dropped
+    from the race): ``best`` is the highest of them (ties to the played one)."""
 
     means: tuple[float, ...]
     stderrs: tuple[float, ...]
@@ -176,6 +178,8 @@ class Outcome:
     loss: float
     loss_ci: tuple[float, float]
     playouts: int
+    values: tuple[float, ...] = ()
+    value_errors: tuple[float, ...] = ()
 
 
 def quantize(value: float) -> float:
@@ -209,11 +213,12 @@ def value_of(sample: Callable[[int, int], Worlds],
 
 def evaluate(sample: Callable[[int, int], Worlds],
              values: Callable[[Worlds, Sequence[Any]], npt.NDArray[np.float64]], candidates: Sequence[Any],
-             played: int, *, seed: int, settings: Settings | None = None, policy: int | None = None) -> Outcome:
+             played: int, *, seed: int, settings: Settings | None = None, policy: int | None = None,
+             show: Sequence[int] = ()) -> Outcome:
     """The review's evaluation of one decision: ``race`` over common random numbers (the played one
     kept to the end), then the best checked on fresh worlds (see the module docstring).
     ``candidates[played]`` is the choice that was made; ``candidates[policy]`` (default: the played
-    one) the playout policy's own, valued on the same fresh worlds."""
+    one) the playout policy's own, valued on the same fresh worlds, like the candidates ``show``."""
     settings = settings if settings is not None else Settings()
     k = len(candidates)
     policy = played if policy is None else policy
@@ -227,13 +232,15 @@ def evaluate(sample: Callable[[int, int], Worlds],
         raced = race(play, k, rounds=settings.rounds, z=Z_ELIMINATE, flat=None, min_rounds=1,
                      preference=[0 if i == played else i + 1 for i in range(k)], keep=(played,))
         race_means, race_errors, best, spent = raced.means, raced.stderrs, raced.best, raced.spent
+        left = raced.alive
     else:
-        race_means, race_errors, best = (0.0,), (0.0,), played
-    # the fresh check: the best of the race against the played choice, on worlds the race never saw
-    pair = list(dict.fromkeys([best, played, policy]))
+        race_means, race_errors, best, left = (0.0,), (0.0,), played, (played,)
+    # the fresh check: the candidates left in the race, the played one and the policy's, on worlds the
+    # race never saw, in batches until the gap between the race's best and the played one is known
+    columns = list(dict.fromkeys([best, played, policy, *left, *show]))
     fresh: list[npt.NDArray[np.float64]] = []
     for b in range(settings.max_batches):
-        won = values(sample(settings.worlds, stage_seed(seed, "fresh", b)), [candidates[i] for i in pair])
+        won = values(sample(settings.worlds, stage_seed(seed, "fresh", b)), [candidates[i] for i in columns])
         spent += won.size
         fresh.append(won)
         if best == played:
@@ -242,15 +249,18 @@ def evaluate(sample: Callable[[int, int], Worlds],
         if len(gap) > 1 and Z_95 * gap.std(ddof=1) / np.sqrt(len(gap)) <= settings.target:
             break
     won = np.concatenate(fresh)
-    column = {i: j for j, i in enumerate(pair)}
+    column = {i: j for j, i in enumerate(columns)}
     means = {i: quantize(float(won[:, j].mean())) for i, j in column.items()}
+    errors = {i: float(won[:, j].std(ddof=1) / np.sqrt(len(won))) if len(won) > 1 else 0.0 for i, j in column.items()}
+    values_ = tuple(means.get(i, math.nan) for i in range(k))
+    stderrs_ = tuple(errors.get(i, math.nan) for i in range(k))
     after = means[played]
-    best = max(pair, key=lambda i: (means[i], i == played))     # on fresh worlds; ties to the played one
+    best = max(columns, key=lambda i: (means[i], i == played, -i))    # on fresh worlds; ties to the played one
     if best == played:
         return Outcome(race_means, race_errors, played, played, after, after, means[policy], 0.0, (0.0, 0.0),
-                       spent)
+                       spent, values_, stderrs_)
     gap = won[:, column[best]] - won[:, column[played]]
     half = Z_95 * float(gap.std(ddof=1)) / float(np.sqrt(len(gap))) if len(gap) > 1 else float("inf")
     loss = means[best] - after
     return Outcome(race_means, race_errors, best, played, means[best], after, means[policy], loss,
-                   (max(0.0, loss - half), loss + half), spent)
+                   (max(0.0, loss - half), loss + half), spent, values_, stderrs_)

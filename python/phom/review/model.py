@@ -16,9 +16,11 @@ __all__ = ["Decision", "Ledger", "Point", "Review"]
 
 @dataclass(frozen=True)
 class Decision:
-    """One choice of a reviewed seat (see ``phom.review.review``). ``options``: (text, mean, stderr)
-    of every candidate raced, best first, the played one always among them; ``loss`` ≥ 0 stakes and
-    its 95 % interval ``loss_ci`` come from fresh worlds; ``label`` only when ``loss_ci[0]`` clears its
+    """One choice of a reviewed seat (see ``phom.review.review``). ``options``: (text, value, stderr)
+    of the candidates left in the race, the played one, the playout policy's and the hindsight's, every
+    value on the same fresh worlds as the best's, best first and in order of value (``best ==
+    options[0][0]``); ``loss`` ≥ 0 stakes (best's value − played's) and its 95 % interval ``loss_ci``
+    come from those worlds; ``label`` only when ``loss_ci[0]`` clears its
     threshold; ``hindsight``: the best candidate with every card known (shown, never rated).
     ``kind``: ``"take"``, ``"discard"``, ``"lay"`` or ``"play"``; ``position``: what the seat saw."""
 

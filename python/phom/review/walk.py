@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
@@ -210,15 +211,19 @@ def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int) -> Decisi
     def values(worlds: Any, chosen: Any) -> Any:
         return replay.values(worlds, seat, chosen, seed)
 
-    outcome = evaluate(sample, values, plans, turn.played, seed=seed, settings=settings, policy=turn.policy)
     texts = [text for text, _ in turn.candidates]
-    order = sorted(range(len(plans)), key=lambda i: (i != outcome.best, -outcome.means[i], i))
-    options = tuple((texts[i], round(outcome.means[i], 4), round(outcome.stderrs[i], 4)) for i in order)
     hindsight = None
     if not turn.forced:
         truth = replay.values(replay.truth(turn.index), seat, plans, seed)[0]
         top = max(range(len(plans)), key=lambda i: (truth[i], i == turn.played, -i))
         hindsight = texts[top]
+    outcome = evaluate(sample, values, plans, turn.played, seed=seed, settings=settings, policy=turn.policy,
+                       show=() if hindsight is None else (top,))
+    # the options valued on the fresh worlds of the best (the ones the race dropped are left out): best
+    # first, then by value
+    kept = [i for i in range(len(plans)) if not math.isnan(outcome.values[i])]
+    order = sorted(kept, key=lambda i: (i != outcome.best, -outcome.values[i], i))
+    options = tuple((texts[i], outcome.values[i], round(outcome.value_errors[i], 4)) for i in order)
     label = None if turn.forced else label_of(replay.name, outcome.loss_ci[0])
     return Decision(index=turn.index, seat=seat, played=texts[turn.played], best=texts[outcome.best],
                     options=options, forced=turn.forced, loss=outcome.loss if not turn.forced else 0.0,
