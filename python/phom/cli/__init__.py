@@ -168,8 +168,13 @@ def _parser() -> argparse.ArgumentParser:
 
 def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str) -> None:
     """The arguments of both games' ``arena`` commands."""
-    arena.add_argument("challenger", help=f"the bot to evaluate, e.g. {example}")
+    arena.add_argument("challenger", nargs="?", help=f"the bot to evaluate, e.g. {example}")
     arena.add_argument("--panel", default=panel, help=f"comma-separated opponent styles (default: {panel})")
+    arena.add_argument("--challengers", default=None, metavar="A,B,C",
+                       help="instead of one challenger against the panel: a round in which each of these bots "
+                            "meets copies of every other (cmd: programs included), a crosstable and ratings")
+    arena.add_argument("--html", default=None, metavar="FILE", help="with --challengers: also write the round as "
+                                                                     "a page")
     arena.add_argument("--deals", type=int, default=250, help="deals per seed, each played in every seat rotation")
     arena.add_argument("--seeds", default="1,2", help="comma-separated seeds, one block of deals each (default 1,2)")
     arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -419,11 +424,20 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
         raise CommandError(f"--seeds {args.seeds!r} must be whole numbers separated by commas") from None
     if args.jobs < 1:
         raise CommandError("--jobs must be at least 1")
-    check_jobs([args.challenger, *panel], args.jobs)
+    if (args.challenger is None) == (args.challengers is None):
+        raise CommandError("name one challenger, or a round of bots with --challengers A,B,C")
+    if args.html is not None and args.challengers is None:
+        raise CommandError("--html is written for a round: give --challengers A,B,C")
+    bots = [args.challenger] if args.challengers is None else [s.strip() for s in args.challengers.split(",")
+                                                                if s.strip()]
+    check_jobs([*bots, *panel], args.jobs)
     factory = make_bot if game == "phom" else make_tienlen_bot
-    for spec in [args.challenger, *panel]:
+    for spec in [*bots, *panel]:
         factory(spec)                                    # an unknown name fails here, before any game (no program starts)
     progress = game == "phom" and not args.json and sys.stderr.isatty()
+    if args.challengers is not None:
+        _round(args, bots, seeds, game, out)
+        return
 
     def run(executor: Executor | None) -> ArenaReport:
         if game == "phom":
@@ -440,6 +454,27 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
     else:
         report = run(None)
     print(report.to_json() if args.json else report.table(), file=out)
+
+
+def _round(args: argparse.Namespace, bots: list[str], seeds: list[int], game: str, out: TextIO) -> None:
+    """``phom arena --challengers``: the round's crosstable and ratings (and its page with ``--html``)."""
+    from ..tournament import Crosstable, round_robin
+
+    def run(executor: Executor | None) -> Crosstable:
+        return round_robin(bots, game=game, deals=args.deals, seeds=seeds, executor=executor,
+                           move_seconds=args.move_seconds)
+
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            crosstable = run(pool)
+    else:
+        crosstable = run(None)
+    if args.html is not None:
+        with open(args.html, "w", encoding="utf-8") as page:
+            page.write(crosstable.to_html())
+    print(crosstable.to_json() if args.json else crosstable.table(), file=out)
 
 
 def _read_record(path: str, stdin: TextIO) -> str:
