@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["LEVELS", "Level", "Recipe", "level_number", "level_recipe"]
+__all__ = ["LEVELS", "Level", "Recipe", "level_number", "level_of", "level_recipe"]
 
 
 @dataclass(frozen=True)
@@ -69,3 +69,25 @@ def level_recipe(game: str, number: int) -> Recipe:
     """The recipe of level ``number`` for ``game`` (``"phom"`` or ``"tienlen"``)."""
     level = LEVELS[number - 1]
     return level.phom if game == "phom" else level.tienlen
+
+
+def level_of(game: str, bot: str) -> int | None:
+    """The level that plays like ``bot`` in ``game``: the level whose recipe is ``bot`` (noise-free),
+    else for a Monte Carlo bot the noise-free Monte Carlo level of the nearest worlds (on a log
+    scale), for ``search`` the level above greedy's; None for any other bot.
+
+    >>> level_of("phom", "greedy"), level_of("phom", "montecarlo:1024"), level_of("tienlen", "search")
+    (4, 8, 7)
+    """
+    recipes = [(level.number, level_recipe(game, level.number)) for level in LEVELS]
+    for number, recipe in recipes:
+        if recipe.spec == bot and recipe.noise == 0:
+            return number
+    if bot.startswith("montecarlo:"):
+        worlds = int(bot.split(":")[1])
+        carlo = [(n, int(r.spec.split(":")[1])) for n, r in recipes if r.spec.startswith("montecarlo:") and r.noise == 0]
+        return min(carlo, key=lambda c: abs(c[1].bit_length() - worlds.bit_length()))[0] if carlo else None
+    if bot == "search":
+        greedy = level_of(game, "greedy")
+        return None if greedy is None else min(greedy + 1, len(LEVELS))
+    return None

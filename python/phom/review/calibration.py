@@ -8,12 +8,13 @@ so noise alone cannot earn one (benchmarks/LADDER.md shows how often a label sur
 
 The ladder (``ladder.json`` beside this file, written by ``benchmarks/review_ladder.py``) holds the
 mean loss per unforced decision of the project's own bots, reviewed over many games with mixed
-seats; a player's error rate is placed on it: "played like" the bot nearest on a log scale.
+seats; a player's error rate is placed on it: the level (``level:N``) of the bot nearest on a log
+scale (``phom.bots.levels.level_of``).
 
 >>> label_of("phom", 0.0) is None, label_of("phom", 10.0)
 (True, 'blunder')
->>> rating_of("phom", 0.0).startswith("played like")
-True
+>>> rating_of("phom", 0.0), rating_of("phom", 5.0)
+('level:8', 'level:1')
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import math
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+from ..bots.levels import level_of
 
 __all__ = ["FRACTIONS", "THRESHOLDS", "label_of", "ladder", "rating_of", "spread_of"]
 
@@ -74,10 +77,11 @@ def ladder(game: str) -> list[dict[str, Any]]:
 
 
 def rating_of(game: str, error_rate: float) -> str:
-    """ "played like BOT": the rung whose error rate is nearest on a log scale."""
-    rungs = ladder(game)
+    """``level:N``: the level of the rung whose error rate is nearest on a log scale (among the rungs
+    that play like a level)."""
+    rungs = [rung for rung in ladder(game) if level_of(game, rung["bot"]) is not None]
     if not rungs:
         return "unrated: no ladder has been measured for this game"
     floor = 1e-3
     nearest = min(rungs, key=lambda r: abs(math.log(max(r["error_rate"], floor)) - math.log(max(error_rate, floor))))
-    return f"played like {nearest['bot']}"
+    return f"level:{level_of(game, nearest['bot'])}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots.levels import LEVELS
+from ..bots.levels import LEVELS, level_of
 from ..cards import CardSet
 from ..language import N_, number, translator
 
@@ -70,22 +70,6 @@ def action_words(game: str, text: str, lang: str = "en") -> str:
         return text
 
 
-def _level_of(game: str, bot: str) -> int | None:
-    """The level whose recipe is ``bot`` (noise-free), else the Monte Carlo level of nearest worlds."""
-    recipes = [(level.number, level.phom if game == "phom" else level.tienlen) for level in LEVELS]
-    for number_, recipe in recipes:
-        if recipe.spec == bot and recipe.noise == 0:
-            return number_
-    if bot.startswith("montecarlo:"):
-        worlds = int(bot.split(":")[1])
-        carlo = [(n, int(r.spec.split(":")[1])) for n, r in recipes if r.spec.startswith("montecarlo:") and r.noise == 0]
-        return min(carlo, key=lambda c: abs(c[1].bit_length() - worlds.bit_length()))[0] if carlo else None
-    if bot == "search":
-        greedy = _level_of(game, "greedy")
-        return None if greedy is None else min(greedy + 1, len(LEVELS))
-    return None
-
-
 def rating_words(game: str, rating: str, lang: str = "en") -> str:
     """The review's rating (``level:N`` or "played like BOT") as a level's name.
 
@@ -94,7 +78,7 @@ def rating_words(game: str, rating: str, lang: str = "en") -> str:
     """
     _ = translator(lang)
     bot = rating.removeprefix("played like ")
-    found = int(bot.split(":")[1]) if bot.startswith("level:") else _level_of(game, bot)
+    found = int(bot.split(":")[1]) if bot.startswith("level:") else level_of(game, bot)
     if found is None:
         return _("unrated")
     return _("Level {number} · {name}").format(number=found, name=LEVELS[found - 1].name(lang))
