@@ -245,3 +245,17 @@ def test_the_options_are_valued_on_the_same_worlds_best_first(game):
         values = [value for _, value, _ in d.options]
         assert d.best == d.options[0][0] and values == sorted(values, reverse=True)
         assert d.before == values[0] and d.after == {t: v for t, v, _ in d.options}[d.played]
+
+
+def test_phom_error_rates_order_the_bots_as_their_strength():
+    losses: dict[str, list[float]] = {"random": [], "greedy": [], "montecarlo:32": []}
+    seats = ["random", "greedy", "montecarlo:32", "greedy"]
+    for g in range(4):
+        names = seats[g:] + seats[:g]
+        game = played_phom(Rules(), 300 + g, names)
+        result = review(game, worlds=32, seed=g)
+        for d in result.decisions:
+            if not d.forced:
+                losses[names[d.seat]].append(d.loss)
+    rate = {name: float(np.mean(v)) for name, v in losses.items()}
+    assert rate["random"] > rate["greedy"] > rate["montecarlo:32"]
