@@ -390,6 +390,8 @@ function render(view, missed = null) {
   $("commitment").textContent = view.commitment;
   $("download-record").hidden = !view.is_over;
   $("review-game").hidden = !view.is_over;
+  document.body.classList.add("playing");           // the setup folds away: the table fills the screen
+  $("setup-toggle").hidden = false;
   $("rules-line").hidden = false;
   setText($("rules-line"), t("rules_line", { rules: view.rules_words.join(" · ") }));
   if (!view.is_over) { $("review").hidden = true; $("review").innerHTML = ""; }
@@ -430,7 +432,7 @@ function showResult(view) {
     const net = r.net[seat];
     rows += `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(view, seat))}</td><td lang="vi">${place}</td>`
       + `<td>${r.points[seat]}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
-      + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
+      + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
   }
   const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
   const headline = r.u !== null ? t("wins_by", { seat: r.u, kind: uNames[r.u_kind] || r.u_kind }) : t("is_nhat", { seat: r.winner });
@@ -461,7 +463,7 @@ function showTienLenResult(view, box) {
     const net = r.net[seat];
     const tag = r.cong.includes(seat) ? " (cóng)" : "";
     rows += `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(view, seat))}</td><td lang="vi">${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
-      + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${net}</td></tr>`;
+      + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
   });
   const headline = r.toi_trang ? t("toi_trang", { seat: r.winner }) : t("is_nhat", { seat: r.winner });
   finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_money")}</th></tr>${rows}`);
@@ -705,6 +707,10 @@ async function start() {
   buildBotSeats();
   translatePage();
   $("new-game").addEventListener("submit", newGame);
+  $("setup-toggle").addEventListener("click", () => {
+    const open = document.body.classList.toggle("playing");
+    $("setup-toggle").setAttribute("aria-expanded", String(!open));
+  });
   $("lang-switch").addEventListener("change", () => switchLanguage($("lang-switch").value));
   $("review-game").addEventListener("click", reviewGame);
   $("lay-selected").addEventListener("click", () => play(`lay ${state.order.filter((c) => state.selected.has(c)).join(" ")}`));
