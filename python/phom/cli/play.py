@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
@@ -29,6 +30,7 @@ from ..game import Game, IllegalAction
 from ..hints import hint
 from ..hooks import announce_end, announce_start, close_bots
 from ..language import N_, translator
+from ..refusals import Refusal
 from ..rules import Rules
 from ..render import action_text, result_text
 from .render import Painter
@@ -220,13 +222,47 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
                     continue
                 action = legal[number - 1]
             else:
-                action = parse(text)
+                typed = from_vietnamese(text)
+                try:
+                    action = parse(typed)
+                except ValueError:
+                    if not typed.startswith("discard "):      # Tiến lên: đánh is play
+                        raise
+                    action = parse("play " + typed.split(None, 1)[1])
             apply(action)
         except IllegalAction as exc:
-            say(_("Not allowed: {reason}").format(reason=exc))
+            say(_("Not allowed: {reason}").format(reason=exc.text(console.lang)))
+            continue
+        except Refusal as exc:
+            say(_("Not allowed: {reason}").format(reason=exc.text(console.lang)))
             continue
         except ValueError as exc:
             say(_("Not understood: {reason}").format(reason=exc))
             continue
         say("  " + _("you: {move}").format(move=describe(action)))
         return
+
+
+#: the table's words for the commands (with or without diacritics), by the English keyword
+VIETNAMESE_COMMANDS = {"bốc": "draw", "boc": "draw", "ăn": "eat", "an": "eat", "đánh": "discard", "danh": "discard",
+                       "hạ": "lay", "ha": "lay", "gửi": "send", "gui": "send", "bỏ": "pass", "bo": "pass",
+                       "ù": "u", "u": "u"}
+
+
+def from_vietnamese(text: str) -> str:
+    """A typed command in the table's words as the parser's English (``hạ`` alone lays down automatically,
+    ``ù khan`` declares ù khan, ``đánh 3S`` in Tiến lên plays).
+
+    >>> from_vietnamese("Đánh KS"), from_vietnamese("ha"), from_vietnamese("ù khan"), from_vietnamese("an 7H")
+    ('discard KS', 'autolay', 'u-khan', 'eat 7H')
+    """
+    words = unicodedata.normalize("NFC", text.strip()).split()
+    if not words:
+        return text
+    head = words[0].lower()
+    if head in ("ù", "u") and len(words) == 2 and words[1].lower() == "khan":
+        return "u-khan"
+    if head in ("hạ", "ha") and len(words) == 1:
+        return "autolay"
+    keyword = VIETNAMESE_COMMANDS.get(head)
+    return text if keyword is None else " ".join([keyword, *words[1:]])
