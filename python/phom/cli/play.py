@@ -31,8 +31,8 @@ from ..hints import hint
 from ..hooks import announce_end, announce_start, close_bots
 from ..language import N_, translator
 from ..refusals import Refusal
-from ..rules import Rules
 from ..render import action_text, result_text
+from ..rules import Rules
 from .render import Painter
 
 __all__ = ["Console", "QuitGame", "Table", "bot_label", "bot_seats", "play_interactive", "play_until_over",
