@@ -183,6 +183,91 @@ ODD_BODIES: list[tuple[str, Any]] = [
 ]
 
 
+HUGE = [2**64, -2**63 - 1, 10**400]
+
+
+def test_huge_integers_in_rules_get_a_4xx(served: Served):
+    """A whole number past a C long where the rules hold a card value: refused by name, on every route
+    that takes rules (it once reached the core as an OverflowError, a 500 with a traceback)."""
+    from phom import Rules
+
+    position = {"player": 1, "hand": "9H 10H JH 3C 5D 8S 8C KD QD", "phase": "take", "last_discard": "QS",
+                "stock_size": 14, "seats": [{"hand_size": 9, "row": "QS"}, {"hand_size": 9}, {"hand_size": 9},
+                                            {"hand_size": 9}]}
+    with served.client("127.0.0.14") as client:
+        record = finished_record(client, ["greedy"] * 3)
+        for number in HUGE:
+            rules = {**Rules().to_dict(), "values": [number, *range(2, 14)]}
+            for path, body in (("/api/hint", {"position": {**position, "rules": rules}}),
+                               ("/api/games", {"rules": rules}),
+                               ("/api/review", {"record": {**record, "rules": rules}}),
+                               ("/api/review", {"record": {key: v for key, v in {**record, "rules": rules}.items()
+                                                           if key != "fairness"}})):
+                answer = client.post(path, json=body)
+                assert 400 <= answer.status_code < 500, (path, number, answer.text)
+    served.clean()
+
+
+def test_a_client_that_leaves_mid_body_leaves_no_traceback(served: Served):
+    for path in ("/api/solve", "/api/games", "/api/games/abc/actions"):
+        with socket.create_connection(("127.0.0.1", served.port), source_address=("127.0.0.15", 0)) as raw:
+            raw.sendall(f"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                        "Content-Length: 30\r\n\r\n{}".encode())
+    time.sleep(0.5)
+    served.clean()
+
+
+def test_look_ahead_hints_are_bounded_and_another_player_plays_on(served: Served):
+    """Twelve look-ahead hints at once from one address (no token needed): at most two are computed
+    at a time (the rest 429 at once), and one address is worked on four requests at a time, so
+    another player's views keep answering."""
+    position = {"player": 0, "hand": "9H 10H JH 3C 5D 8S 8C KD QD 2S", "phase": "play", "stock_size": 15,
+                "seats": [{"hand_size": 10}, {"hand_size": 9}, {"hand_size": 9}, {"hand_size": 9}]}
+    statuses: list[int] = []
+
+    def ask() -> None:
+        with served.client("127.0.0.16") as own:
+            for _ in range(3):
+                statuses.append(own.post("/api/hint", json={"position": position, "search": True}).status_code)
+
+    with served.client("127.0.0.17") as player:
+        created = player.post("/api/games", json={}).json()
+        asks = [threading.Thread(target=ask) for _ in range(12)]
+        for thread in asks:
+            thread.start()
+        views = []
+        while any(thread.is_alive() for thread in asks) and len(views) < 400:
+            started = time.monotonic()
+            assert player.get(f"/api/games/{created['id']}", headers=bearer(created["tokens"]["0"])).status_code == 200
+            views.append(time.monotonic() - started)
+        for thread in asks:
+            thread.join()
+    assert set(statuses) <= {200, 429} and statuses.count(200) >= 2 and statuses.count(429) >= 1, statuses
+    record_figures("search_hints", {"asked": len(statuses), "computed": statuses.count(200),
+                                    "refused_429": statuses.count(429), "views": len(views),
+                                    "view_p50_ms": round(1000 * percentile(views, 0.5), 1),
+                                    "view_p99_ms": round(1000 * percentile(views, 0.99), 1)})
+    served.clean()
+
+
+def test_next_games_count_among_an_addresss_unfinished_games(served: Served):
+    """An address at its 20 unfinished games cannot grow past them through next."""
+    with served.client("127.0.0.18") as client:
+        first = client.post("/api/games", json={}).json()
+        for _ in range(19):
+            assert client.post("/api/games", json={}).status_code == 200
+        assert client.post("/api/games", json={}).status_code == 429
+        play_to_the_end(client, first["id"], first["tokens"])            # 19 unfinished now
+        following = client.post(f"/api/games/{first['id']}/next", headers=bearer(first["tokens"]["0"]))
+        assert following.status_code == 200                                 # 20 again
+        assert client.post("/api/games", json={}).status_code == 429
+        play_to_the_end(client, following.json()["id"], first["tokens"])
+        assert client.post("/api/games", json={}).status_code == 200        # finishing one made room
+        answer = client.post(f"/api/games/{following.json()['id']}/next", headers=bearer(first["tokens"]["0"]))
+        assert answer.status_code == 429 and "unfinished games" in answer.json()["error"]
+    served.clean()
+
+
 def post_raw(client: httpx.Client, path: str, body: Any, headers: dict[str, str] | None = None) -> httpx.Response:
     return client.post(path, content=json.dumps(body, ensure_ascii=True).encode("ascii"),
                        headers={"content-type": "application/json", **(headers or {})})
@@ -366,6 +451,19 @@ def test_a_store_that_cannot_be_opened_is_one_line(tmp_path: Path, store: str):
     lines = done.stderr.strip().splitlines()
     assert done.returncode == 1 and len(lines) == 1 and "cannot open the store" in lines[0], done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_start_up_lines_hide_passwords_and_name_the_option(tmp_path: Path):
+    for option, value, said in (("--store", "postgresql://:hunter2@127.0.0.1:1/x", "postgresql://:***@"),
+                                ("--store", "postgresql://127.0.0.1:1/x?password=hunter3", "password=***"),
+                                ("--broker", "redis://:hunter4@127.0.0.1:1/0", "--broker redis://:***@"),
+                                ("--broker", "garbage://x", "--broker garbage://x:"),
+                                ("--store", "", "location is empty")):
+        store = [] if option == "--store" else ["--store", str(tmp_path / "g.sqlite3")]
+        done = subprocess.run([sys.executable, "-m", "phom", "serve", *store, option, value, "--port",
+                               str(free_port())], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1 and said in done.stderr and "hunter" not in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
 
 
 def test_an_unreachable_broker_is_one_line(tmp_path: Path):

@@ -19,6 +19,9 @@ GIN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
         ({"values": (1,) * 12}, "Rules.values has 12 entries"), ({"values": (1,) * 12 + (-1,)}, r"Rules.values\[12\]"),
         ({"values": (1,) * 12 + (True,)}, r"Rules.values\[12\] = True"), ({"values": "A23"}, "Rules.values"),
         ({"stakes": 3}, "stakes"),
+        # past a C long: the core's fast path declines it and the check names it (once an OverflowError)
+        ({"values": (2**64,) + (1,) * 12}, r"Rules.values\[0\] = 18446744073709551616 is outside"),
+        ({"values": (1,) * 12 + (-2**63 - 1,)}, r"Rules.values\[12\] = -9223372036854775809 is outside"),
     ],
 )
 def test_rules_are_checked(kwargs, message):

@@ -93,7 +93,10 @@ cdef inline bint read_plain_values(object values, unsigned char* out):
         v = values[i]
         if type(v) is not int:
             return False
-        c = v
+        try:
+            c = v
+        except OverflowError:         # past a C long: certainly not 0..255, and the checking path says so
+            return False
         if c < 0 or c > 255:
             return False
         out[i] = <unsigned char>c

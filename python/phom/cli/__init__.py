@@ -323,7 +323,7 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     if args.workers > 1 and args.broker is None:
         raise CommandError("--workers needs --broker redis://…: the workers ring each other when a game moves")
     hosts = _listed(args.allowed_hosts) if args.allowed_hosts is not None else sorted(
-        {args.host, "localhost", "127.0.0.1", "::1"})
+        {args.host, "localhost", "127.0.0.1", "::1", "[::1]"} | ({f"[{args.host}]"} if ":" in args.host else set()))
     proxies = _listed(args.forwarded_allow_ips)
     path = args.store if args.store is not None else default_store_path()
     shown = shown_location(path)
@@ -334,10 +334,16 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     if args.broker is not None:
         from ..web.broker import Doorbell
 
-        if not Doorbell(args.broker).ping():
+        try:
+            answers = Doorbell(args.broker).ping()
+        except ValueError as exc:                    # not a Redis URL at all
+            store.close()
+            raise CommandError(f"--broker {shown_location(args.broker)}: {exc}") from None
+        if not answers:
             store.close()
             raise CommandError(f"--broker {shown_location(args.broker)}: no Redis answers there")
-    print(f"phom serve: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops); games are kept in {shown} "
+    where = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"phom serve: the table is at http://{where}:{args.port}/ (Ctrl-C stops); games are kept in {shown} "
           f"({len(store.ids())} stored)" + (f"; {args.workers} workers ring each other through the broker"
                                             if args.broker else ""), file=out)
     # the client is the address that connects, unless it is a listed proxy; the first WebSocket frame (the

@@ -56,12 +56,12 @@ try:
     import fastjsonschema
     import jsonschema
     from limits import RateLimitItem, parse
-    from limits.storage import MemoryStorage
+    from limits.storage import MemoryStorage, storage_from_string
     from limits.strategies import MovingWindowRateLimiter
     from starlette.applications import Starlette
     from starlette.middleware import Middleware
     from starlette.middleware.trustedhost import TrustedHostMiddleware
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import HTMLResponse, JSONResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
@@ -73,6 +73,41 @@ __all__ = ["LIMITS", "SECURITY_HEADERS", "RateLimits", "SecurityHeaders", "creat
 
 #: WebSocket close codes: a bad first message, a token of no seat, no such game, too many messages.
 WS_BAD, WS_FORBIDDEN, WS_NOT_FOUND, WS_TOO_MANY = 4400, 4403, 4404, 4429
+
+
+class _SharedLimiter:
+    """``limits``' moving-window limiter over a storage the workers share (Redis, with ``--broker``), or
+    this process's memory; while the shared storage does not answer, this process's memory counts (a
+    limit is never a reason for a 5xx)."""
+
+    def __init__(self, shared: str | None) -> None:
+        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self.shared = None if shared is None else MovingWindowRateLimiter(storage_from_string(shared))
+
+    def hit(self, item: RateLimitItem, *keys: str) -> bool:
+        if self.shared is not None:
+            try:
+                return bool(self.shared.hit(item, *keys))
+            except Exception:                      # the broker is away: count here until it is back
+                pass
+        return bool(self.local.hit(item, *keys))
+
+
+class _Searches:
+    """The look-ahead hints being computed, at most ``limit`` at a time (HostFull beyond)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.running = limit, 0
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        if self.running >= self.limit:
+            raise HostFull(f"{self.limit} look-ahead hints are being computed; try again later or ask without search")
+        self.running += 1
+        try:
+            yield
+        finally:
+            self.running -= 1
 
 
 class _Workers:
@@ -89,13 +124,17 @@ class _Workers:
 class RateLimits:
     """Per-client limits: game creation per client address (``next`` included) and messages a
     WebSocket client may send (its first message included), in ``limits`` notation; the unfinished
-    games a client address created that may be live at once, and the WebSockets it may hold open.
-    Moves go through HTTP and are never rate limited, so a legal move in normal play is never refused."""
+    games a client address created that may be live at once (``next`` games included), the WebSockets it
+    may hold open, and how many of its requests that need a worker (moves, hints, creations) are worked
+    on at once (``busy``; the others wait, so one address never holds more than that many workers).
+    Moves are never refused for their number, so a legal move in normal play is never refused."""
 
     create: str = "30/minute"
     ws_messages: str = "20/second"
     live_games: int = 20
     sockets: int = 32
+    #: requests of one address worked on at once (moves, hints, creations; the rest wait their turn)
+    busy: int = 4
 
 
 #: The headers of every answer: no script but the page's own files, no framing, no sniffing, no referrer.
@@ -130,13 +169,31 @@ class SecurityHeaders:
 
 
 class _ClientQuotas:
-    """What each client address holds: the unfinished games it created and its open WebSockets."""
+    """What each client address holds: the unfinished games it created, its open WebSockets and the
+    requests of it being worked on."""
 
     def __init__(self, limits: RateLimits) -> None:
         self.limits = limits
         self.games: dict[str, set[str]] = defaultdict(set)
         self.sockets: dict[str, int] = defaultdict(int)
         self.lock = threading.Lock()
+        self.turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
+
+    @asynccontextmanager
+    async def working(self, client: str) -> AsyncIterator[None]:
+        """Wait until fewer than ``busy`` requests of ``client`` are being worked on, and count this one
+        (on the event loop: waiting takes no worker)."""
+        turn, users = self.turns.get(client, (asyncio.Semaphore(self.limits.busy), 0))
+        self.turns[client] = (turn, users + 1)
+        try:
+            async with turn:
+                yield
+        finally:
+            turn, users = self.turns[client]
+            if users == 1:
+                del self.turns[client]
+            else:
+                self.turns[client] = (turn, users - 1)
 
     def check_games(self, client: str, live: Callable[[str], bool]) -> None:
         """HostFull if ``client`` holds ``live_games`` unfinished games (``live`` tells a game still on)."""
@@ -443,19 +500,23 @@ class _Subscribers:
 def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None = None,
                worker_threads: int = 8, max_reviews: int = 2, doorbell: Any = None,
                allowed_hosts: list[str] | None = None, body_seconds: float = BODY_SECONDS,
-               login_seconds: float = LOGIN_SECONDS, verify_seconds: float = VERIFY_SECONDS) -> Starlette:
+               login_seconds: float = LOGIN_SECONDS, verify_seconds: float = VERIFY_SECONDS,
+               max_searches: int = 2) -> Starlette:
     """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default).
     ``worker_threads`` bounds the threads that run moves, bots, views and hints: a few more than the
     cores, since the compiled core releases the GIL but the rest is Python (many more threads only
     queue for the GIL and the store). ``max_reviews`` bounds the reviews computed at a time, a posted
-    record's verification included (a review asked for beyond it gets 429). ``allowed_hosts``: the
+    record's verification included (a review asked for beyond it gets 429), ``max_searches`` the
+    look-ahead hints (likewise). With a ``doorbell``, the rate limits are counted in its Redis, so they
+    hold across the workers. ``allowed_hosts``: the
     ``Host`` names answered (``phom serve --allowed-hosts``; None answers any, for tests). A body must
     arrive within ``body_seconds``, a WebSocket's login within ``login_seconds``; a posted record's bots
     are replayed for at most ``verify_seconds``."""
     games = host if host is not None else GameHost()
     rates = rate_limits if rate_limits is not None else RateLimits()
     quotas = _ClientQuotas(rates)
-    limiter = MovingWindowRateLimiter(MemoryStorage())
+    limiter = _SharedLimiter(None if doorbell is None else getattr(doorbell, "url", None))
+    searches = _Searches(max_searches)
     create_rate: RateLimitItem = parse(rates.create)
     ws_rate: RateLimitItem = parse(rates.ws_messages)
     subscribers = _Subscribers()
@@ -469,11 +530,22 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     def view_response(hosted: HostedGame, seat: int, drawn: bool, lang: str) -> Response:
         return Response(views.text(hosted, seat, drawn, lang)[0], media_type="application/json")
 
-    def endpoint(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+    def endpoint(handler: Callable[[Request], Awaitable[Any]], *, work: bool = False
+                 ) -> Callable[[Request], Awaitable[Response]]:
+        """The route's errors as JSON answers; with ``work``, the request waits its client's turn
+        (``RateLimits.busy``) before it is worked on."""
+        async def answer(request: Request) -> Any:
+            if not work:
+                return await handler(request)
+            async with quotas.working(_client(request.client)):
+                return await handler(request)
+
         async def run(request: Request) -> Response:
             try:
-                answer = await handler(request)
-                return answer if isinstance(answer, Response) else JSONResponse(answer)
+                answered = await answer(request)
+                return answered if isinstance(answered, Response) else JSONResponse(answered)
+            except ClientDisconnect:
+                return Response(status_code=400)          # nobody is left to read it
             except ApiError as exc:
                 if (why := _refused(exc)) is not None:
                     return _error(exc.status, str(exc), code=why.code, text=why.text(_request_language(request)))
@@ -520,13 +592,21 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             if hosted.game.to_move != seat:
                 raise NotYourTurn(f"seat {seat} is not to move")
             if hosted.kind.name == "tienlen":
-                action, reason = await workers.run(tienlen_hint, hosted.game.clone(), seat, search=search, lang=lang)
+                if search:
+                    async with searches.slot():
+                        action, reason = await workers.run(tienlen_hint, hosted.game.clone(), seat, search=True,
+                                                           lang=lang)
+                else:
+                    action, reason = await workers.run(tienlen_hint, hosted.game.clone(), seat, lang=lang)
                 return {"action": {"id": None, "text": str(action), "label": tienlen_action_text(action, lang)},
                         "reason": reason, "alternatives": []}
             view = hosted.game.view(seat)
         else:
             view = view_from_position(data["position"])
-        advice = await workers.run(hint, view, search=search, budget=MAX_SEARCH_SECONDS, lang=lang)
+        if not search:
+            return hint_report(await workers.run(hint, view, lang=lang), lang)
+        async with searches.slot():
+            advice = await workers.run(hint, view, search=True, budget=MAX_SEARCH_SECONDS, lang=lang)
         return hint_report(advice, lang)
 
     async def create(request: Request) -> Any:
@@ -587,10 +667,17 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         if not limiter.hit(create_rate, "create", client):
             raise HostFull(f"at most {rates.create} new games per client; try again later")
 
+    def admit_next(client: str) -> None:
+        quotas.check_games(client, games.live)
+        admit_creation(client)
+
     async def next_game(request: Request) -> Any:
-        # a creation when it deals the next game; the other seats asking for the same one are not counted
-        admit = functools.partial(admit_creation, _client(request.client))
+        # a creation when it deals the next game (the other seats asking for the same one are not counted),
+        # and one more unfinished game of the address that deals it
+        client = _client(request.client)
+        admit = functools.partial(admit_next, client)
         created = await workers.run(games.next_game, request.path_params["game_id"], _bearer(request), admit=admit)
+        quotas.created(client, created.id)
         return {"id": created.id, "commitment": created.commitment}
 
     async def game_review(request: Request) -> Any:
@@ -668,13 +755,13 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         Route("/healthz", health, methods=["GET"]),
         Route("/readyz", ready, methods=["GET"]),
         Route("/api/solve", endpoint(solve), methods=["POST"]),
-        Route("/api/hint", endpoint(advise), methods=["POST"]),
-        Route("/api/games", endpoint(create), methods=["POST"]),
+        Route("/api/hint", endpoint(advise, work=True), methods=["POST"]),
+        Route("/api/games", endpoint(create, work=True), methods=["POST"]),
         Route("/api/games/{game_id}", endpoint(show), methods=["GET"]),
-        Route("/api/games/{game_id}/actions", endpoint(act), methods=["POST"]),
+        Route("/api/games/{game_id}/actions", endpoint(act, work=True), methods=["POST"]),
         Route("/api/games/{game_id}/record", endpoint(record), methods=["GET"]),
         Route("/api/games/{game_id}/review", endpoint(game_review), methods=["GET"]),
-        Route("/api/games/{game_id}/next", endpoint(next_game), methods=["POST"]),
+        Route("/api/games/{game_id}/next", endpoint(next_game, work=True), methods=["POST"]),
         Route("/api/review", endpoint(review_record), methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", live),
         Route("/api/openapi.json", endpoint(reference), methods=["GET"]),

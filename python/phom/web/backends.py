@@ -25,8 +25,14 @@ class StoreUnavailable(OSError):
 
 
 def shown_location(location: str) -> str:
-    """The location as it may be printed: a URL's password is replaced by ``***``."""
-    return re.sub(r"//([^:/@]+):[^@/]*@", r"//\1:***@", location)
+    """The location as it may be printed: a URL's password (in its user part, or a ``password=``
+    parameter) is replaced by ``***``.
+
+    >>> shown_location("redis://:secret@cache:6379/0?password=other")
+    'redis://:***@cache:6379/0?password=***'
+    """
+    shown = re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", location)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", shown)
 
 
 def open_store(location: str, *, timeout: float = 10.0) -> Store:
@@ -45,6 +51,8 @@ def open_store(location: str, *, timeout: float = 10.0) -> Store:
             raise StoreUnavailable(f"cannot open the store {shown_location(location)}: {reason}") from None
         finally:
             pool_log.setLevel(level)
+    if not location.strip():
+        raise StoreUnavailable("the store's location is empty: name an SQLite file, :memory: or a postgresql:// URL")
     try:
         return GameStore(location)
     except sqlite3.Error as exc:
