@@ -209,15 +209,33 @@ function sortedHand(view, how) {
   return [...codes].sort((a, b) => rank(a) - rank(b) || suit(a) - suit(b));
 }
 
+function orderKey() {
+  return `phom-order:${state.id}:${state.seat}`;
+}
+
+function savedOrder() {
+  // the player's order of this game's seat, kept for the tab's life: a reload shows the hand as he left it
+  try { return JSON.parse(sessionStorage.getItem(orderKey()) || "[]"); } catch (error) { return []; }
+}
+
+function saveOrder() {
+  try { sessionStorage.setItem(orderKey(), JSON.stringify(state.order)); } catch (error) { /* private mode */ }
+}
+
 function keepOrder(view) {
-  // the player's order survives every update: cards still in hand keep their places, new ones go last
+  // the player's order survives every update and a reload: cards still in hand keep their places, new
+  // ones go last (and are marked fresh: they arrive with a short animation)
   const codes = handCodes(view);
+  state.fresh = new Set();
+  if (!state.order.length) state.order = savedOrder().filter((code) => codes.includes(code));
   if (!state.order.length) {
     state.order = sortedHand(view, view.game === "tienlen" ? "combos" : "groups");
-    return;
+  } else {
+    const added = codes.filter((code) => !state.order.includes(code));
+    state.fresh = new Set(added);
+    state.order = [...state.order.filter((code) => codes.includes(code)), ...added];
   }
-  state.order = [...state.order.filter((code) => codes.includes(code)),
-    ...codes.filter((code) => !state.order.includes(code))];
+  saveOrder();
 }
 
 function drawHand(view) {
@@ -234,6 +252,7 @@ function drawHand(view) {
     item.dataset.card = code;
     item.draggable = true;
     item.className = `hand-card${"DH".includes(code.slice(-1)) ? " red" : ""}${picked ? " picked" : ""}`
+      + (state.fresh && state.fresh.has(code) ? " fresh" : "")
       + (group && view.game === "phom" ? ` mark-${group.kind}` : "") + (group ? ` group-${group.number % 2}` : "");
     const mark = group && view.game === "phom" && group.kind !== "hand" ? `, ${t(`card_mark_${group.kind}`)}` : "";
     const eaten = (view.unlaid_eaten || "").split(/\s+/).includes(code) ? `, ${t("card_mark_eaten")}` : "";
@@ -269,6 +288,8 @@ function moveCardTo(code, index) {
   if (from < 0 || index < 0 || index >= state.order.length) return;
   state.order.splice(from, 1);
   state.order.splice(index, 0, code);
+  saveOrder();
+  state.fresh = new Set();
   drawHand(state.view);
   $("hand").focus();
 }
@@ -717,7 +738,12 @@ async function start() {
   $("play-selected").addEventListener("click", () => play(`play ${state.order.filter((c) => state.selected.has(c)).join(" ")}`));
   $("hand").addEventListener("keydown", onHandKey);
   for (const button of document.querySelectorAll("#sorting button")) {
-    button.addEventListener("click", () => { state.order = sortedHand(state.view, button.dataset.sort); drawHand(state.view); });
+    button.addEventListener("click", () => {
+      state.order = sortedHand(state.view, button.dataset.sort);
+      saveOrder();
+      state.fresh = new Set();
+      drawHand(state.view);
+    });
   }
   $("human-count").addEventListener("change", updateBotSeats);
   $("game-kind").addEventListener("change", () => {
