@@ -24,6 +24,7 @@ MODULES = [
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
     "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.racing", "phom.external", "phom.hooks",
     "phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.tournament",
+    "phom.web.serving",
 ]
 
 

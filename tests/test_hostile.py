@@ -440,6 +440,49 @@ def test_a_body_that_never_arrives_gets_408(tmp_path: Path):
         thread.join(timeout=10)
 
 
+def test_headers_that_trickle_in_lose_their_connection():
+    """phom serve's protocol (``phom.web.serving.HeaderDeadline``) with a short deadline under a real
+    uvicorn: a request whose headers trickle in a byte at a time is closed at the deadline, while one
+    that sends them at once is answered on the same kind of connection."""
+    uvicorn = pytest.importorskip("uvicorn")
+    from phom.web.app import create_app
+    from phom.web.serving import HeaderDeadline, uvicorn_options
+
+    class Quick(HeaderDeadline):
+        header_seconds = 0.6
+
+    port = free_port()
+    options = {**uvicorn_options(host="127.0.0.1", port=port, proxies=[]), "http": Quick, "log_level": "error"}
+    server = uvicorn.Server(uvicorn.Config(create_app(), **options))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
+            started = time.monotonic()
+            closed = False
+            for byte in b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 40:
+                try:
+                    slow.sendall(bytes([byte]))
+                    time.sleep(0.05)
+                except OSError:
+                    closed = True
+                    break
+            if not closed:
+                slow.settimeout(5)
+                closed = slow.recv(100) == b""
+            assert closed and time.monotonic() - started < 5
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as quick:
+            time.sleep(0.3)                           # idle under the deadline, then the whole request
+            quick.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert quick.recv(100).startswith(b"HTTP/1.1 200")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
 @pytest.mark.parametrize("store", ["missing/games.sqlite3", "folder", "notes.txt",
                                    "postgresql://phom@127.0.0.1:1/games"])
 def test_a_store_that_cannot_be_opened_is_one_line(tmp_path: Path, store: str):

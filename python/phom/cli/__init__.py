@@ -312,10 +312,10 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
         import uvicorn
     except ImportError:
         raise missing_extra("web", "phom serve (uvicorn)") from None
-    from ..web.api import MAX_FIRST_FRAME_BYTES
     from ..web.app import create_app   # needs the web extra, so only when serving
     from ..web.backends import StoreUnavailable, open_store, shown_location
     from ..web.hosting import GameHost
+    from ..web.serving import uvicorn_options
     from ..web.store import default_store_path
 
     if args.workers < 1:
@@ -346,10 +346,7 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     print(f"phom serve: the table is at http://{where}:{args.port}/ (Ctrl-C stops); games are kept in {shown} "
           f"({len(store.ids())} stored)" + (f"; {args.workers} workers ring each other through the broker"
                                             if args.broker else ""), file=out)
-    # the client is the address that connects, unless it is a listed proxy; the first WebSocket frame (the
-    # login) is the largest a client ever sends
-    served = {"host": args.host, "port": args.port, "log_level": "warning", "proxy_headers": bool(proxies),
-              "forwarded_allow_ips": proxies or None, "ws_max_size": MAX_FIRST_FRAME_BYTES}
+    served = uvicorn_options(host=args.host, port=args.port, proxies=proxies)
     os.environ["PHOM_ALLOWED_HOSTS"] = ",".join(hosts)
     if args.broker is None:
         uvicorn.run(create_app(GameHost(store), allowed_hosts=hosts), **served)

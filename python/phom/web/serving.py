@@ -1,0 +1,77 @@
+"""How ``phom serve`` runs uvicorn: the options that bound what a client may hold before the application
+sees its request. Uvicorn bounds an idle keep-alive connection (5 s) and the application bounds a body
+(30 s), but a request whose line and headers trickle in a byte at a time would hold its connection for
+ever; ``HeaderDeadline`` closes a connection whose request line and headers have not all arrived within
+``HEADER_SECONDS`` of their first byte (or of the connection, for the first request).
+
+>>> sorted(uvicorn_options(host="127.0.0.1", port=8000, proxies=[]))[:3]
+['forwarded_allow_ips', 'host', 'http']
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ..extras import missing_extra
+from .api import MAX_FIRST_FRAME_BYTES
+
+try:
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:                                   # pragma: no cover - uvicorn[standard] brings httptools
+    raise missing_extra("web", "phom serve (uvicorn with httptools)") from None
+
+__all__ = ["HEADER_SECONDS", "HeaderDeadline", "uvicorn_options"]
+
+#: A request's line and headers must all arrive within this many seconds of their first byte.
+HEADER_SECONDS = 10.0
+
+
+class HeaderDeadline(HttpToolsProtocol):
+    """Uvicorn's httptools protocol with a deadline for each request's line and headers: the
+    connection is closed when they have not all arrived ``header_seconds`` after the connection was
+    made (for its first request) or after the first byte of a later request."""
+
+    header_seconds = HEADER_SECONDS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.header_deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm()
+
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        if self.header_deadline is None:
+            self.header_deadline = self.loop.call_later(self.header_seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self.header_deadline is not None:
+            self.header_deadline.cancel()
+            self.header_deadline = None
+
+    def _too_slow(self) -> None:
+        self.header_deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def uvicorn_options(*, host: str, port: int, proxies: list[str]) -> dict[str, Any]:
+    """The keyword arguments of ``uvicorn.run`` for ``phom serve``: the client is the address that
+    connects unless it is one of ``proxies`` (then its ``X-Forwarded-For``); the first WebSocket frame
+    (the login) is the largest a client ever sends; request headers have a deadline."""
+    return {"host": host, "port": port, "log_level": "warning", "proxy_headers": bool(proxies),
+            "forwarded_allow_ips": proxies or None, "ws_max_size": MAX_FIRST_FRAME_BYTES, "http": HeaderDeadline}
