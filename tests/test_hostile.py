@@ -380,6 +380,21 @@ def test_websockets_are_bounded_before_any_check(served: Served):
     served.clean()
 
 
+def test_invalid_utf8_in_a_websocket_frame_is_one_line_in_the_log(served: Served):
+    """A text frame holding a UTF-8-encoded lone surrogate: the client gets 1007, the log one line."""
+    with socket.create_connection(("127.0.0.1", served.port), source_address=("127.0.0.19", 0), timeout=10) as raw:
+        raw.sendall(b"GET /api/games/abc/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                    b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    b"Sec-WebSocket-Version: 13\r\n\r\n")
+        assert raw.recv(300).startswith(b"HTTP/1.1 101")
+        payload, mask = b'{"token": "\xed\xa0\x80"}', b"\x01\x02\x03\x04"
+        raw.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        assert raw.recv(100)[:4] == b"\x88\x02\x03\xef"                 # close 1007
+    time.sleep(0.3)
+    assert "Invalid UTF-8 sequence received from client" in served.log.read_text(encoding="utf-8", errors="replace")
+    served.clean()
+
+
 def test_an_idempotency_key_reused_for_another_move_is_422(served: Served):
     with served.client("127.0.0.11") as client:
         created = client.post("/api/games", json={"humans": [0]}).json()

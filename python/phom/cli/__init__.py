@@ -315,7 +315,7 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     from ..web.app import create_app   # needs the web extra, so only when serving
     from ..web.backends import StoreUnavailable, open_store, shown_location
     from ..web.hosting import GameHost
-    from ..web.serving import uvicorn_options
+    from ..web.serving import quiet_client_errors, uvicorn_options
     from ..web.store import default_store_path
 
     if args.workers < 1:
@@ -347,6 +347,7 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
           f"({len(store.ids())} stored)" + (f"; {args.workers} workers ring each other through the broker"
                                             if args.broker else ""), file=out)
     served = uvicorn_options(host=args.host, port=args.port, proxies=proxies)
+    quiet_client_errors()
     os.environ["PHOM_ALLOWED_HOSTS"] = ",".join(hosts)
     if args.broker is None:
         uvicorn.run(create_app(GameHost(store), allowed_hosts=hosts), **served)

@@ -893,6 +893,9 @@ def app_from_environment() -> Starlette:
         from .broker import Doorbell
 
         doorbell = Doorbell(broker)
+    from .serving import quiet_client_errors
+
+    quiet_client_errors()                          # in each worker process, as phom serve does in its own
     hosts = os.environ.get("PHOM_ALLOWED_HOSTS")
     return create_app(GameHost(store, shared=doorbell is not None), doorbell=doorbell,
                       allowed_hosts=None if hosts is None else hosts.split(","))

@@ -2,7 +2,9 @@
 sees its request. Uvicorn bounds an idle keep-alive connection (5 s) and the application bounds a body
 (30 s), but a request whose line and headers trickle in a byte at a time would hold its connection for
 ever; ``HeaderDeadline`` closes a connection whose request line and headers have not all arrived within
-``HEADER_SECONDS`` of their first byte (or of the connection, for the first request).
+``HEADER_SECONDS`` of their first byte (or of the connection, for the first request). A client's own
+protocol error that uvicorn logs with a traceback (invalid UTF-8 in a WebSocket text frame) is logged
+as one line (``ClientErrorLines``): a traceback in the log means a fault of the server.
 
 >>> sorted(uvicorn_options(host="127.0.0.1", port=8000, proxies=[]))[:3]
 ['forwarded_allow_ips', 'host', 'http']
@@ -11,6 +13,7 @@ ever; ``HeaderDeadline`` closes a connection whose request line and headers have
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from ..extras import missing_extra
@@ -21,7 +24,7 @@ try:
 except ImportError:                                   # pragma: no cover - uvicorn[standard] brings httptools
     raise missing_extra("web", "phom serve (uvicorn with httptools)") from None
 
-__all__ = ["HEADER_SECONDS", "HeaderDeadline", "uvicorn_options"]
+__all__ = ["HEADER_SECONDS", "ClientErrorLines", "HeaderDeadline", "quiet_client_errors", "uvicorn_options"]
 
 #: A request's line and headers must all arrive within this many seconds of their first byte.
 HEADER_SECONDS = 10.0
@@ -67,6 +70,32 @@ class HeaderDeadline(HttpToolsProtocol):
         self.header_deadline = None
         if not self.transport.is_closing():
             self.transport.close()
+
+
+class ClientErrorLines(logging.Filter):
+    """Uvicorn's log records of a client's protocol errors, made one warning line without a traceback.
+
+    >>> record = logging.LogRecord("uvicorn.error", logging.ERROR, "", 0, CLIENT_ERRORS[0], None, None)
+    >>> ClientErrorLines().filter(record), record.levelname
+    (True, 'WARNING')
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith(CLIENT_ERRORS):
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+#: What uvicorn says of a client's own protocol errors that it would log with a traceback.
+CLIENT_ERRORS = ("Invalid UTF-8 sequence received from client",)
+
+
+def quiet_client_errors() -> None:
+    """Log a client's protocol errors as one line (``ClientErrorLines`` on uvicorn's error log)."""
+    log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientErrorLines) for f in log.filters):
+        log.addFilter(ClientErrorLines())
 
 
 def uvicorn_options(*, host: str, port: int, proxies: list[str]) -> dict[str, Any]:
