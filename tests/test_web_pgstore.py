@@ -80,6 +80,17 @@ def test_finished_games_and_reviews_are_kept_up_to_a_cap(store):
     assert store.expire(idle_before=0.0, finished_before=0.0) == []      # no cap: nothing more goes
 
 
+def test_unfinished_games_are_counted_by_their_creator(store):
+    mine, theirs = StoredGame(**{**stored("m1").__dict__, "creator": "me"}), StoredGame(**{**stored("t1").__dict__,
+                                                                                           "creator": "them"})
+    store.insert(mine, {0: "digest"}, [])
+    store.insert(theirs, {0: "digest"}, [])
+    store.insert(StoredGame(**{**stored("m2").__dict__, "creator": "me"}), {0: "digest"}, [])
+    assert (store.held("me"), store.held("them"), store.held("nobody")) == (2, 1, 0)
+    store.append("m1", 0, [(0, "draw")], now=1.0, finished=True)
+    assert store.held("me") == 1
+
+
 def test_one_of_two_concurrent_writers_at_a_version_wins(store):
     store.insert(stored("race"), {0: "digest"}, [])
     outcomes: list[str] = []

@@ -245,3 +245,39 @@ def test_sigterm_closes_live_seats_with_the_code_that_says_reconnect():
     finally:
         if server.poll() is None:
             server.kill()
+
+
+def test_an_addresss_unfinished_games_are_counted_across_the_workers(cluster):
+    """One address creating games through both workers in turn: its unfinished games stop at 20 in all
+    (counted in PostgreSQL), not at 20 a worker."""
+    postgres, redis_server, workers, proxy = cluster
+    made, refused = 0, []
+    with httpx.Client(timeout=30, transport=httpx.HTTPTransport(local_address="127.0.0.77")) as client:
+        for i in range(26):
+            answer = client.post(workers[i % 2].url + "/api/games", json={})
+            made += answer.status_code == 200
+            if answer.status_code != 200:
+                refused.append((answer.status_code, answer.json()["error"]))
+    assert made == 20 and all(status == 429 and "unfinished games" in error for status, error in refused)
+
+
+def test_creations_are_counted_in_the_broker_for_every_worker(cluster):
+    """Two applications sharing a Redis count one address's creations together (3 a minute in all);
+    with Redis away, each counts in its own memory rather than failing."""
+    from starlette.testclient import TestClient
+
+    from phom.web.app import RateLimits, create_app
+    from phom.web.broker import Doorbell
+    from phom.web.hosting import GameHost
+
+    postgres, redis_server, workers, proxy = cluster
+    limits = RateLimits(create="3/minute")
+    apps = [TestClient(create_app(GameHost(), rate_limits=limits, doorbell=Doorbell(redis_server.url)))
+            for _ in range(2)]
+    statuses = [apps[i % 2].post("/api/games", json={}).status_code for i in range(6)]
+    assert statuses == [200, 200, 200, 429, 429, 429]
+    redis_server.stop()
+    try:
+        assert apps[0].post("/api/games", json={}).status_code == 200        # its own memory: 1 of 3
+    finally:
+        redis_server.start()

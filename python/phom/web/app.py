@@ -123,8 +123,9 @@ class _Workers:
 @dataclass(frozen=True)
 class RateLimits:
     """Per-client limits: game creation per client address (``next`` included) and messages a
-    WebSocket client may send (its first message included), in ``limits`` notation; the unfinished
-    games a client address created that may be live at once (``next`` games included), the WebSockets it
+    WebSocket client may send (its first message included), in ``limits`` notation (counted in Redis
+    across the workers when they share a broker); the unfinished games a client address created that may
+    be live at once (``next`` games included; counted in the store, so across the workers), the WebSockets it
     may hold open, and how many of its requests that need a worker (moves, hints, creations) are worked
     on at once (``busy``; the others wait, so one address never holds more than that many workers).
     Moves are never refused for their number, so a legal move in normal play is never refused."""
@@ -169,12 +170,11 @@ class SecurityHeaders:
 
 
 class _ClientQuotas:
-    """What each client address holds: the unfinished games it created, its open WebSockets and the
-    requests of it being worked on."""
+    """What each client address holds in this process: its open WebSockets and the requests of it being
+    worked on (its unfinished games are counted in the store: ``GameHost.held``)."""
 
     def __init__(self, limits: RateLimits) -> None:
         self.limits = limits
-        self.games: dict[str, set[str]] = defaultdict(set)
         self.sockets: dict[str, int] = defaultdict(int)
         self.lock = threading.Lock()
         self.turns: dict[str, tuple[asyncio.Semaphore, int]] = {}
@@ -194,25 +194,6 @@ class _ClientQuotas:
                 del self.turns[client]
             else:
                 self.turns[client] = (turn, users - 1)
-
-    def check_games(self, client: str, live: Callable[[str], bool]) -> None:
-        """HostFull if ``client`` holds ``live_games`` unfinished games (``live`` tells a game still on)."""
-        with self.lock:
-            held = list(self.games.get(client, ()))
-        ended = {gid for gid in held if not live(gid)}
-        with self.lock:
-            mine = self.games.get(client, set())
-            mine -= ended
-            if not mine:
-                self.games.pop(client, None)
-            count = len(mine)
-        if count >= self.limits.live_games:
-            raise HostFull(f"this address holds {count} unfinished games, the most it may; finish or leave one "
-                           "first")
-
-    def created(self, client: str, game_id: str) -> None:
-        with self.lock:
-            self.games[client].add(game_id)
 
     def open_socket(self, client: str) -> bool:
         """Count a new socket of ``client``; False (not counted) when it holds ``sockets`` already."""
@@ -612,7 +593,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     async def create(request: Request) -> Any:
         data = await body(request, "NewGame")
         client = _client(request.client)
-        await workers.run(quotas.check_games, client, games.live)
+        await workers.run(check_games, client)
         admit_creation(client)
         kind = KINDS[data.get("game", "phom")]
         rules = kind.rules(data.get("rules"))
@@ -623,8 +604,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             raise ValueError(f"bots names {len(bots)} bots for the {others} seats without a human")
         bots += [kind.default_bot] * (others - len(bots))
         created = await workers.run(games.create, rules=rules, humans=humans, bots=bots,
-                                    client_seed=data.get("client_seed", ""), kind=kind.name)
-        quotas.created(client, created.id)
+                                    client_seed=data.get("client_seed", ""), kind=kind.name, creator=client)
         return {"id": created.id, "tokens": {str(seat): token for seat, token in created.tokens.items()},
                 "commitment": created.commitment}
 
@@ -667,8 +647,13 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         if not limiter.hit(create_rate, "create", client):
             raise HostFull(f"at most {rates.create} new games per client; try again later")
 
+    def check_games(client: str) -> None:
+        held = games.held(client)
+        if held >= rates.live_games:
+            raise HostFull(f"this address holds {held} unfinished games, the most it may; finish or leave one first")
+
     def admit_next(client: str) -> None:
-        quotas.check_games(client, games.live)
+        check_games(client)
         admit_creation(client)
 
     async def next_game(request: Request) -> Any:
@@ -676,8 +661,8 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         # and one more unfinished game of the address that deals it
         client = _client(request.client)
         admit = functools.partial(admit_next, client)
-        created = await workers.run(games.next_game, request.path_params["game_id"], _bearer(request), admit=admit)
-        quotas.created(client, created.id)
+        created = await workers.run(games.next_game, request.path_params["game_id"], _bearer(request), admit=admit,
+                                    creator=client)
         return {"id": created.id, "commitment": created.commitment}
 
     async def game_review(request: Request) -> Any:

@@ -34,7 +34,7 @@ from .kinds import KINDS, GameKind
 from .store import GameStore, StaleVersion, Store, StoredGame
 
 __all__ = ["Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "KeyReused", "NotFound",
-           "NotYourTurn", "Unauthorized", "token_hash"]
+           "NotYourTurn", "Unauthorized", "creator_digest", "token_hash"]
 
 
 class NotFound(KeyError):
@@ -63,6 +63,11 @@ class HostFull(RuntimeError):
 
 class KeyReused(ValueError):
     """An ``Idempotency-Key`` already applied to another move of the same seat."""
+
+
+def creator_digest(address: str) -> str:
+    """What the store keeps of a creating client's address: the SHA-256 hex digest of ``creator:ADDRESS``."""
+    return hashlib.sha256(f"creator:{address}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def token_hash(token: str) -> str:
@@ -174,10 +179,11 @@ class GameHost:
         return len(gone)
 
     def create(self, *, rules: Any = None, humans: list[int] | None = None, bots: list[str] | None = None,
-               client_seed: str = "", kind: str = "phom") -> Created:
+               client_seed: str = "", kind: str = "phom", creator: str | None = None) -> Created:
         """A new game of ``kind`` (``"phom"`` or ``"tienlen"``; ``rules`` of that game, or its rules
         data): ``humans`` seats (default [0]) get tokens, the others bots (names, in seat order; default
-        greedy). The deal comes from a fresh server seed and ``client_seed``."""
+        greedy). The deal comes from a fresh server seed and ``client_seed``. ``creator``: the client's
+        address, kept as its digest for ``held``."""
         if kind not in KINDS:
             raise ValueError(f"game {kind!r} is not hosted here: choose from {', '.join(KINDS)}")
         game_kind = KINDS[kind]
@@ -199,16 +205,18 @@ class GameHost:
         tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
         hosted, new = self._deal(game_kind, rules, {s: token_hash(t) for s, t in tokens.items()},
                                  {seat: str(name) for seat, name in zip(others, names)}, client_seed, 0, None)
-        self.store.insert(self._stored(hosted, 0), hosted.token_hashes, new)
+        self.store.insert(self._stored(hosted, 0, creator), hosted.token_hashes, new)
         with self._lock:
             self._remember(hosted)
         return Created(hosted.id, tokens, hosted.fairness.commitment)
 
-    def next_game(self, game_id: str, token: str | None, *, admit: Callable[[], None] | None = None) -> Created:
+    def next_game(self, game_id: str, token: str | None, *, admit: Callable[[], None] | None = None,
+                  creator: str | None = None) -> Created:
         """The next game at this finished game's table: the same seats, tokens and bots, a fresh server
         seed, led by this game's nhất (``GameKind.next_leader``). Every seat that asks, on any worker,
         gets the same next game (``tokens`` is empty: each seat keeps its own). ``admit`` is called
-        before a new game is dealt (not when it exists already) and may refuse it by raising."""
+        before a new game is dealt (not when it exists already) and may refuse it by raising; the
+        ``creator`` who deals it holds it (``held``)."""
         _, hosted = self.seat_of(game_id, token)
         if not hosted.game.is_over:
             raise GameOver("the next game starts once this one is over")
@@ -225,8 +233,8 @@ class GameHost:
                 series = {"number": view["number"] + 1, "previous": hosted.id, "totals_before": view["totals"]}
                 following, new = self._deal(hosted.kind, hosted.game.rules, dict(hosted.token_hashes),
                                             dict(hosted.bot_names), hosted.fairness.client_seed, leader, series)
-                standing = self.store.insert_next(hosted.id, self._stored(following, leader), following.token_hashes,
-                                                  new)
+                standing = self.store.insert_next(hosted.id, self._stored(following, leader, creator),
+                                                  following.token_hashes, new)
                 if standing == following.id:
                     with self._lock:
                         self._remember(following)
@@ -252,12 +260,13 @@ class GameHost:
         hosted = HostedGame(secrets.token_urlsafe(12), kind, game, token_hashes, bot_names, fairness, series)
         return hosted, self._bots_move(hosted, hosted.game)
 
-    def _stored(self, hosted: HostedGame, leader: int) -> StoredGame:
+    def _stored(self, hosted: HostedGame, leader: int, creator: str | None) -> StoredGame:
         now = self.clock()
         return StoredGame(hosted.id, hosted.kind.name, hosted.kind.rules_data(hosted.game.rules), leader,
                           {str(s): b for s, b in hosted.bot_names.items()}, hosted.fairness.server_seed,
                           hosted.fairness.client_seed, hosted.fairness.commitment, now,
-                          now if hosted.game.is_over else None, series=hosted.series)
+                          now if hosted.game.is_over else None, series=hosted.series,
+                          creator=None if creator is None else creator_digest(creator))
 
     # ------------------------------------------------------------------------------------------
     # Finding games and seats
@@ -392,12 +401,11 @@ class GameHost:
             raise KeyReused(f"Idempotency-Key {ascii(request.partition(':')[2])} was used for another move "
                             f"({done}); send a new key for a new move")
 
-    def live(self, game_id: str) -> bool:
-        """Whether a game with this id is stored and not over."""
-        try:
-            return not self.get(game_id).game.is_over
-        except NotFound:
-            return False
+    def held(self, creator: str) -> int:
+        """How many unfinished games ``creator`` (a client's address) created, in the store every worker
+        shares (idle ones expire)."""
+        self.expire(every=min(10.0, self.idle_seconds / 10))
+        return self.store.held(creator_digest(creator))
 
     @staticmethod
     def _bots_move(hosted: HostedGame, game: Any) -> list[tuple[int, str]]:

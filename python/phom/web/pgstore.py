@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..extras import missing_extra
-from .store import TABLES, StaleVersion, StoredGame, no_cap
+from .store import CREATOR_INDEX, TABLES, StaleVersion, StoredGame, no_cap
 
 try:
     import psycopg
@@ -69,6 +69,8 @@ class PostgresStore:
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
             for statement in filter(str.strip, _SCHEMA.split(";")):
                 conn.execute(statement)
+            conn.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS creator TEXT")   # tables made before it
+            conn.execute(CREATOR_INDEX)
             row = conn.execute("SELECT max(version) FROM phom_schema").fetchone()
             found = row[0] if row is not None else None
             if found is None:
@@ -90,10 +92,11 @@ class PostgresStore:
                 actions: Sequence[tuple[int, str]]) -> None:
         conn.execute(
             "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
-            " touched, finished, version, series) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            " touched, finished, version, series, creator) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
+            " %s, %s)",
             (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
              game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions),
-             None if game.series is None else json.dumps(game.series)))
+             None if game.series is None else json.dumps(game.series), game.creator))
         with conn.cursor() as cursor:
             cursor.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (%s, %s, %s)",
                                [(game.id, seat, digest) for seat, digest in token_hashes.items()])
@@ -206,6 +209,13 @@ class PostgresStore:
         """How many games are not over."""
         with self._pool.connection() as conn, conn.transaction():
             row = conn.execute("SELECT COUNT(*) FROM games WHERE finished IS NULL").fetchone()
+        return int(row[0]) if row is not None else 0
+
+    def held(self, creator: str) -> int:
+        """How many games that ``creator`` created are not over (every worker counts the same games)."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT COUNT(*) FROM games WHERE creator = %s AND finished IS NULL",
+                               (creator,)).fetchone()
         return int(row[0]) if row is not None else 0
 
     def expire(self, *, idle_before: float, finished_before: float, keep_finished: int | None = None,

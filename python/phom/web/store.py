@@ -54,7 +54,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished DOUBLE PRECISION,
     version INTEGER NOT NULL DEFAULT 0,
     series TEXT,
-    next_id TEXT
+    next_id TEXT,
+    creator TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -93,6 +94,10 @@ def no_cap(keep: int | None) -> int:
     return 2**62 if keep is None else max(0, int(keep))
 
 
+#: The index of the per-client count (``held``), made after an older store gained the column.
+CREATOR_INDEX = "CREATE INDEX IF NOT EXISTS games_by_creator ON games(creator, finished)"
+
+
 class StaleVersion(RuntimeError):
     """The game moved on since the writer read it: nothing was written."""
 
@@ -115,6 +120,8 @@ class StoredGame:
     actions: list[tuple[int, str]] = field(default_factory=list)
     series: dict[str, Any] | None = None
     next_id: str | None = None
+    #: who created it: the SHA-256 of the client's address (``GameHost.create``), for the per-client limit
+    creator: str | None = None
 
 
 class Store(Protocol):
@@ -137,6 +144,7 @@ class Store(Protocol):
     def load_review(self, game_id: str) -> str | None: ...
     def ids(self) -> list[str]: ...
     def active(self) -> int: ...
+    def held(self, creator: str) -> int: ...
     def expire(self, *, idle_before: float, finished_before: float, keep_finished: int | None = None,
                keep_reviews: int | None = None) -> list[str]: ...
     def writable(self) -> bool: ...
@@ -154,9 +162,10 @@ class GameStore:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(TABLES)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        for name in ("series", "next_id"):            # a store made before tables continued
+        for name in ("series", "next_id", "creator"):  # a store made before tables continued or creators counted
             if name not in columns:
                 self._db.execute(f"ALTER TABLE games ADD COLUMN {name} TEXT")
+        self._db.execute(CREATOR_INDEX)
 
     def close(self) -> None:
         with self._lock:
@@ -171,10 +180,10 @@ class GameStore:
     def _insert(self, game: StoredGame, token_hashes: dict[int, str], actions: Sequence[tuple[int, str]]) -> None:
         self._db.execute(
             "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
-            " touched, finished, version, series) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " touched, finished, version, series, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
              game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions),
-             None if game.series is None else json.dumps(game.series)))
+             None if game.series is None else json.dumps(game.series), game.creator))
         self._db.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)",
                              [(game.id, seat, digest) for seat, digest in token_hashes.items()])
         self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
@@ -285,6 +294,12 @@ class GameStore:
         """How many games are not over."""
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM games WHERE finished IS NULL").fetchone()[0])
+
+    def held(self, creator: str) -> int:
+        """How many games that ``creator`` created are not over."""
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM games WHERE creator = ? AND finished IS NULL",
+                                        (creator,)).fetchone()[0])
 
     def expire(self, *, idle_before: float, finished_before: float, keep_finished: int | None = None,
                keep_reviews: int | None = None) -> list[str]:
