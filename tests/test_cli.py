@@ -74,7 +74,7 @@ def test_replay(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(game.to_json(), encoding="utf-8")
     code, text = run(["replay", str(path)])
-    assert code == 0 and "Net:" in text and "seat 0: discard" in text
+    assert code == 0 and "Net:" in text and "seat 1: discard" in text and "seat 0" not in text
     data = json.loads(game.to_json())
     data["actions"][3] = "discard KH" if "KH" not in data["deal"]["hands"][1] else "discard AS"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -117,3 +117,57 @@ def test_console_script_and_module_entry_points():
         assert "9♥ 10♥ J♥" in done.stdout
     done = subprocess.run([_script(), "solve", "ZZ"], capture_output=True, text=True, check=False)
     assert done.returncode == 1 and done.stderr.startswith("phom solve: error:")
+
+
+def test_help_of_every_command_in_both_languages(capsys, monkeypatch):
+    monkeypatch.setenv("LANG", "vi_VN.UTF-8")
+    for lang in ("LANG", "--lang"):
+        argv = ["solve", "--help"] if lang == "LANG" else ["play", "--lang", "en", "--help"]
+        assert run(argv)[0] == 0
+    vi_help, en_help = capsys.readouterr().out.split("usage: ")
+    assert vi_help.startswith("cách dùng: phom solve") and "tuỳ chọn:" in vi_help
+    assert "in trang trợ giúp này rồi thoát" in vi_help and "mã xáo bài" not in en_help
+    assert "options:" in en_help and "show this help message and exit" in en_help
+    assert "--save FILE" in en_help and "cách" not in en_help
+    monkeypatch.delenv("LANG")
+    for argv in (["tienlen", "play"], ["review"], ["bot", "play"], ["replay"], ["serve"]):
+        assert run([*argv, "--lang", "vi", "--help"] if argv[-1] != "serve" else [*argv, "--help"])[0] == 0
+    seen = capsys.readouterr().out
+    assert seen.count("cách dùng:") == 4 and seen.count("usage:") == 1
+    assert run(["solve", "--lang", "vi"])[0] == 2
+    assert "phom solve: lỗi: thiếu các tham số sau: CARDS" in capsys.readouterr().err
+    assert run(["--version"])[0] == 0 and "phom " in capsys.readouterr().out
+
+
+def test_solve_in_vietnamese_and_an_empty_hand(capsys):
+    code, text = run(["solve", "QH 10H 9H JH 2S", "--eaten", "JH", "--lang", "vi"])
+    assert code == 0 and "Trên tay" in text and "Hạ           9♥ 10♥ J♥ Q♥" in text
+    assert "Ù ngay       có; ù khan: không" in text and "Lay down" not in text
+    for lang in ("vi", "en"):
+        code, text = run(["solve", "", "--lang", lang])
+        err = capsys.readouterr().err
+        assert code == 1 and text == "" and err.count("\n") == 1 and "móm" not in err
+    assert "CARDS is empty" in err
+
+
+def test_play_save_writes_a_record_that_review_and_replay_read(tmp_path):
+    path = tmp_path / "phom.json"
+    code, text = run(["play", "--players", "2", "--seed", "1", "--save", str(path), "--lang", "vi"], stdin="1\n" * 80)
+    assert code == 0 and f"Đã ghi biên bản vào {path}" in text and "ghế 2 Cấp 4 · Khá" in text
+    assert Game.from_json(path.read_text(encoding="utf-8")).is_over
+    code, text = run(["replay", str(path), "--lang", "vi"])
+    assert code == 0 and "ghế 1: Đánh" in text and "Tổng:" in text and "discard" not in text
+    code, text = run(["play", "--players", "2", "--seed", "1", "--save", str(tmp_path / "q.json")], stdin="q\n")
+    assert code == 0 and "no record written" in text and not (tmp_path / "q.json").exists()
+
+
+def test_tienlen_play_save_and_replay(tmp_path):
+    from phom.tienlen import TienLenGame
+
+    path = tmp_path / "tienlen.json"
+    code, text = run(["tienlen", "play", "--seed", "3", "--save", str(path)], stdin="1\n" * 120)
+    assert code == 0 and "Record written to" in text and "greedy (Level 6 · Advanced)" in text
+    game = TienLenGame.from_json(path.read_text(encoding="utf-8"))
+    code, text = run(["replay", str(path), "--lang", "vi"])
+    assert code == 0 and text.startswith("Tiến lên, 4 người chơi; ghế 2 đi đầu") and "Tổng:" in text
+    assert f"{len(game.history):4d}. ghế" in text and "seat" not in text

@@ -217,3 +217,18 @@ def test_hints_take_a_language():
                in zip(vietnamese.alternatives, english.alternatives))
     with pytest.raises(ValueError, match="choose 'vi' or 'en'"):
         hint(game, lang="xx")
+
+
+def test_the_command_line_picks_its_language_before_its_parser():
+    from phom.cli import argparse_speaks, command_language
+
+    assert command_language(["play", "--lang", "vi"], {}) == "vi"
+    assert command_language(["play", "--lang=en"], {"LANG": "vi_VN.UTF-8"}) == "en"
+    assert command_language(["play", "--lang", "xx"], {"LC_ALL": "vi_VN"}) == "vi"   # argparse refuses xx later
+    assert command_language(["solve"], {}) == "en"
+    import argparse
+
+    before = argparse._  # type: ignore[attr-defined]
+    with argparse_speaks("vi"):
+        assert argparse.ArgumentParser(prog="x").format_help().startswith("cách dùng: x [-h]\n\ntuỳ chọn:")
+    assert argparse._ is before  # type: ignore[attr-defined]         # argparse gets its own words back

@@ -12,17 +12,22 @@ to them live beside this module: ``play`` (the terminal game), ``render`` (cards
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..arena import duplicate
 from ..matchups import ArenaReport
 from ..tienlen.arena import duplicate as tienlen_duplicate
+from ..tienlen import TienLenGame
 from ..tienlen.bots import make_tienlen_bot
+from ..tienlen.render import action_text as tienlen_action_text
+from ..tienlen.reference import strength
+from ..tienlen.render import result_text as tienlen_result_text
 from ..bots import make_bot
 from ..cards import CardSet, to_mask
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
@@ -30,19 +35,11 @@ from ..extras import missing_extra
 from ..fairness import verify_record
 from ..game import Game
 from ..hooks import close_bots
-from ..language import LANGUAGES, pick_language
-from ..render import result_text
+from ..language import LANGUAGES, pick_language, translator
+from ..render import action_text, result_text
 from ..report import solve_report
 from ..rules import Rules
 from ..simulation import simulate
-from ..solver import (
-    arrange,
-    best_lay,
-    bound_cards,
-    isolated,
-    melds,
-    partial_melds,
-)
 from ..version import __version__
 from .bench import run_bench
 from .bot import add_bot_parser, bot_command
@@ -51,135 +48,206 @@ from .review import add_review_parser, review_command
 from .render import Painter
 from .tienlen import play_tienlen, simulate_tienlen, solve_tienlen
 
-__all__ = ["main"]
+__all__ = ["argparse_speaks", "command_language", "main", "solve_lines"]
 
 
 class CommandError(Exception):
     """A user error: printed as one line, exit code 1."""
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="phom", description="Phỏm (Tá lả): solver, game, bots.")
-    parser.add_argument("--version", action="version", version=f"phom {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The whole command line, its help in ``lang`` (``phom --help``, ``phom solve --help``, …)."""
+    _ = translator(lang)
 
-    solve = sub.add_parser("solve", help="analyse a hand: phỏm, cạ, rác, best arrangement and lay-down")
-    solve.add_argument("cards", help='the hand, e.g. "9H 10H JH 3C 5D"')
-    solve.add_argument("--eaten", default=None, help="the eaten cards still in hand (part of CARDS)")
+    parser = argparse.ArgumentParser(prog="phom", description=_("Phỏm (Tá lả): solver, game, bots."))
+    parser.add_argument("--version", action="version", version=f"phom {__version__}",
+                        help=_("show the version and exit"))
+    sub = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"), title=_("commands"))
+
+    def command(into: Any, name: str, text: str, **kwargs: Any) -> argparse.ArgumentParser:
+        made: argparse.ArgumentParser = into.add_parser(name, help=text, description=kwargs.pop("description", text),
+                                                        **kwargs)
+        return made
+
+    bots = "level:1 … level:8, random, greedy, search, montecarlo"
+    solve = command(sub, "solve", _("analyse a hand: phỏm, cạ, rác, best arrangement and lay-down"))
+    solve.add_argument("cards", metavar="CARDS", help=_("the hand, e.g. {example}").format(example='"9H 10H JH 3C 5D"'))
+    solve.add_argument("--eaten", default=None, metavar="CARDS", help=_("the eaten cards still in hand (part of CARDS)"))
     solve.add_argument("--table", nargs="+", action="extend", default=[], metavar="MELD",
-                       help='phỏm already on the table, one argument each, e.g. --table "JH QH KH" "4S 4C 4H"')
-    solve.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("phỏm already on the table, one argument each, e.g. {example}").format(
+                           example='--table "JH QH KH" "4S 4C 4H"'))
+    solve.add_argument("--json", action="store_true", help=_("print JSON"))
+    _lang_argument(solve, _)
 
-    play = sub.add_parser("play", help="play a game against bots in the terminal")
-    play.add_argument("--players", type=int, default=4)
-    play.add_argument("--seed", type=int, default=None)
+    play = command(sub, "play", _("play a game against bots in the terminal"))
+    play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
+    play.add_argument("--seed", type=int, default=None, help=_("the shuffle code: the same code deals the same cards"))
     play.add_argument("--bots", default=None,
-                      help="comma-separated bots for the other seats: level:1 … level:8, random, greedy, "
-                           "search, montecarlo (default greedy)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0, the leader)")
-    _move_seconds_argument(play)
-    _lang_argument(play)
+                      help=_("comma-separated bots for the other seats: {names} (default {default})").format(
+                          names=bots, default="greedy"))
+    play.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0, the leader)"))
+    _save_argument(play, _)
+    _move_seconds_argument(play, _)
+    _lang_argument(play, _)
 
-    sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
-    sim.add_argument("--games", type=int, default=1000)
+    sim = command(sub, "simulate", _("play many games between bots and summarise them"))
+    sim.add_argument("--games", type=int, default=1000, help=_("games to play (default {default})").format(default=1000))
     sim.add_argument("--bots", default="greedy,random,random,random",
-                     help="comma-separated, one per seat: random, greedy, search[:SAMPLES], montecarlo[:WORLDS]; "
-                          "random and greedy tables run in the compiled core")
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--rotate", action="store_true", help="play every deal once per seat rotation")
-    sim.add_argument("--json", action="store_true", help="print JSON")
-    _move_seconds_argument(sim)
+                     help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
+                         names="random, greedy, search[:SAMPLES], montecarlo[:WORLDS]", fast="random, greedy"))
+    sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
+    sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
+    sim.add_argument("--rotate", action="store_true", help=_("play every deal once per seat rotation"))
+    sim.add_argument("--json", action="store_true", help=_("print JSON"))
+    _move_seconds_argument(sim, _)
 
-    replay = sub.add_parser("replay", help="check a game record and print it turn by turn")
-    replay.add_argument("file", help="a JSON record written by Game.to_json (- for stdin)")
+    replay = command(sub, "replay", _("check a game record (Phỏm or Tiến lên) and print it turn by turn"))
+    replay.add_argument("file", metavar="FILE",
+                        help=_("the game's JSON record ({sources}; - for stdin)").format(
+                            sources="phom play --save, phom tienlen play --save, Game.to_json, TienLenGame.to_json"))
+    _lang_argument(replay, _)
 
-    bench = sub.add_parser("bench", help="time the compiled core against the reference on this machine")
-    bench.add_argument("--hands", type=int, default=200, help="hands per operation (default 200)")
+    bench = command(sub, "bench", _("time the compiled core against the reference on this machine"))
+    bench.add_argument("--hands", type=int, default=200, help=_("hands per operation (default 200)"))
 
-    tienlen = sub.add_parser("tienlen", help="Tiến lên: solve a hand, play against bots, simulate bots")
-    tl = tienlen.add_subparsers(dest="tienlen_command", required=True, metavar="TIENLEN_COMMAND")
-    tl_solve = tl.add_parser("solve", help="classify cards, count the plays on a table, split a hand")
-    tl_solve.add_argument("cards", help='the hand, e.g. "3S 4S 5S 9D 9H KC"')
-    tl_solve.add_argument("--table", default=None, help="the play to beat, e.g. \"2H\"")
-    tl_solve.add_argument("--json", action="store_true", help="print JSON")
-    tl_play = tl.add_parser("play", help="play a game of Tiến lên against bots in the terminal")
-    tl_play.add_argument("--players", type=int, default=4)
-    tl_play.add_argument("--seed", type=int, default=None)
+    tienlen = command(sub, "tienlen", _("Tiến lên: solve a hand, play against bots, simulate bots"))
+    tl = tienlen.add_subparsers(dest="tienlen_command", required=True, metavar=_("TIENLEN_COMMAND"),
+                                title=_("commands"))
+    tl_solve = command(tl, "solve", _("classify cards, count the plays on a table, split a hand"))
+    tl_solve.add_argument("cards", metavar="CARDS", help=_("the hand, e.g. {example}").format(example='"3S 4S 5S 9D 9H KC"'))
+    tl_solve.add_argument("--table", default=None, metavar="CARDS",
+                          help=_("the cards to beat, e.g. {example}").format(example='"2H"'))
+    tl_solve.add_argument("--json", action="store_true", help=_("print JSON"))
+    tl_play = command(tl, "play", _("play a game of Tiến lên against bots in the terminal"))
+    tl_play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
+    tl_play.add_argument("--seed", type=int, default=None,
+                         help=_("the shuffle code: the same code deals the same cards"))
     tl_play.add_argument("--bots", default=None,
-                         help="comma-separated bots for the other seats: level:1 … level:8, random, greedy, "
-                              "search, montecarlo[:WORLDS] (default greedy)")
-    tl_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    _move_seconds_argument(tl_play)
-    _lang_argument(tl_play)
-    tl_sim = tl.add_parser("simulate", help="play many seat-rotated games between Tiến lên bots")
-    tl_sim.add_argument("--games", type=int, default=400)
+                         help=_("comma-separated bots for the other seats: {names} (default {default})").format(
+                             names="level:1 … level:8, random, greedy, search, montecarlo[:WORLDS]", default="greedy"))
+    tl_play.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0)"))
+    _save_argument(tl_play, _)
+    _move_seconds_argument(tl_play, _)
+    _lang_argument(tl_play, _)
+    tl_sim = command(tl, "simulate", _("play many seat-rotated games between Tiến lên bots"))
+    tl_sim.add_argument("--games", type=int, default=400, help=_("games to play (default {default})").format(default=400))
     tl_sim.add_argument("--bots", default="greedy,random,random,random",
-                        help="random, greedy, search or montecarlo[:WORLDS], one per seat (tables of random and "
-                             "greedy only play in the compiled core)")
-    tl_sim.add_argument("--seed", type=int, default=0)
-    tl_sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    _move_seconds_argument(tl_sim)
-    _arena_arguments(tl.add_parser("arena", help="duplicate evaluation of a Tiến lên bot against a panel of styles"),
-                     "montecarlo", "random,greedy,search,montecarlo")
+                        help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
+                            names="random, greedy, search, montecarlo[:WORLDS]", fast="random, greedy"))
+    tl_sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
+    tl_sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
+    _move_seconds_argument(tl_sim, _)
+    _arena_arguments(command(tl, "arena", _("duplicate evaluation of a Tiến lên bot against a panel of styles")),
+                     "montecarlo", "random,greedy,search,montecarlo", _)
 
-    serve = sub.add_parser("serve", help="the JSON API and the table in the browser (pip install \"phom[web]\")")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve = command(sub, "serve", _("the JSON API and the table in the browser ({install})").format(
+        install='pip install "phom[web]"'))
+    serve.add_argument("--host", default="127.0.0.1",
+                       help=_("address to listen on (default {default})").format(default="127.0.0.1"))
+    serve.add_argument("--port", type=int, default=8000, help=_("port (default {default})").format(default=8000))
     serve.add_argument("--store", default=None,
-                       help="the SQLite file of hosted games (default: games.sqlite3 in the user's data "
-                            "directory; :memory: keeps nothing), or a postgresql:// URL (pip install "
-                            "\"phom[scale]\")")
+                       help=_("the SQLite file of hosted games (default: {file} in the user's data directory; "
+                              "{memory} keeps nothing), or a {url} URL ({install})").format(
+                           file="games.sqlite3", memory=":memory:", url="postgresql://",
+                           install='pip install "phom[scale]"'))
     serve.add_argument("--broker", default=None, metavar="REDIS_URL",
-                       help="a redis:// URL: workers sharing the store ring each other when a game moves "
-                            "(pip install \"phom[scale]\")")
+                       help=_("a {url} URL: workers sharing the store ring each other when a game moves "
+                              "({install})").format(url="redis://", install='pip install "phom[scale]"'))
     serve.add_argument("--workers", type=int, default=1,
-                       help="processes sharing the port (default 1; more need --broker)")
+                       help=_("processes sharing the port (default 1; more need {option})").format(option="--broker"))
     serve.add_argument("--forwarded-allow-ips", default="", metavar="IPS",
-                       help="comma-separated addresses of proxies whose X-Forwarded-For names the client "
-                            "(default: none; every client is the address that connects)")
+                       help=_("comma-separated addresses of proxies whose {header} names the client "
+                              "(default: none; every client is the address that connects)").format(
+                           header="X-Forwarded-For"))
     serve.add_argument("--allowed-hosts", default=None, metavar="HOSTS",
-                       help="comma-separated Host names the server answers (default: the --host address, "
-                            "localhost, 127.0.0.1 and ::1); *.example.org matches subdomains")
+                       help=_("comma-separated Host names the server answers (default: the {option} address, "
+                              "localhost, 127.0.0.1 and ::1); {pattern} matches subdomains").format(
+                           option="--host", pattern="*.example.org"))
 
-    _arena_arguments(sub.add_parser("arena", help="duplicate 1-vs-3 evaluation of a bot against a panel of styles"),
-                     "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter")
+    _arena_arguments(command(sub, "arena", _("duplicate 1-vs-3 evaluation of a bot against a panel of styles")),
+                     "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter", _)
 
-    train = sub.add_parser("train", help="train the learned bot by self-play (pip install \"phom[train]\")")
-    train.add_argument("--iterations", type=int, default=4)
-    train.add_argument("--games", type=int, default=2000, help="self-play games per iteration")
-    train.add_argument("--worlds", type=int, default=32, help="MonteCarloBot worlds per labelled decision")
-    train.add_argument("--epochs", type=int, default=4)
-    train.add_argument("--epsilon", type=float, default=0.1, help="exploration: a random candidate this often")
-    train.add_argument("--eval-deals", type=int, default=150, help="duplicate deals per point of the curve")
-    train.add_argument("--seed", type=int, default=1)
-    train.add_argument("--jobs", type=int, default=1, help="worker processes for self-play and evaluation")
-    train.add_argument("--out", default="learned.npz", help="where to write the weights (default learned.npz)")
-    train.add_argument("--curve", default="learning-curve.csv", help="the learning curve as CSV")
-    train.add_argument("--plot", default=None, help="the learning curve as a PNG (needs matplotlib)")
+    train = command(sub, "train", _("train the learned bot by self-play ({install})").format(
+        install='pip install "phom[train]"'))
+    train.add_argument("--iterations", type=int, default=4, help=_("rounds of self-play and training (default 4)"))
+    train.add_argument("--games", type=int, default=2000, help=_("self-play games per iteration"))
+    train.add_argument("--worlds", type=int, default=32, help=_("MonteCarloBot worlds per labelled decision"))
+    train.add_argument("--epochs", type=int, default=4, help=_("passes over the labelled decisions (default 4)"))
+    train.add_argument("--epsilon", type=float, default=0.1, help=_("exploration: a random candidate this often"))
+    train.add_argument("--eval-deals", type=int, default=150, help=_("duplicate deals per point of the curve"))
+    train.add_argument("--seed", type=int, default=1, help=_("the first shuffle code (default 1)"))
+    train.add_argument("--jobs", type=int, default=1, help=_("worker processes for self-play and evaluation"))
+    train.add_argument("--out", default="learned.npz",
+                       help=_("where to write the weights (default {default})").format(default="learned.npz"))
+    train.add_argument("--curve", default="learning-curve.csv", help=_("the learning curve as CSV"))
+    train.add_argument("--plot", default=None, help=_("the learning curve as a PNG (needs matplotlib)"))
 
-    add_review_parser(sub)
+    add_review_parser(sub, lambda name, text: command(sub, name, text), _)
 
-    verify = sub.add_parser("verify", help="check a hosted game's record: commitment, deal and every action")
-    verify.add_argument("file", help="the JSON record from GET /api/games/{id}/record (- for stdin)")
-    add_bot_parser(sub, _move_seconds_argument)
+    verify = command(sub, "verify", _("check a hosted game's record: commitment, deal and every action"))
+    verify.add_argument("file", metavar="FILE",
+                        help=_("the JSON record from {path} (- for stdin)").format(path="GET /api/games/{id}/record"))
+    add_bot_parser(sub, lambda parser: _move_seconds_argument(parser, _),
+                   lambda into, name, text, **kw: command(into, name, text, **kw), _)
     return parser
 
 
-def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str) -> None:
+@contextlib.contextmanager
+def argparse_speaks(lang: str) -> Iterator[None]:
+    """argparse's own words ("usage:", "options", "show this help message and exit", its errors) in
+    ``lang`` while the block runs: argparse asks ``gettext`` for them through its module's ``_`` and
+    ``ngettext``; the block lends it phom's catalog, which holds them, and gives the old ones back.
+
+    >>> with argparse_speaks("vi"):
+    ...     argparse.ArgumentParser(prog="x").format_usage()
+    'cách dùng: x [-h]\\n'
+    """
+    catalog = translator(lang)
+
+    def tr(message: str | None) -> str | None:
+        return catalog(message) if message else message      # argparse asks for None too
+
+    words = vars(argparse)                                    # the module's names: its _ and ngettext
+    said = words["_"], words["ngettext"]
+    words["_"], words["ngettext"] = tr, lambda one, many, n: catalog(one if n == 1 else many)
+    try:
+        yield
+    finally:
+        words["_"], words["ngettext"] = said
+
+
+def command_language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language a command line speaks, chosen before its parser is built: its ``--lang`` when it
+    names one, else the environment's (``pick_language``).
+
+    >>> command_language(["solve", "--lang", "vi", "--help"]), command_language(["solve"], {"LANG": "vi_VN"})
+    ('vi', 'vi')
+    """
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2] \
+            if arg.startswith("--lang=") else None
+        if value in LANGUAGES:
+            return str(value)
+    return pick_language(None, environ)
+
+
+def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str, _: Callable[[str], str]) -> None:
     """The arguments of both games' ``arena`` commands."""
-    arena.add_argument("challenger", nargs="?", help=f"the bot to evaluate, e.g. {example}")
-    arena.add_argument("--panel", default=panel, help=f"comma-separated opponent styles (default: {panel})")
+    arena.add_argument("challenger", nargs="?", help=_("the bot to evaluate, e.g. {example}").format(example=example))
+    arena.add_argument("--panel", default=panel,
+                       help=_("comma-separated opponent styles (default: {panel})").format(panel=panel))
     arena.add_argument("--challengers", default=None, metavar="A,B,C",
-                       help="instead of one challenger against the panel: a round in which each of these bots "
-                            "meets copies of every other (cmd: programs included), a crosstable and ratings")
-    arena.add_argument("--html", default=None, metavar="FILE", help="with --challengers: also write the round as "
-                                                                     "a page")
-    arena.add_argument("--deals", type=int, default=250, help="deals per seed, each played in every seat rotation")
-    arena.add_argument("--seeds", default="1,2", help="comma-separated seeds, one block of deals each (default 1,2)")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    arena.add_argument("--json", action="store_true", help="print JSON")
-    _move_seconds_argument(arena)
+                       help=_("instead of one challenger against the panel: a round in which each of these bots "
+                              "meets copies of every other ({cmd} programs included), a crosstable and ratings"
+                              ).format(cmd="cmd:"))
+    arena.add_argument("--html", default=None, metavar="FILE",
+                       help=_("with {option}: also write the round as a page").format(option="--challengers"))
+    arena.add_argument("--deals", type=int, default=250, help=_("deals per seed, each played in every seat rotation"))
+    arena.add_argument("--seeds", default="1,2",
+                       help=_("comma-separated seeds, one block of deals each (default {default})").format(default="1,2"))
+    arena.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
+    arena.add_argument("--json", action="store_true", help=_("print JSON"))
+    _move_seconds_argument(arena, _)
 
 
 def _seconds(text: str) -> float:
@@ -192,18 +260,28 @@ def _seconds(text: str) -> float:
     return seconds
 
 
-def _move_seconds_argument(parser: argparse.ArgumentParser) -> None:
+def _move_seconds_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
     """``--move-seconds S`` of every command that takes bots: a ``cmd:`` bot's time to answer."""
     parser.add_argument("--move-seconds", type=_seconds, default=DEFAULT_MOVE_SECONDS, metavar="S",
-                        help=f"seconds a cmd:COMMAND bot has to answer a decision (default {DEFAULT_MOVE_SECONDS:g})")
+                        help=_("seconds a {cmd} bot has to answer a decision (default {default})").format(
+                            cmd="cmd:COMMAND", default=f"{DEFAULT_MOVE_SECONDS:g}"))
+
+
+def _save_argument(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """``--save FILE`` of both games' ``play``: the finished game's record, for ``phom review`` and ``phom replay``."""
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help=_("write the finished game's record to FILE (for {review} and {replay})").format(
+                            review="phom review", replay="phom replay"))
 
 
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the command line; returns the exit code."""
     out = stdout or sys.stdout
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    lang = command_language(argv)
     try:
-        args = parser.parse_args(argv)
+        with argparse_speaks(lang):
+            args = _parser(lang).parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
     try:
@@ -212,7 +290,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         elif args.command == "play":
             play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat,
                              stdin=stdin or sys.stdin, stdout=out, lang=pick_language(args.lang),
-                             move_seconds=args.move_seconds)
+                             move_seconds=args.move_seconds, save=args.save)
         elif args.command == "simulate":
             _simulate(args, out)
         elif args.command == "replay":
@@ -236,61 +314,78 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             return bot_command(args, out)
         return 0
     except (ValueError, CommandError, OSError, ImportError, BotFault) as exc:
-        print(f"phom {args.command}: error: {exc}", file=sys.stderr)
+        _ = translator(lang)
+        print(_("phom {command}: error: {message}").format(command=args.command, message=exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("phom: interrupted", file=sys.stderr)
         return 130
 
 
-def _lang_argument(parser: argparse.ArgumentParser) -> None:
+def _lang_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="vi or en (default: Vietnamese when LANGUAGE, LC_ALL, LC_MESSAGES or LANG selects vi)")
+                        help=_("vi or en (default: Vietnamese when {names} selects vi)").format(
+                            names="LANGUAGE, LC_ALL, LC_MESSAGES, LANG"))
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> None:
+    """``phom solve``: what a hand holds and what to lay down, in the reader's language."""
+    _ = translator(pick_language(args.lang))
     hand = to_mask(args.cards, "CARDS")
+    if not hand:
+        raise CommandError(_("CARDS is empty: give the cards in your hand, e.g. {example}").format(
+            example='phom solve "9H 10H JH 3C 5D"'))
     eaten = to_mask(args.eaten, "--eaten") if args.eaten else 0
     if eaten & ~hand:
-        raise CommandError(f"--eaten {CardSet(eaten & ~hand)} is not in CARDS")
+        raise CommandError(_("--eaten {cards} is not in CARDS").format(cards=CardSet(eaten & ~hand)))
     table = [CardSet(to_mask(m, f"--table {m!r}")) for m in args.table]
     found = solve_report(hand, eaten, table)
-    arrangement = arrange(hand, eaten)
-    plan = best_lay(hand, eaten, table)
     if args.json:
         print(json.dumps(found, ensure_ascii=False), file=out)
         return
-    paint = Painter(stream=out)
-    h = CardSet(hand)
-    lines = [
-        f"{paint.bold('Hand')}      {paint.cards(h)}  ({len(h)} cards, {h.points} points)",
-    ]
-    if eaten:
-        lines.append(f"Eaten     {paint.cards(CardSet(eaten))}")
-    lines += [
-        f"Phỏm      {paint.melds(melds(hand))}",
-        f"Cạ        {paint.melds(partial_melds(hand))}",
-        f"Rác       {paint.cards(isolated(hand))}",
-    ]
+    print("\n".join(solve_lines(found, table, Painter(stream=out), _)), file=out)
+
+
+def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
+                _: Callable[[str], str] = str) -> list[str]:
+    """``phom solve``'s report (``solve_report``'s data) as lines, the words through ``_`` (a translator).
+
+    >>> from phom.cards import to_mask
+    >>> lines = solve_lines(solve_report(to_mask("9H 10H JH 3C 5D")), [], Painter(colour=False))
+    >>> lines[0], lines[-1]
+    ('Hand      3♣ 5♦ 9♥ 10♥ J♥  (5 cards, 38 points)', 'Ù now     no; ù khan no')
+    """
+    def cards(codes: str) -> str:
+        return paint.cards(CardSet.parse(codes)) if codes else "—"
+
+    def melds(codes: list[str]) -> str:
+        return " | ".join(cards(m) for m in codes) or "—"
+
+    yes, no = _("yes"), _("no")
+    rows: list[tuple[str, str]] = [(_("Hand"), _("{cards}  ({count} cards, {points} points)").format(
+        cards=cards(found["hand"]), count=len(found["hand"].split()), points=found["points"]))]
+    if found["eaten"]:
+        rows.append((_("Eaten"), cards(found["eaten"])))
+    rows += [("Phỏm", melds(found["melds"])), ("Cạ", melds(found["partial_melds"])), ("Rác", cards(found["isolated"]))]
+    arrangement, plan = found["arrangement"], found["best_lay"]
     if arrangement is None:
-        lines.append("Best      none: the eaten cards cannot each have a phỏm of their own")
+        rows.append((_("Best"), _("none: the eaten cards cannot each have a phỏm of their own")))
     else:
-        lines.append(f"Best      {paint.melds(arrangement.melds)}; left {paint.cards(arrangement.deadwood)} "
-                     f"= {arrangement.points} points")
+        rows.append((_("Best"), _("{melds}; left {cards} = {points} points").format(
+            melds=melds(arrangement["melds"]), cards=cards(" ".join(arrangement["deadwood"].split())),
+            points=arrangement["points"])))
     if plan is not None:
-        sends = ", ".join(f"{paint.card(c)} → {paint.cards(table[i])}" for c, i in plan.sends) or "—"
-        throw = paint.card(plan.discard) if plan.discard else "—"
-        tag = " — ù!" if plan.u else (" — móm" if plan.mom else "")
-        lines += [
-            f"Lay down  {paint.melds(plan.melds)}",
-            f"Send      {sends}",
-            f"Discard   {throw}",
-            f"Points    {plan.points}{tag}",
-        ]
-    if eaten:
-        lines.append(f"Bound     {paint.cards(bound_cards(hand, eaten))}")
-    lines.append(f"Ù now     {'yes' if found['can_u'] else 'no'}; ù khan {'yes' if found['u_khan'] else 'no'}")
-    print("\n".join(lines), file=out)
+        sends = ", ".join(f"{cards(c)} → {paint.cards(table[i])}" for c, i in plan["sends"]) or "—"
+        tag = " — " + _("ù!") if plan["u"] else (" — móm" if plan["mom"] else "")
+        rows += [(_("Lay down"), melds(plan["melds"])), (_("Send"), sends),
+                 (_("Discard"), cards(plan["discard"] or "")), (_("Points"), f"{plan['points']}{tag}")]
+    if found["eaten"]:
+        rows.append((_("Bound"), cards(found["bound"])))
+    rows.append((_("Ù now"), _("{u}; ù khan {khan}").format(u=yes if found["can_u"] else no,
+                                                          khan=yes if found["u_khan"] else no)))
+    width = max(9, *(len(label) for label, _text in rows)) + 1
+    return [(paint.bold(label) if i == 0 else label) + " " * (width - len(label)) + text
+            for i, (label, text) in enumerate(rows)]
 
 
 def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
@@ -302,7 +397,7 @@ def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         _arena(args, out, "tienlen")
     else:
         play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat, stdin=stdin, stdout=out,
-                     lang=pick_language(args.lang), move_seconds=args.move_seconds)
+                     lang=pick_language(args.lang), move_seconds=args.move_seconds, save=args.save)
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> None:
@@ -491,18 +586,46 @@ def _read_record(path: str, stdin: TextIO) -> str:
 
 
 def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    game = Game.from_json(_read_record(args.file, stdin))
-    assert game.deal is not None   # a replayed record always has its deal
+    """``phom replay``: a Phỏm or a Tiến lên record, checked move by move and printed turn by turn."""
+    text = _read_record(args.file, stdin)
+    lang = pick_language(args.lang)
+    _ = translator(lang)
     paint = Painter(stream=out)
-    print(f"{game.players} players, leader {game.leader}", file=out)
-    for p, hand in enumerate(game.deal.hands):
-        print(f"  seat {p}: {paint.cards(hand)}", file=out)
+    game: Game | TienLenGame
+    hands: list[Any]
+    if _record_format(text) == "phom-tienlen":
+        game = TienLenGame.from_json(text)
+        hands, title = [sorted(h, key=strength) for h in game.deal], _("Tiến lên, {players} players; seat {seat} leads")
+
+        def said(action: Any) -> str:
+            return tienlen_action_text(action, lang)
+    else:
+        game = Game.from_json(text)
+        assert game.deal is not None   # a replayed record always has its deal
+        hands, title = list(game.deal.hands), _("Phỏm, {players} players; seat {seat} leads")
+
+        def said(action: Any) -> str:
+            return action_text(action, lang)
+    print(title.format(players=game.players if isinstance(game, Game) else game.rules.players,
+                       seat=game.leader + 1), file=out)
+    for p, hand in enumerate(hands):
+        print("  " + _("seat {seat}: {cards}").format(seat=p + 1, cards=paint.cards(hand)), file=out)
     last = None
     for number, (p, action) in enumerate(game.history, start=1):
-        prefix = f"{number:4d}. seat {p}: " if p != last else "      " + " " * len(f"seat {p}: ")
-        print(f"{prefix}{action}", file=out)
+        who = _("seat {seat}: {cards}").format(seat=p + 1, cards="")
+        prefix = f"{number:4d}. {who}" if p != last else "      " + " " * len(who)
+        print(f"{prefix}{said(action)}", file=out)
         last = p
-    print(result_text(game), file=out)
+    print(result_text(game, lang) if isinstance(game, Game) else tienlen_result_text(game, lang), file=out)
+
+
+def _record_format(text: str) -> str | None:
+    """The ``format`` a JSON record names (``phom-tienlen`` for Tiến lên), None when it names none."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None                    # Game.from_json says what is wrong with it
+    return data.get("format") if isinstance(data, dict) and isinstance(data.get("format"), str) else None
 
 
 if __name__ == "__main__":  # pragma: no cover

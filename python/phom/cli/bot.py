@@ -76,25 +76,36 @@ def token_from(environment: Mapping[str, str]) -> str:
     return token
 
 
-def add_bot_parser(sub: Any, move_seconds_argument: Callable[[argparse.ArgumentParser], None]) -> None:
-    """The ``bot`` command and its ``play`` subcommand."""
-    bot = sub.add_parser("bot", help="a bot takes a seat at a hosted table (phom serve) through the public API")
-    commands = bot.add_subparsers(dest="bot_command", required=True, metavar="BOT_COMMAND")
-    play = commands.add_parser("play", help="play the seat whose token is in PHOM_TOKEN to the end",
-                               description="Play the seat whose token is in the environment variable PHOM_TOKEN "
-                                           "(never on the command line) at a hosted table, to the end of the game "
-                                           "or of the series.")
-    play.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
-    play.add_argument("game_id", help="the game's id (from POST /api/games)")
+def add_bot_parser(sub: Any, move_seconds_argument: Callable[[argparse.ArgumentParser], None],
+                   command: Callable[..., argparse.ArgumentParser] | None = None,
+                   _: Callable[[str], str] = str) -> None:
+    """The ``bot`` command and its ``play`` subcommand (``command(into, name, help, description=…)`` makes
+    a subparser; ``_`` gives the help texts in the reader's language)."""
+    def make(into: Any, name: str, text: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if command is not None:
+            return command(into, name, text, **kwargs)
+        return into.add_parser(name, help=text, **kwargs)   # type: ignore[no-any-return]
+
+    bot = make(sub, "bot", _("a bot takes a seat at a hosted table ({serve}) through the public API").format(
+        serve="phom serve"))
+    commands = bot.add_subparsers(dest="bot_command", required=True, metavar=_("BOT_COMMAND"), title=_("commands"))
+    play = make(commands, "play", _("play the seat whose token is in {variable} to the end").format(variable="PHOM_TOKEN"),
+                description=_("Play the seat whose token is in the environment variable {variable} (never on the "
+                              "command line) at a hosted table, to the end of the game or of the series.").format(
+                    variable="PHOM_TOKEN"))
+    play.add_argument("url", help=_("the server, e.g. {example}").format(example="http://127.0.0.1:8000"))
+    play.add_argument("game_id", help=_("the game's id (from {path})").format(path="POST /api/games"))
     play.add_argument("--bot", required=True, metavar="SPEC",
-                      help="the bot: greedy, level:1 … level:8, montecarlo, cmd:COMMAND, … (as phom play takes)")
+                      help=_("the bot: {names} (as {command} takes)").format(
+                          names="greedy, level:1 … level:8, montecarlo, cmd:COMMAND, …", command="phom play"))
     play.add_argument("--series", type=parse_series, default=1, metavar="N",
-                      help="games to play: this one, then the next ones at the table (default 1)")
+                      help=_("games to play: this one, then the next ones at the table (default 1)"))
     play.add_argument("--moves", default=None, metavar="FILE",
-                      help="append each move sent as a JSON line: game, version, action, Idempotency-Key")
+                      help=_("append each move sent as a JSON line: {fields}").format(
+                          fields="game, version, action, Idempotency-Key"))
     play.add_argument("--retry-seconds", type=_retry_seconds, default=DEFAULT_RETRY_SECONDS, metavar="S",
-                      help="how long the server may stay unreachable (a restart) before the seat gives up "
-                           f"(default {DEFAULT_RETRY_SECONDS:g})")
+                      help=_("how long the server may stay unreachable (a restart) before the seat gives up "
+                             "(default {default})").format(default=f"{DEFAULT_RETRY_SECONDS:g}"))
     move_seconds_argument(play)
 
 

@@ -24,7 +24,7 @@ from typing import Any, Protocol, TextIO
 
 from ..actions import Action
 from ..bots import make_bot
-from ..bots.levels import LEVELS, level_number
+from ..bots.levels import LEVELS, level_number, level_of
 from ..external import DEFAULT_MOVE_SECONDS
 from ..game import Game, IllegalAction
 from ..hints import hint
@@ -36,7 +36,7 @@ from ..rules import Rules
 from .render import Painter
 
 __all__ = ["Console", "QuitGame", "Table", "bot_label", "bot_seats", "play_interactive", "play_until_over",
-           "read_move"]
+           "read_move", "save_record"]
 
 HELP = N_("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, autolay, u, u-khan) "
           "or its number; ? for a hint, ?? for one that looks ahead; q to quit.")
@@ -81,16 +81,22 @@ def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:
     return dict(zip((p for p in range(players) if p != seat), specs))
 
 
-def bot_label(spec: str, bot: Any, lang: str = "en") -> str:
-    """How the terminal names a seat's bot: a level by its number and name, any other by its own name.
+def bot_label(spec: str, bot: Any, lang: str = "en", game: str = "phom") -> str:
+    """How the terminal names a seat's bot: a level by its number and name, a style by the level that
+    plays like it (in Vietnamese, where a player says the level, not the style), any other bot by its name.
 
-    >>> bot_label("level:8", None, "vi"), bot_label("greedy", make_bot("greedy"))
-    ('Cấp 8 · Cao thủ', 'greedy')
+    >>> bot_label("level:8", None, "vi"), bot_label("greedy", make_bot("greedy"), "vi"), bot_label("greedy", None)
+    ('Cấp 8 · Cao thủ', 'Cấp 4 · Khá', 'greedy (Level 4 · Intermediate)')
     """
     number = level_number(spec)
-    if number is None:
-        return str(getattr(bot, "name", spec))
+    named = str(getattr(bot, "name", spec))
     _ = translator(lang)
+    if number is None:
+        number = level_of(game, spec.strip().lower())
+        if number is None:
+            return named
+        if lang != "vi":
+            return _("{bot} ({level})").format(bot=named, level=bot_label(f"level:{number}", None, lang))
     return _("Level {number} · {name}").format(number=number, name=LEVELS[number - 1].name(lang))
 
 
@@ -129,20 +135,22 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
 
 
 def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                     stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+                     stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
+                     save: str | None = None) -> None:
     """Play one game: the person at ``seat`` types moves, bots play the other seats (``cmd:`` ones
-    allowed ``move_seconds`` an answer, ended with the game); the words in ``lang`` (``"en"`` or ``"vi"``)."""
+    allowed ``move_seconds`` an answer, ended with the game); the words in ``lang`` (``"en"`` or ``"vi"``);
+    the finished game's record written to ``save`` (what ``phom review`` and ``phom replay`` read)."""
     rules = Rules(players=players)
     specs = bot_seats(bots, players, seat)
     seated = {p: make_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds) for p, spec in specs.items()}
     try:
-        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang)
+        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save)
     finally:
         close_bots(seated.values())
 
 
 def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str], seated: dict[int, Any],
-               stdin: TextIO, stdout: TextIO, lang: str) -> None:
+               stdin: TextIO, stdout: TextIO, lang: str, save: str | None) -> None:
     players = rules.players
     others = list(seated)
     game = Game(rules, seed=seed)
@@ -163,6 +171,20 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
 
     if play_until_over(game, seat, seated, turn, console, describe=lambda action: action_text(action, lang)):
         say(result_text(game, lang))
+        save_record(game.to_json(), save, console)
+    elif save is not None:
+        say(_("The game did not finish: no record written."))
+
+
+def save_record(record: str, path: str | None, console: Console) -> None:
+    """Write a finished game's ``record`` to ``path`` (nothing when None) and tell the person how to read it."""
+    if path is None:
+        return
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(record + "\n")
+    _ = console.tr
+    console.say(_("Record written to {file}: {review} weighs every move, {replay} shows the game again.").format(
+        file=path, review=f"phom review {path}", replay=f"phom replay {path}"))
 
 
 def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:

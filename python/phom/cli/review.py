@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..language import LANGUAGES, pick_language
@@ -24,18 +25,25 @@ from ..review.text import review_text
 __all__ = ["add_review_parser", "parse_seats", "review_command", "run_review"]
 
 
-def add_review_parser(sub: Any) -> None:
-    """The ``review`` subcommand's arguments."""
-    parser = sub.add_parser("review", help="weigh every decision of a finished game: skill, luck, errors, rating")
-    parser.add_argument("file", help="the game's JSON record (Game.to_json, TienLenGame.to_json or a hosted "
-                                     "record; - for stdin)")
-    parser.add_argument("--seats", default=None, help="the seats to review, e.g. 0,2 (default: all)")
-    parser.add_argument("--worlds", type=int, default=None, help="worlds per batch of the evaluator (default 128)")
-    parser.add_argument("--seed", type=int, default=0, help="the evaluator's seed (default 0)")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    parser.add_argument("--html", default=None, metavar="FILE", help="also write the review as an HTML page")
+def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentParser] | None = None,
+                      _: Callable[[str], str] = str) -> None:
+    """The ``review`` subcommand's arguments (``command(name, help)`` makes the subparser; ``_`` gives the
+    help texts in the reader's language)."""
+    text = _("weigh every decision of a finished game: skill, luck, errors, rating")
+    parser = command("review", text) if command is not None else sub.add_parser("review", help=text)
+    parser.add_argument("file", metavar="FILE",
+                        help=_("the game's JSON record ({sources}; - for stdin)").format(
+                            sources="phom play --save, phom tienlen play --save, Game.to_json, TienLenGame.to_json, GET /api/games/{id}/record"))
+    parser.add_argument("--seats", default=None,
+                        help=_("the seats to review, counted from 0, e.g. {example} (default: all)").format(example="0,2"))
+    parser.add_argument("--worlds", type=int, default=None,
+                        help=_("worlds per batch of the evaluator (default {default})").format(default=128))
+    parser.add_argument("--seed", type=int, default=0, help=_("the evaluator's shuffle code (default 0)"))
+    parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    parser.add_argument("--html", default=None, metavar="FILE", help=_("also write the review as an HTML page"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="vi or en (default: Vietnamese when LANGUAGE, LC_ALL, LC_MESSAGES or LANG selects vi)")
+                        help=_("vi or en (default: Vietnamese when {names} selects vi)").format(
+                            names="LANGUAGE, LC_ALL, LC_MESSAGES, LANG"))
 
 
 def parse_seats(text: str | None) -> list[int] | None:

@@ -32,7 +32,7 @@ from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
 from ..tienlen.render import action_text
 from ..tienlen.simulation import simulate
-from .play import Console, bot_label, bot_seats, play_until_over, read_move
+from .play import Console, bot_label, bot_seats, play_until_over, read_move, save_record
 from .render import Painter
 
 __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
@@ -176,21 +176,23 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
 
 
 def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                 stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+                 stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
+                 save: str | None = None) -> None:
     """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats
-    (``cmd:`` ones allowed ``move_seconds`` an answer, ended with the game); the words in ``lang``."""
+    (``cmd:`` ones allowed ``move_seconds`` an answer, ended with the game); the words in ``lang``;
+    the finished game's record written to ``save``."""
     rules = TienLenRules(players=players)
     specs = bot_seats(bots, players, seat)
     seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds)
                                      for p, spec in specs.items()}
     try:
-        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang)
+        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save)
     finally:
         close_bots(seated.values())
 
 
 def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int, str],
-               seated: dict[int, TienLenBot], stdin: TextIO, stdout: TextIO, lang: str) -> None:
+               seated: dict[int, TienLenBot], stdin: TextIO, stdout: TextIO, lang: str, save: str | None) -> None:
     players = rules.players
     others = list(seated)
     game = TienLenGame(rules, seed=seed)
@@ -199,7 +201,7 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
     say, _ = console.say, console.tr
     say(_("Tiến lên, {players} players. You are seat {seat}; bots: {bots}.").format(
         players=players, seat=seat + 1,
-        bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang, "tienlen")) for p in others)))
     say(_(HELP))
     if game.opening_card is not None and not game.is_over:
         say(_("Seat {seat} holds {card} and leads with it.").format(seat=(game.to_move or 0) + 1, card=game.opening_card))
@@ -215,3 +217,6 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
     if play_until_over(game, seat, seated, turn, console, describe=describe_move):
         assert game.result is not None
         say("\n".join(result_lines(game.result, seat, lang)))
+        save_record(game.to_json(), save, console)
+    elif save is not None:
+        say(_("The game did not finish: no record written."))
