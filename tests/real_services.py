@@ -25,6 +25,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def wait_ready(base: str, seconds: float = 30.0) -> None:
+    """Until ``phom serve`` at ``base`` answers /readyz with 200 (AssertionError after ``seconds``)."""
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/readyz", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError(f"phom serve at {base} did not come up within {seconds:g} s")
+
+
 def postgres_bin() -> str:
     """The directory of Debian's PostgreSQL programs; the test fails on CI and skips elsewhere without it."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))

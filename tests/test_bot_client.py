@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from phom import Action, AutoLay, Game, Rules
 from phom.bots import GreedyBot, RandomBot
@@ -28,16 +26,11 @@ from phom.tienlen.game import parse_action
 from phom.tienlen.render import view_report as tienlen_view_report
 from phom.view import PlayerView
 from phom.view_data import view_report
+from real_services import free_port, wait_ready
 
 pytest.importorskip("websockets.sync.client")
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Server:
@@ -53,14 +46,7 @@ class Server:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--store", str(self.store),
                                              "--port", str(self.port)], stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/readyz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not come up")
+        wait_ready(self.base)
 
     def kill(self) -> None:
         assert self.process is not None

@@ -26,7 +26,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from real_services import free_port
+from real_services import free_port, wait_ready
 from web_helpers import bearer, play_to_the_end
 
 ws_client = pytest.importorskip("websockets.sync.client")
@@ -46,14 +46,7 @@ class Served:
             self.process = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--store",
                                              str(folder / f"games-{self.port}.sqlite3"), "--port", str(self.port),
                                              *extra], stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/readyz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not come up")
+        wait_ready(self.base)
 
     def client(self, address: str) -> httpx.Client:
         """An HTTP client whose requests come from ``address`` (a loopback address of its own)."""
@@ -430,51 +423,50 @@ def test_the_page_and_the_api_carry_the_headers_a_browser_trusts(served: Served)
     served.clean()
 
 
-def test_a_body_that_never_arrives_gets_408(tmp_path: Path):
-    """A real uvicorn server over the application with a short body deadline: a client that sends
-    the headers and part of its body, then nothing, gets 408 and the connection back."""
+@contextlib.contextmanager
+def uvicorn_in_a_thread(app: Any, **options: Any) -> Any:
+    """A real uvicorn server over ``app`` on a free loopback port, in a thread of the test; its port."""
     uvicorn = pytest.importorskip("uvicorn")
-    from phom.web.app import create_app
-
     port = free_port()
-    config = uvicorn.Config(create_app(body_seconds=0.5), host="127.0.0.1", port=port, log_level="error")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, **{"host": "127.0.0.1", "log_level": "error", **options,
+                                                   "port": port}))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
         deadline = time.monotonic() + 20
         while not server.started and time.monotonic() < deadline:
             time.sleep(0.02)
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
-            raw.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                        b"Content-Length: 100\r\n\r\n{\"hand\": ")
-            answer = raw.recv(4096).decode("latin-1")
-        assert answer.startswith("HTTP/1.1 408") and "did not arrive within 0.5 s" in answer
+        yield port
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_a_body_that_never_arrives_gets_408():
+    """The application with a short body deadline under a real uvicorn: a client that sends the headers
+    and part of its body, then nothing, gets 408 and the connection back."""
+    from phom.web.app import create_app
+
+    with uvicorn_in_a_thread(create_app(body_seconds=0.5)) as port, \
+            socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        raw.sendall(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 100\r\n\r\n{\"hand\": ")
+        answer = raw.recv(4096).decode("latin-1")
+    assert answer.startswith("HTTP/1.1 408") and "did not arrive within 0.5 s" in answer
 
 
 def test_headers_that_trickle_in_lose_their_connection():
     """phom serve's protocol (``phom.web.serving.HeaderDeadline``) with a short deadline under a real
     uvicorn: a request whose headers trickle in a byte at a time is closed at the deadline, while one
     that sends them at once is answered on the same kind of connection."""
-    uvicorn = pytest.importorskip("uvicorn")
     from phom.web.app import create_app
     from phom.web.serving import HeaderDeadline, uvicorn_options
 
     class Quick(HeaderDeadline):
         header_seconds = 0.6
 
-    port = free_port()
-    options = {**uvicorn_options(host="127.0.0.1", port=port, proxies=[]), "http": Quick, "log_level": "error"}
-    server = uvicorn.Server(uvicorn.Config(create_app(), **options))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.02)
+    options = {**uvicorn_options(host="127.0.0.1", port=0, proxies=[]), "http": Quick, "log_level": "error"}
+    with uvicorn_in_a_thread(create_app(), **options) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
             started = time.monotonic()
             closed = False
@@ -493,9 +485,6 @@ def test_headers_that_trickle_in_lose_their_connection():
             time.sleep(0.3)                           # idle under the deadline, then the whole request
             quick.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert quick.recv(100).startswith(b"HTTP/1.1 200")
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 @pytest.mark.parametrize("store", ["missing/games.sqlite3", "folder", "notes.txt",

@@ -10,7 +10,6 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -19,17 +18,11 @@ import time
 
 import httpx
 import pytest
-
 from phom.fairness import verify_record
+from real_services import free_port, wait_ready
 
 CYCLES = int(os.environ.get("PHOM_CRASH_CYCLES", "6"))
 CLIENTS = 4
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Server:
@@ -41,14 +34,7 @@ class Server:
         self.process = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--store", self.store,
                                          "--port", str(self.port)], stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/readyz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not come up")
+        wait_ready(f"http://127.0.0.1:{self.port}")
 
     def kill(self) -> None:
         assert self.process is not None
