@@ -143,25 +143,30 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
             groups, labels, marks = hand_groups(view.hand, view.unlaid_eaten, values=None)
             labels = [_("hand") if label == "hand" else label for label in labels]
             parts.append(_part(_("hand"), cards_svg(groups, labels=labels, marks=marks, title=_("your hand"),
-                                                    lang=lang), css="phom-part own-hand"))
+                                                    lang=lang), css="phom-part part-hand own-hand"))
         elif revealed is not None:
             parts.append(_part(_("hand at the end"), cards_svg([_faces(revealed[q])], lang=lang,
-                                                               title=_("hand of seat {seat} at the end").format(seat=q + 1))))
+                                                               title=_("hand of seat {seat} at the end").format(seat=q + 1)),
+                               css="phom-part part-hand part-revealed"))
         else:
             hidden = view.hidden_sizes[q]          # his eaten cards still in hand are drawn among the eaten
             parts.append(_part(_("hand"), cards_svg([], hidden=hidden, lang=lang,
-                                                    title=_("{count} hidden cards").format(count=hidden))))
+                                                    title=_("{count} hidden cards").format(count=hidden)),
+                               css="phom-part part-hand"))
         parts.append(_part(_("row"), cards_svg([_faces(view.rows[q])], lang=lang,
-                                               title=_("row of seat {seat}").format(seat=q + 1))))
+                                               title=_("row of seat {seat}").format(seat=q + 1)),
+                               css="phom-part part-row"))
         if view.eaten[q]:
             parts.append(_part(_("eaten"), cards_svg([_faces(view.eaten[q])], marks=[["eaten"] * len(view.eaten[q])],
-                                                     lang=lang, title=_("eaten by seat {seat}").format(seat=q + 1))))
+                                                     lang=lang, title=_("eaten by seat {seat}").format(seat=q + 1)),
+                               css="phom-part part-eaten"))
         if view.laid[q]:
             melds = list(view.laid[q])
             parts.append(_part(_("laid phỏm"), cards_svg([_faces(m) for m in melds],
-                                                         labels=[f"#{i}" for i in range(len(melds))],
+                                                         labels=[f"#{i + 1}" for i in range(len(melds))],
                                                          marks=[["phom"] * len(m) for m in melds], lang=lang,
-                                                         title=_("phỏm laid by seat {seat}").format(seat=q + 1))))
+                                                         title=_("phỏm laid by seat {seat}").format(seat=q + 1)),
+                               css="phom-part part-laid"))
         css = "phom-seat to-move" if view.to_move == q else "phom-seat"
         seats.append(f'<div class="{css}" data-seat="{q}"><h4>{escape(who)}</h4>'
                      f'<div class="phom-status">{escape(", ".join(status))}</div>{"".join(parts)}</div>')

@@ -147,7 +147,7 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
         hand = _("hand")
         seats.append(f'<div class="{css}" data-seat="{q}"><h4>{escape(who)}</h4>'
                      f'<div class="phom-status">{escape(", ".join(status))}</div>'
-                     f'<div class="phom-part{" own-hand" if me else ""}"><span>{escape(hand)}</span>{drawing}'
+                     f'<div class="phom-part part-hand{" own-hand" if me else ""}"><span>{escape(hand)}</span>{drawing}'
                      '</div></div>')
     to_beat = _("to beat")
     if view.table:

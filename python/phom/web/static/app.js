@@ -54,6 +54,11 @@ let termPattern = null;
 function markTerms(root) {
   // English text keeps the Vietnamese game terms: each is wrapped in <span lang="vi"> for screen readers
   if (state.lang !== "en" || !termPattern) return;
+  // a drawing's labels (phỏm, cạ, rác) are terms too: the whole <text> is marked
+  for (const label of root.querySelectorAll("svg text:not([lang])")) {
+    const words = label.textContent.trim();
+    if (words && words.replace(termPattern, "").trim() === "") label.setAttribute("lang", "vi");
+  }
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => (node.parentElement.closest("[lang=vi], svg, script, style, code, option, title")
       ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
@@ -356,16 +361,7 @@ function render(view, missed = null) {
   $("table").innerHTML = view.html;
   $("table").classList.toggle("playing", !view.is_over);   // while playing, the hand is the listbox
   markTerms($("table"));
-  const mine = document.querySelector(`.phom-seat[data-seat="${view.player}"]`);
-  if (mine) mine.classList.add("me");
-  for (const seat of document.querySelectorAll(".phom-seat")) {
-    const number = Number(seat.dataset.seat);
-    if (number === view.player) continue;
-    const who = document.createElement("span");
-    who.className = "seat-who";
-    who.textContent = view.humans.includes(number) ? t("a_person") : t("bot_is", { name: botName(view.bots[number]) });
-    seat.querySelector("h4").appendChild(who);
-  }
+  seatTheTable(view, Math.max(0, view.version - before));
   const tienlen = view.game === "tienlen";
   $("game-title").textContent = tienlen ? "Tiến lên" : "Phỏm";
   keepOrder(view);
@@ -393,6 +389,7 @@ function render(view, missed = null) {
     button.textContent = action.label || action.text;
     button.dataset.action = action.text;
     if (action.text === "autolay" || action.text === "u") button.className = "primary";
+    if (button.textContent.length > 10) button.classList.add("wide");   // a phỏm or a long play: two columns
     button.addEventListener("click", () => play(action.text));
     moves.appendChild(button);
   }
@@ -410,7 +407,7 @@ function render(view, missed = null) {
   $("fairness").hidden = false;
   $("commitment").textContent = view.commitment;
   $("download-record").hidden = !view.is_over;
-  $("review-game").hidden = !view.is_over;
+  $("review-game").hidden = $("review-line").hidden = !view.is_over;
   document.body.classList.add("playing");           // the setup folds away: the table fills the screen
   $("setup-toggle").hidden = false;
   $("rules-line").hidden = false;
@@ -419,6 +416,89 @@ function render(view, missed = null) {
   renderLog(view, missed ? missed.length : Math.max(0, view.version - before));
   updateSelection();
   showResult(view);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table: the other seats around it, named from the player's seat, each with its latest move
+
+const PLACE_NAMES = { right: "next_seat", left: "previous_seat", top: "across_seat" };
+
+function placeOf(seat, player, players) {
+  // play goes round to the right (nhà dưới), as at a Vietnamese table; with two, the other sits across
+  const step = (seat - player + players) % players;
+  if (step === 0) return "me";
+  if (players === 2) return "top";
+  if (players === 3) return step === 1 ? "right" : "left";
+  return ["me", "right", "top", "left"][step];
+}
+
+function shortWho(view, seat) {
+  // the short name a player would say: the level ("Cấp 4"), a bot's own name, or a person
+  if (view.humans.includes(seat)) return t("a_person");
+  const level = /^level:([1-8])$/.exec(view.bots[seat] || "");
+  return level ? t("level_short", { number: level[1] }) : namedBot(view.bots[seat]);
+}
+
+function cardsText(codes) {
+  return codes.map((code) => code.slice(0, -1) + SUIT_SYMBOLS[SUIT_CODES.indexOf(code.slice(-1))]).join(" ");
+}
+
+function moveWords(action) {
+  // a move as the table says it, short, for the line under a seat ("Đánh 7♦", "Bỏ lượt")
+  const [verb, ...rest] = action.split(" ");
+  const codes = rest.filter((word) => /^(10|[2-9AJQK])[SCDH]$/.test(word));
+  const key = { draw: "last_draw", eat: "last_eat", discard: "last_discard", lay: "last_lay", send: "last_send",
+    autolay: "last_autolay", u: "last_u", "u-khan": "last_u_khan", play: "last_play", pass: "last_pass" }[verb];
+  return key ? t(key, { cards: cardsText(codes) }) : action;
+}
+
+function moveKind(action) {
+  const verb = action.split(" ")[0];
+  return { autolay: "lay", send: "lay", u: "lay", "u-khan": "lay" }[verb] || verb;
+}
+
+function seatTheTable(view, fresh) {
+  const table = document.querySelector("#table .phom-table");
+  const seats = [...document.querySelectorAll("#table .phom-seat")];
+  if (!table) return;
+  table.classList.add(`players-${seats.length}`);
+  table.classList.toggle("over", view.is_over);
+  const latest = view.history.length ? view.history[view.history.length - 1].player : null;
+  const moved = new Map(view.history.slice(Math.max(0, view.history.length - fresh)).map((e) => [e.player, e.action]));
+  for (const seat of seats) {
+    const number = Number(seat.dataset.seat);
+    const place = placeOf(number, view.player, seats.length);
+    seat.classList.add(`pos-${place}`);
+    if (place === "me") seat.classList.add("me");
+    else {
+      // "Nhà dưới · Cấp 4 · ghế 2": the place first, the short name, the seat number the log uses
+      const head = seat.querySelector("h4");
+      head.textContent = "";
+      const name = document.createElement("span");
+      name.className = "seat-place";
+      name.textContent = t(PLACE_NAMES[place]);
+      const who = document.createElement("span");
+      who.className = "seat-who";
+      who.textContent = `${shortWho(view, number)} · ${t("seat", { seat: number }).toLowerCase()}`;
+      head.append(name, " ", who);
+      if (view.to_move === number && !view.is_over) {
+        const turn = document.createElement("span");
+        turn.className = "seat-turn";
+        turn.textContent = t("seat_to_move");
+        head.append(" ", turn);
+      }
+    }
+    const own = view.history.filter((entry) => entry.player === number);
+    if (own.length && !view.is_over) {
+      const last = document.createElement("p");
+      last.className = `seat-last${number === latest ? " latest" : ""}`;
+      const words = moveWords(own[own.length - 1].action);
+      last.textContent = place === "me" ? t("you_did", { move: words }) : words;
+      seat.querySelector("h4").after(last);
+    }
+    if (moved.has(number)) seat.classList.add("moved", `moved-${moveKind(moved.get(number))}`);
+    markTerms(seat);
+  }
 }
 
 function renderLog(view, fresh) {
@@ -466,13 +546,20 @@ function escapeHtml(text) {
 }
 
 function whoIs(view, seat) {
-  return seat === view.player ? t("you") : view.humans.includes(seat) ? "" : ` (${botName(view.bots[seat])})`;
+  // the short names of the table: "Ghế 2 (Cấp 4)"
+  return seat === view.player ? t("you") : view.humans.includes(seat) ? "" : ` (${shortWho(view, seat)})`;
 }
 
 function botName(spec) {
   // "level:3" as the page names levels ("Level 3 · Casual"); other bots by their own names
   const level = /^level:([1-8])$/.exec(spec || "");
-  return level ? t("level", { number: level[1], name: t(`level_${level[1]}`) }) : spec;
+  return level ? t("level", { number: level[1], name: t(`level_${level[1]}`) }) : namedBot(spec);
+}
+
+function namedBot(spec) {
+  // the project's bots by the page's names for them ("montecarlo:32" → its name); others as written
+  const key = `bot_name_${String(spec || "").split(":")[0]}`;
+  return key in (state.catalogs.en || {}) ? t(key) : String(spec);
 }
 
 function showTienLenResult(view, box) {
@@ -493,7 +580,7 @@ function showTienLenResult(view, box) {
 function finishResult(view, box, headline, rows) {
   const series = state.view.series;
   const totals = series.totals.map((money, seat) => `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(state.view, seat))}</td>`
-    + `<td class="${money > 0 ? "win" : money < 0 ? "loss" : ""}">${money > 0 ? "+" : ""}${money}</td></tr>`).join("");
+    + `<td class="${money > 0 ? "win" : money < 0 ? "loss" : ""}">${money > 0 ? "+" : ""}${number(money)}</td></tr>`).join("");
   box.innerHTML = `<h2>${t("result")}</h2><p>${escapeHtml(headline)} ${t("face_up")}</p>`
     + `<div class="result-tables"><table id="result-table">${rows}</table>`
     + `<table id="series-table"><caption>${t("series_caption", { number: series.number })}</caption>`
@@ -612,10 +699,34 @@ function showInvites(created) {
     input.value = link;
     input.addEventListener("focus", (event) => event.target.select());
     label.appendChild(input);
-    item.appendChild(label);
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "copy-link";
+    copy.textContent = t("copy_link");
+    copy.setAttribute("aria-label", `${t("copy_link")}: ${t("seat", { seat })}`);
+    copy.addEventListener("click", () => copyLink(input));
+    item.append(label, copy);
     list.appendChild(item);
   }
   $("invites").hidden = others.length === 0;
+}
+
+async function copyLink(input) {
+  // the clipboard where the browser allows it (a secure page), else the old copy command on the
+  // selected link; if both fail, the link stays selected for the player's own copy
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(input.value);
+      copied = true;
+    }
+  } catch (error) { copied = false; }
+  if (!copied) {
+    input.focus();
+    input.select();
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+  }
+  say(t(copied ? "copied" : "copy_failed"), !copied);
 }
 
 function houseRules(game) {
