@@ -87,3 +87,13 @@ def test_every_name_of_the_contract_is_in_the_reference(built):
     assert len(names) > 40
     missing = sorted(names - documented)
     assert not missing, f"names of API.md missing from the reference: {missing}"
+
+
+def test_vietnamese_pages_speak_vietnamese(built):
+    vi = (built / "vi" / "nguoi-choi.html").read_text(encoding="utf-8")
+    en = (built / "en" / "players.html").read_text(encoding="utf-8")
+    assert '<html class="no-js" lang="vi"' in vi and '<html class="no-js" lang="en"' in en
+    for label in ("Trong trang này", 'placeholder="Tìm kiếm"', "Lên đầu trang", "Làm bằng"):
+        assert label in vi, label
+    assert "On this page" not in vi and "Back to top" not in vi
+    assert "On this page" in en and 'placeholder="Search"' in en          # the English pages keep the theme's words
