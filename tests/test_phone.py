@@ -96,7 +96,7 @@ def check_no_sideways(page, moment: str) -> None:
     assert wide[0] <= wide[1], f"{moment}: the page is {wide[0]} px wide on a {wide[1]} px screen: {wider}"
 
 
-def check_first_screen(page, moment: str) -> None:
+def check_first_screen(page, moment: str, others: int = 3) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     width, height = page.evaluate("[innerWidth, innerHeight]")
     boxes = page.evaluate(FIRST_SCREEN)
@@ -106,7 +106,7 @@ def check_first_screen(page, moment: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "phone-failure.png"))
     assert not outside, f"{moment}: outside the first {width}×{height} screen: {outside}"
     seats = [name for name, *_ in boxes if name.startswith("seat ")]
-    assert len(seats) == 3, f"{moment}: the other seats drawn: {seats}"
+    assert len(seats) == others, f"{moment}: the other seats drawn: {seats}"
 
 
 def shoot(page, name: str) -> None:
@@ -199,6 +199,9 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
         next_move(page, game, labels)
     page.wait_for_selector("#result:not([hidden]) #result-table")
     assert turns >= 4 and refused
+    # the server starts the review now, while the end is looked at (the page's button then finds it ready)
+    page.evaluate("fetch(`/api/games/${state.id}/review?lang=${state.lang}`, "
+                  "{ headers: { authorization: `Bearer ${state.token}` } })")
     check_text(page, "the end")
     check_no_sideways(page, "the end")
     shoot(page, f"{name}-end")
@@ -244,4 +247,30 @@ def test_the_invite_link_is_copied_with_the_page_s_words(server, browser):  # no
     if said == catalog["copied"]:
         assert copied in (link, None)
     check_no_sideways(page, "the invites")
+    page.wait_for_function(IDLE)
+    check_first_screen(page, "a friend at the table")
+    page.screenshot(path=str(ARTIFACTS / "phone-invites.png"), animations="disabled", full_page=True)
     context.close()
+
+
+@pytest.mark.parametrize(("game", "bots", "places"), [("phom", ["level:2"], ["top"]),
+                                                     ("tienlen", ["level:2", "level:3"], ["right", "left"])])
+def test_two_or_three_at_a_table_sit_across_or_beside(server, browser, game, bots, places):  # noqa: F811
+    """Two players sit across (Nhà đối diện); with three, nhà dưới on the right and nhà trên on the left."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"game": game, "humans": [0], "bots": bots,
+                                                    "rules": {"players": len(bots) + 1}}).json()
+    page = browser.new_page(locale="vi-VN", viewport=PHONE)
+    page.goto(f"{server}/#game={created['id']}&seat=0&token={created['tokens']['0']}")
+    page.wait_for_selector(HAND)
+    page.wait_for_function(IDLE)
+    check_first_screen(page, f"{len(bots) + 1} at the table", others=len(bots))
+    check_no_sideways(page, f"{len(bots) + 1} at the table")
+    seated = page.evaluate("[...document.querySelectorAll('#table .phom-seat:not(.me)')]"
+                           ".map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('pos-')), "
+                           "s.querySelector('.seat-place').textContent])")
+    names = {"top": "Nhà đối diện", "right": "Nhà dưới", "left": "Nhà trên"}
+    assert seated == [[str(i + 1), f"pos-{place}", names[place]] for i, place in enumerate(places)]
+    page.screenshot(path=str(ARTIFACTS / f"phone-{game}-{len(bots) + 1}-players.png"), animations="disabled")
+    page.close()

@@ -14,6 +14,7 @@ const state = { id: null, seat: null, token: null, view: null, selected: new Set
 
 const $ = (id) => document.getElementById(id);
 const MAX_MOVE_BUTTONS = 40;
+const PHONE_MOVE_BUTTONS = 11;
 const RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUIT_CODES = "SCDH";
 const SUIT_SYMBOLS = "♠♣♦♥";
@@ -382,7 +383,9 @@ function render(view, missed = null) {
   moves.innerHTML = "";
   // a Tiến lên lead can have hundreds of plays: the buttons show the pass and the first ones, weakest
   // first; any other play is made by selecting its cards
-  const shown = tienlen ? view.legal_actions.slice(0, MAX_MOVE_BUTTONS) : view.legal_actions;
+  // (on a phone as many as fit the first screen under the hand: three rows of four)
+  const most = window.matchMedia("(max-width: 600px)").matches ? PHONE_MOVE_BUTTONS : MAX_MOVE_BUTTONS;
+  const shown = tienlen ? view.legal_actions.slice(0, most) : view.legal_actions;
   for (const action of shown) {
     const button = document.createElement("button");
     button.type = "button";
