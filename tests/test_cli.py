@@ -152,8 +152,10 @@ def test_solve_in_vietnamese_and_an_empty_hand(capsys):
 
 def test_play_save_writes_a_record_that_review_and_replay_read(tmp_path):
     path = tmp_path / "phom.json"
-    code, text = run(["play", "--players", "2", "--seed", "1", "--save", str(path), "--lang", "vi"], stdin="1\n" * 80)
+    code, text = run(["play", "--players", "2", "--seed", "1", "--save", str(path), "--lang", "vi"],
+                     stdin="foo\n" + "1\n" * 80)
     assert code == 0 and f"Đã ghi biên bản vào {path}" in text and "ghế 2 Cấp 4 · Khá" in text
+    assert "Không hiểu “foo”" in text and "unknown keyword" not in text
     assert Game.from_json(path.read_text(encoding="utf-8")).is_over
     code, text = run(["replay", str(path), "--lang", "vi"])
     assert code == 0 and "ghế 1: Đánh" in text and "Tổng:" in text and "discard" not in text
@@ -171,3 +173,5 @@ def test_tienlen_play_save_and_replay(tmp_path):
     code, text = run(["replay", str(path), "--lang", "vi"])
     assert code == 0 and text.startswith("Tiến lên, 4 người chơi; ghế 2 đi đầu") and "Tổng:" in text
     assert f"{len(game.history):4d}. ghế" in text and "seat" not in text
+    code, text = run(["tienlen", "play", "--seed", "3", "--lang", "vi"], stdin="1\n" * 120)
+    assert "Về: nhất" in text and "(theo thứ tự về)" in text and "−" in text and "-" not in text.split("Tổng:")[1]

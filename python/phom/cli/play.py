@@ -258,8 +258,9 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
         except Refusal as exc:
             say(_("Not allowed: {reason}").format(reason=exc.text(console.lang)))
             continue
-        except ValueError as exc:
-            say(_("Not understood: {reason}").format(reason=exc))
+        except ValueError as exc:              # the parser's reason is English: a vi player is told what to type
+            say(_("Not understood: {reason}").format(reason=exc) if console.lang == "en" else
+                _("Not understood: “{text}”. Type a move from the list, its number, or h for help.").format(text=text))
             continue
         say("  " + _("you: {move}").format(move=describe(action)))
         return

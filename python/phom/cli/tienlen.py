@@ -24,7 +24,7 @@ from typing import TextIO
 from ..cards import Card, CardSet, to_mask
 from ..external import DEFAULT_MOVE_SECONDS, check_jobs
 from ..hooks import close_bots
-from ..language import N_, translator
+from ..language import N_, number, translator
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
 from ..tienlen.bots import TienLenBot, make_tienlen_bot
 from ..tienlen.hints import describe, tienlen_hint
@@ -41,7 +41,7 @@ __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simula
 HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks "
           "ahead; q to quit.")
 SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
-_REASONS = {"place": N_("place"), "cong": "cóng", "thoi": "thối", "chat": "chặt", "toi_trang": "tới trắng"}
+_REASONS = {"place": N_("by place"), "cong": "cóng", "thoi": "thối", "chat": N_("chặt: bombed"), "toi_trang": "tới trắng"}
 
 
 def _ranked(cards: Iterable[Card]) -> list[Card]:
@@ -171,7 +171,7 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
         lines.append("  " + _("{payer} pays {payee} {amount} ({reason})").format(
             payer=who(payer), payee=who(payee), amount=amount, reason=said))
     lines.append(_("Net: {list}").format(list=", ".join(
-        _("{who} {money}").format(who=who(q), money=f"{v:+d}") for q, v in enumerate(result.net))))
+        _("{who} {money}").format(who=who(q), money=number(v, lang, signed=True)) for q, v in enumerate(result.net))))
     return lines
 
 
