@@ -168,6 +168,10 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
     page.goto(server + "/")
     page.wait_for_function(f"document.documentElement.lang === '{lang}' && document.getElementById('bot-1')")
     check_text(page, "before a game")
+    if lang == "vi" and game == "phom":
+        page.click("#house-rules summary")
+        check_no_sideways(page, "the setup")
+        shoot(page, "setup-vi")
     page.select_option("#game-kind", game)
     page.click("#new-game-button")
     page.wait_for_selector(HAND)
