@@ -1,6 +1,8 @@
 """The review's view of a Tiến lên game: every play or pass of a seat is a decision among the legal
 actions (GreedyTienLenBot's order, its choice first, at most ``MAX_CANDIDATES``, and always the one played), worlds and
-playouts in the compiled core. Nothing is drawn in Tiến lên, so the deal is the seat's only luck.
+playouts in the compiled core (the reviewed seat plays on greedily; the others greedily in a quarter of
+the worlds and at random in the rest: ``TienLenReplay.PLAYOUT``). Nothing is drawn in Tiến lên, so the
+deal is the seat's only luck.
 
 >>> from phom.tienlen import TienLenGame
 >>> from phom.tienlen.bots import GreedyTienLenBot
@@ -57,6 +59,16 @@ class TienLenReplay:
     """A finished Tiến lên game replayed from its deal, with the game before every action kept."""
 
     name = "tienlen"
+    #: How the hidden hands are read (``TienLenVectorGame.sample_worlds``'s ``unlike_greedy``; 1: every
+    #: deal the history allows, equally; a deal none allows falls back to 1). Reading the others as
+    #: greedy players (0.5) did not help the error rates' order and took 5× longer (LADDER.md).
+    UNLIKE_GREEDY = 1.0
+    #: The playouts' policies: the reviewed seat's, then the other seats' in each of equal blocks of the
+    #: worlds. The review does not know its opponents: greedy opponents alone pass so often that
+    #: keeping a card looked worthless (greedy's passes were charged 1.75 stakes each and greedy
+    #: rated below random); a quarter greedy, three quarters random orders the project's bots as their
+    #: strength (tuned on seed 81 among greedy only, 1:1, 1:3 and random only; LADDER.md).
+    PLAYOUT = ("greedy", "greedy", "random", "random", "random")
 
     def __init__(self, game: TienLenGame) -> None:
         if not game.is_over or game.result is None:
@@ -94,12 +106,12 @@ class TienLenReplay:
         another seat leads)."""
         game = self.states[index] if index < len(self.states) else None
         if game is not None and game.to_move == seat:
-            worlds = TienLenVectorGame.sample_worlds(game.view(seat), count, seed=seed)
-            if len(worlds):
-                return worlds
-            worlds = TienLenVectorGame.sample_worlds(game.view(seat), count, seed=seed, attempts=400)
-            if len(worlds):
-                return worlds
+            for belief in dict.fromkeys((self.UNLIKE_GREEDY, 1.0)):
+                for attempts in (20, 400):
+                    worlds = TienLenVectorGame.sample_worlds(game.view(seat), count, seed=seed, attempts=attempts,
+                                                             unlike_greedy=belief)
+                    if len(worlds):
+                        return worlds
             raise ValueError(f"no deal of the hidden cards agrees with what seat {seat} saw before action {index}")
         if index != 0:
             raise ValueError("Tiến lên positions are valued at the deal or on the seat's own turn")
@@ -112,17 +124,21 @@ class TienLenReplay:
     def truth(self, index: int) -> TienLenVectorGame:
         return TienLenVectorGame.from_games([self.states[index]])
 
-    @staticmethod
-    def values(worlds: TienLenVectorGame, seat: int, plans: Sequence[tuple[Any, ...]], seed: int
+    def values(self, worlds: TienLenVectorGame, seat: int, plans: Sequence[tuple[Any, ...]], seed: int
                ) -> npt.NDArray[np.float64]:
         count = len(worlds)
         out = np.zeros((count, len(plans)), dtype=np.float64)
+        mine, *others = self.PLAYOUT
+        blocks = min(len(others), count) or 1
         for k, plan in enumerate(plans):
-            copy = worlds.split(1)[0]
-            for action in plan:
-                copy.step(np.full(count, _mask(action), dtype=np.uint64), only=~copy.done)
-            copy.playout("greedy", seed=seed)
-            out[:, k] = copy.net[:, seat]
+            start = 0
+            for j, copy in enumerate(worlds.split(blocks)):
+                size = len(copy)
+                for action in plan:
+                    copy.step(np.full(size, _mask(action), dtype=np.uint64), only=~copy.done)
+                copy.playout([mine if q == seat else others[j] for q in range(self.players)], seed=seed + j)
+                out[start:start + size, k] = copy.net[:, seat]
+                start += size
         return out
 
     def expected(self, seat: int) -> float:

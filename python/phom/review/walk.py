@@ -1,10 +1,10 @@
 """``review``: a finished game weighed decision by decision, with an exact ledger per seat.
 
 Each reviewed seat gets a chain of values, every one an estimate by the same evaluator (worlds
-consistent with what the seat knew, greedy playouts in the core) of the money it would win from that
-point: before the deal (``expected``, measured by self-play), after the deal, before and after each of
-its decisions (the best choice's value and the played one's, on the same fresh worlds), and at the end
-the money it won. Every step between two values is one term: a decision's is ``skill`` (≤ 0), a step
+consistent with what the seat knew, playouts in the core as each game's replay plays them) of the
+money it would win from that point: before the deal (``expected``, measured by self-play), after the
+deal, before and after each of its decisions (the best choice's value and the played one's, on the
+same fresh worlds), and at the end the money it won. Every step between two values is one term: a decision's is ``skill`` (≤ 0), a step
 over a card the seat drew or over the deal is ``luck``, a step over the other seats' moves is
 ``others``. The terms telescope, and the values are exact binary fractions, so
 ``expected + skill + luck + others == net`` to the last digit.
