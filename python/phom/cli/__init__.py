@@ -118,6 +118,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     tl_solve.add_argument("--table", default=None, metavar="CARDS",
                           help=_("the cards to beat, e.g. {example}").format(example='"2H"'))
     tl_solve.add_argument("--json", action="store_true", help=_("print JSON"))
+    _lang_argument(tl_solve, _)
     tl_play = command(tl, "play", _("play a game of Tiến lên against bots in the terminal"))
     tl_play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
     tl_play.add_argument("--seed", type=int, default=None,
@@ -390,7 +391,7 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
 
 def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     if args.tienlen_command == "solve":
-        solve_tienlen(args.cards, args.table, args.json, out)
+        solve_tienlen(args.cards, args.table, args.json, out, pick_language(args.lang))
     elif args.tienlen_command == "simulate":
         simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out, args.move_seconds)
     elif args.tienlen_command == "arena":

@@ -41,6 +41,13 @@ __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simula
 HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks "
           "ahead; q to quit.")
 SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
+#: the kinds of combination and of tới trắng, by the words tienlen.render says them in (the same catalog texts)
+_KINDS = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("a triple"), "straight": N_("a straight"),
+          "pairs_run": "đôi thông", "four": "tứ quý"}
+_TOI_TRANG = {"four_threes": N_("four 3s"), "three_pairs_with_3S": N_("three pairs with 3♠"),
+              "dragon": N_("a dragon (sảnh rồng)"), "six_pairs": N_("six pairs"),
+              "five_pairs_run": N_("five running pairs"), "four_triples": N_("four triples"),
+              "two_fours": N_("two tứ quý"), "four_twos": N_("four 2s"), "one_colour": N_("one colour")}
 _REASONS = {"place": N_("by place"), "cong": "cóng", "thoi": "thối", "chat": N_("chặt: bombed"), "toi_trang": "tới trắng"}
 
 
@@ -48,8 +55,9 @@ def _ranked(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=strength)
 
 
-def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO) -> None:
-    """``phom tienlen solve``: the combination, the plays (on a table), the best split, tới trắng."""
+def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lang: str = "en") -> None:
+    """``phom tienlen solve``: the combination, the plays (on a table), the best split, tới trắng; the
+    words in ``lang``."""
     hand = to_mask(cards, "CARDS")
     if hand.bit_count() > 13:
         raise ValueError(f"CARDS holds {hand.bit_count()} cards; a Tiến lên hand has at most 13")
@@ -71,14 +79,24 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO) -> 
     if as_json:
         print(json.dumps(found, ensure_ascii=False), file=out)
         return
+    _ = translator(lang)
     paint = Painter(stream=out)
-    what = "no single combination" if combo is None else f"{combo.kind} of {combo.length}, high {combo.high}"
-    lines = [f"{paint.bold('Cards')}     {paint.cards(_ranked(CardSet(hand)))}  ({what})",
-             f"Plays     {found['plays']}" + (f" that beat {in_order(beaten)}" if beaten is not None else " (to lead)"),
-             f"Split     {' | '.join(paint.cards(_ranked(s)) for s in split)}  ({len(split)} plays, the fewest)"]
+    kind = None if combo is None else _(_KINDS[combo.kind]) if combo.kind in _KINDS else combo.kind
+    what = _("no single combination") if combo is None else _("{kind} of {length}, high {high}").format(
+        kind=kind, length=combo.length, high=paint.card(combo.high))
+    rows = [(_("Cards"), f"{paint.cards(_ranked(CardSet(hand)))}  ({what})"),
+            (_("Plays"), (_("{count} that beat {cards}").format(count=found["plays"], cards=paint.cards(_ranked(
+                CardSet(beaten)))) if beaten is not None else _("{count} (to lead)").format(count=found["plays"]))),
+            (_("Split"), _("{groups}  ({count} plays, the fewest)").format(
+                groups=" | ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
     if dealt:
-        lines.append(f"Tới trắng {found['toi_trang'] or 'no'} (first game: {found['toi_trang_first_game'] or 'no'})")
-    print("\n".join(lines), file=out)
+        def said(name: object) -> str:
+            return _("no") if name is None else _(_TOI_TRANG[str(name)]) if name in _TOI_TRANG else str(name)
+        rows.append(("Tới trắng", _("{now} (first game: {first})").format(
+            now=said(found["toi_trang"]), first=said(found["toi_trang_first_game"]))))
+    width = max(9, *(len(label) for label, _text in rows)) + 1
+    print("\n".join((paint.bold(label) if i == 0 else label) + " " * (width - len(label)) + text
+                    for i, (label, text) in enumerate(rows)), file=out)
 
 
 def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO,
