@@ -3,17 +3,20 @@ sorted) with the seconds a Phỏm game's review takes, and the error rates of th
 
     python3 research/review_checks.py order
     python3 research/review_checks.py rates --game tienlen --games 40 --seed 72
+    python3 research/review_checks.py evaluators --games 40 --seed 81
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 
 from phom import Game
 from phom.bots import make_bot
 from phom.review import review
+from phom.review.tienlen_game import TienLenReplay
 from phom.tienlen import TienLenGame
 from phom.tienlen.bots import make_tienlen_bot
 
@@ -38,12 +41,14 @@ def order() -> None:
     print(f"seconds a review {seconds}; {decisions} decisions, {bad} out of order")
 
 
-def rates(game_name: str, games: int, seed: int) -> None:
-    """Loss per unforced decision of random, greedy and montecarlo, seated in every rotation."""
-    names = ["random", "greedy", "montecarlo", "greedy"]
-    losses: dict[str, list[float]] = {n: [] for n in names}
+NAMES = ["random", "greedy", "montecarlo", "greedy"]
+
+
+def played(game_name: str, games: int, seed: int) -> list[tuple[list[str], Game | TienLenGame]]:
+    """The rates' games: random, greedy, montecarlo and greedy in every rotation."""
+    out: list[tuple[list[str], Game | TienLenGame]] = []
     for g in range(games):
-        seats = names[g % 4:] + names[:g % 4]
+        seats = NAMES[g % 4:] + NAMES[:g % 4]
         game: Game | TienLenGame
         if game_name == "phom":
             game = Game(seed=seed * 1000 + g)
@@ -55,6 +60,40 @@ def rates(game_name: str, games: int, seed: int) -> None:
             p = game.to_move
             assert p is not None
             game.apply(bots[p].act(game.view(p)))  # type: ignore[arg-type]
+        out.append((seats, game))
+    return out
+
+
+def evaluators(games: int, seed: int, variants: list[str]) -> None:
+    """The same Tiến lên games reviewed with each playout setting (``TienLenReplay.PLAYOUT``: the
+    reviewed seat's policy, then the others' in equal blocks of the worlds): the error rates, and
+    the loss charged to the passes."""
+    tables = played("tienlen", games, seed)
+    default = TienLenReplay.PLAYOUT
+    for variant in variants:
+        TienLenReplay.PLAYOUT = tuple(json.loads(variant))
+        losses: dict[str, list[float]] = {n: [] for n in NAMES}
+        passes: dict[str, list[float]] = {n: [] for n in NAMES}
+        started = time.perf_counter()
+        for seats, game in tables:
+            for d in review(game, seed=seed).decisions:
+                if not d.forced:
+                    losses[seats[d.seat]].append(d.loss)
+                    if d.played == "pass":
+                        passes[seats[d.seat]].append(d.loss)
+        parts = []
+        for name in NAMES[:3]:
+            ci = 1.96 * statistics.stdev(losses[name]) / len(losses[name]) ** 0.5
+            parts.append(f"{name} {statistics.fmean(losses[name]):.3f} ± {ci:.3f} (its passes "
+                         f"{statistics.fmean(passes[name]) if passes[name] else 0:.3f} over {len(passes[name])})")
+        print(f"{variant}: {'; '.join(parts)} [{time.perf_counter() - started:.0f} s]", flush=True)
+    TienLenReplay.PLAYOUT = default
+
+
+def rates(game_name: str, games: int, seed: int) -> None:
+    """Loss per unforced decision of random, greedy and montecarlo, seated in every rotation."""
+    losses: dict[str, list[float]] = {n: [] for n in NAMES}
+    for seats, game in played(game_name, games, seed):
         for d in review(game, seed=seed).decisions:
             if not d.forced:
                 losses[seats[d.seat]].append(d.loss)
@@ -71,9 +110,17 @@ def main() -> None:
     two.add_argument("--game", choices=("phom", "tienlen"), default="phom")
     two.add_argument("--games", type=int, default=24)
     two.add_argument("--seed", type=int, default=72)
+    three = sub.add_parser("evaluators")
+    three.add_argument("--games", type=int, default=40)
+    three.add_argument("--seed", type=int, default=81)
+    three.add_argument("variants", nargs="*", default=['["greedy", "greedy"]', '["greedy", "random"]',
+                                                       '["greedy", "greedy", "random"]',
+                                                       '["greedy", "greedy", "random", "random", "random"]'])
     args = parser.parse_args()
     if args.mode == "order":
         order()
+    elif args.mode == "evaluators":
+        evaluators(args.games, args.seed, args.variants)
     else:
         rates(args.game, args.games, args.seed)
 
