@@ -217,6 +217,9 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
     page.locator("#review").scroll_into_view_if_needed()
     check_text(page, "the review")
     check_no_sideways(page, "the review")
+    ledger = page.evaluate("(e => [e.scrollWidth, e.clientWidth])(document.querySelector('#review .ledger'))")
+    assert ledger[0] <= ledger[1] + 1, f"the review's ledger is cut at the screen's edge: {ledger}"
+    page.locator("#review .ledger").screenshot(path=str(ARTIFACTS / f"phone-{name}-ledger.png"))
     page.locator("#review").screenshot(path=str(ARTIFACTS / f"phone-{name}-review.png"))
 
 
