@@ -110,7 +110,7 @@ def test_phom_tienlen_play_refuses_and_explains(capsys):
     typed = f"{other.code}\nplay 3S 9H\nfoo\n999\nq\n"
     assert main(["tienlen", "play", "--seed", "4", "--seat", str(seat)], stdin=io.StringIO(typed)) == 0
     out = capsys.readouterr().out
-    assert "Not allowed: player" in out and "does not hold" in out and "Not a move: choose 1 to" in out
+    assert "Not allowed: You do not hold" in out and "Not a move: choose 1 to" in out   # the refusal in the player's words
     assert "You left the game." in out
     assert main(["tienlen", "play", "--seat", "7"], stdin=io.StringIO("")) == 1
     assert "--seat 7 is not a seat" in capsys.readouterr().err
