@@ -162,6 +162,17 @@ def next_move(page, game: str, labels: list[str]) -> None:
     page.click(f'#moves button[data-action="{plays[0] if plays else labels[0]}"]')
 
 
+def check_the_drawn_card_arrives(page) -> bool:
+    """A drawn card arrives with a short animation (class ``fresh``), and none when less motion is asked."""
+    fresh = page.locator("#hand .hand-card.fresh")
+    assert fresh.count() == 1, "the drawn card is not marked"
+    assert fresh.evaluate("(e) => getComputedStyle(e).animationName") != "none"
+    page.emulate_media(reduced_motion="reduce")
+    assert fresh.evaluate("(e) => getComputedStyle(e).animationName") == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    return True
+
+
 def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
     check_text = check_vi_text if lang == "vi" else check_en_text
     name = f"{game}-{lang}"
@@ -180,6 +191,7 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
     shoot(page, f"{name}-start")
     turns = 0
     refused = False
+    animated = False
     for _ in range(400):
         wait_idle(page)
         if page.locator("#result:not([hidden])").count():
@@ -200,9 +212,16 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
             if page.locator("#hand .picked").count():
                 page.click("#clear-selection")
             continue
+        if turns > 1:       # the latest move is said beside the seat that made it, without the log
+            assert page.locator("#table .seat-last.latest").count() == 1, f"{game}, turn {turns}: no latest move"
+        if game == "phom" and not animated and labels[0] == "draw":
+            page.click('#moves button[data-action="draw"]')
+            wait_idle(page)
+            animated = check_the_drawn_card_arrives(page)
+            continue
         next_move(page, game, labels)
     page.wait_for_selector("#result:not([hidden]) #result-table")
-    assert turns >= 4 and refused
+    assert turns >= 4 and refused and (animated or game == "tienlen")
     # the server starts the review now, while the end is looked at (the page's button then finds it ready)
     page.evaluate("fetch(`/api/games/${state.id}/review?lang=${state.lang}`, "
                   "{ headers: { authorization: `Bearer ${state.token}` } })")
