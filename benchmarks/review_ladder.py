@@ -125,7 +125,7 @@ def main() -> None:
     summary = [
         f"Measured with `python3 benchmarks/review_ladder.py --game {args.game} --games {args.games} "
         f"--seed {args.seed} --jobs {args.jobs} --write`, {datetime.date.today()}, {minutes:.0f} minutes "
-        f"on the 2-core machine (two processes).",
+        f"on the 2-core machine ({args.jobs} process{'es' if args.jobs > 1 else ''}).",
         "",
         "\n".join(lines),
         "",
