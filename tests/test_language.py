@@ -232,3 +232,26 @@ def test_the_command_line_picks_its_language_before_its_parser():
     with argparse_speaks("vi"):
         assert argparse.ArgumentParser(prog="x").format_help().startswith("cách dùng: x [-h]\n\ntuỳ chọn:")
     assert argparse._ is before  # type: ignore[attr-defined]         # argparse gets its own words back
+
+
+def test_a_card_typed_wrong_is_said_in_the_players_words(capsys):
+    """A card that is no card, or one written twice: the terminal and the API say it in Vietnamese
+    (the English sentence stays for logs), in the solver and at the table."""
+    import io
+
+    from starlette.testclient import TestClient
+
+    from phom.cli import main
+    from phom.web.app import create_app
+
+    assert main(["solve", "ZZ 9H", "--lang", "vi"]) == 1
+    assert "“ZZ” không phải một lá bài" in capsys.readouterr().err
+    assert main(["solve", "9H 9H", "--lang", "vi"]) == 1
+    assert "lá 9H được ghi hai lần" in capsys.readouterr().err
+    out = io.StringIO()
+    main(["play", "--seed", "3", "--lang", "vi"], stdin=io.StringIO("đánh ZZ\nq\n"), stdout=out)
+    assert "Không hiểu: “ZZ” không phải một lá bài" in out.getvalue()
+    client = TestClient(create_app())
+    answer = client.post("/api/solve?lang=vi", json={"hand": "9H 9H"}).json()
+    assert answer["code"] == "card_twice" and "được ghi hai lần" in answer["message"]
+    assert "appears twice" in answer["error"]

@@ -195,8 +195,8 @@ class Action:
                     raise ValueError("write 'send CARD PLAYER:MELD', e.g. 'send 8H 2:0'")
                 player, meld = parts[1].split(":", 1)
                 return Send(parts[0], (int(player), int(meld)))
-        except Refusal as exc:
-            raise Refusal(f"action {text!r}: {exc}", exc.code, **exc.params) from None
+        except Refusal as exc:                # a card typed wrong stays a CardError: not understood, not refused
+            raise type(exc)(f"action {text!r}: {exc}", exc.code, **exc.params) from None
         except ValueError as exc:
             raise ValueError(f"action {text!r}: {exc}") from None
         raise ValueError(

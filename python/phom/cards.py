@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import Union
 
 from .drawing import cards_svg
+from .refusals import Refusal
 
 __all__ = [
     "DECK_MASK",
@@ -79,8 +80,13 @@ def card_indices(mask: int) -> list[int]:
             *_HEARTS[mask >> 39 & SUIT_FIELD]]
 
 
-class CardError(ValueError):
-    """Bad card notation, a duplicate card, or a mask with bits above 51."""
+class CardError(Refusal):
+    """Bad card notation, a duplicate card, or a mask with bits above 51: ``str`` is the English
+    sentence, and where a person typed the cards, ``text(lang)`` says it in his language
+    (``phom.refusals``)."""
+
+    def __init__(self, message: str, code: str = "bad_cards", **params: object) -> None:
+        super().__init__(message, code, **params)
 
 
 class Suit(enum.IntEnum):
@@ -157,8 +163,8 @@ class Card:
         match = _TOKEN.match(text.strip())
         if match is None:
             raise CardError(
-                f"card {text!r} is not in card notation (rank A 2..10 T J Q K, then suit S C D H or ♠♣♦♥)"
-            )
+                f"card {text!r} is not in card notation (rank A 2..10 T J Q K, then suit S C D H or ♠♣♦♥)",
+                "not_card_text", token=text.strip())
         rank = _RANK_BY_NAME[match.group(1).upper()]
         suit = _SUIT_BY_NAME[match.group(2).upper()]
         return cls._cache[suit * RANKS + rank - 1]
@@ -239,7 +245,7 @@ def to_card(card: object, name: str = "card") -> Card:
         try:
             return Card.parse(card)
         except CardError as exc:
-            raise CardError(f"{name}: {exc}") from None
+            raise CardError(f"{name}: {exc}", exc.code, **exc.params) from None
     if isinstance(card, int) and not isinstance(card, bool):
         if not 0 <= card < DECK_SIZE:
             raise CardError(f"{name} index {card!r} is not an integer from 0 to 51")
@@ -255,9 +261,9 @@ def _parse_mask(text: str, name: str) -> int:
         try:
             bit = Card.parse(token).mask
         except CardError as exc:
-            raise CardError(f"{name} {text!r}: {exc}") from None
+            raise CardError(f"{name} {text!r}: {exc}", "not_a_card", name=name, token=token) from None
         if mask & bit:
-            raise CardError(f"{name} {text!r}: card {token!r} appears twice")
+            raise CardError(f"{name} {text!r}: card {token!r} appears twice", "card_twice", name=name, token=token)
         mask |= bit
     return mask
 
@@ -299,7 +305,7 @@ def to_mask(cards: object, name: str = "cards") -> int:
                 try:
                     bit = Card.parse(item).mask
                 except CardError as exc:
-                    raise CardError(f"{name}: {exc}") from None
+                    raise CardError(f"{name}: {exc}", exc.code, **exc.params) from None
             else:
                 raise CardError(f"{name}: item {item!r} is not a Card or card string")
             if mask & bit:

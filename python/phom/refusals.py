@@ -62,6 +62,12 @@ PLAYER_TEXTS: dict[str, str] = {
     "first_play_needs": N_("The first play must contain {card}."),
     "does_not_beat": N_("{cards} does not beat {table}."),
     "passed_bomb_only": N_("You passed this round: now only a bomb may chặt."),
+    "bad_cards": N_("Those are not cards."),
+    "not_a_card": N_("{name}: '{token}' is not a card: write the rank (A 2 … 10 J Q K), then the suit (S C D H "
+                     "or ♠ ♣ ♦ ♥), for example 9H."),
+    "card_twice": N_("{name}: {token} is written twice."),
+    "not_card_text": N_("'{token}' is not a card: write the rank (A 2 … 10 J Q K), then the suit (S C D H or "
+                        "♠ ♣ ♦ ♥), for example 9H."),
 }
 
 #: parameters shown counted from 1

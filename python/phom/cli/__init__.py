@@ -36,6 +36,7 @@ from ..fairness import verify_record
 from ..game import Game
 from ..hooks import close_bots
 from ..language import LANGUAGES, pick_language, translator
+from ..refusals import Refusal
 from ..render import action_text, result_text
 from ..report import solve_report
 from ..rules import Rules
@@ -316,7 +317,9 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         return 0
     except (ValueError, CommandError, OSError, ImportError, BotFault) as exc:
         _ = translator(lang)
-        print(_("phom {command}: error: {message}").format(command=args.command, message=exc), file=sys.stderr)
+        # typed cards: the person's sentence, where the refusal names what is wrong
+        said = exc.text(lang) if isinstance(exc, Refusal) and exc.code != "bad_cards" else exc
+        print(_("phom {command}: error: {message}").format(command=args.command, message=said), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("phom: interrupted", file=sys.stderr)

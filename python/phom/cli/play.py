@@ -25,6 +25,7 @@ from typing import Any, Protocol, TextIO
 from ..actions import Action
 from ..bots import make_bot
 from ..bots.levels import LEVELS, level_number, level_of
+from ..cards import CardError
 from ..external import DEFAULT_MOVE_SECONDS
 from ..game import Game, IllegalAction
 from ..hints import hint
@@ -247,13 +248,20 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
                 typed = from_vietnamese(text)
                 try:
                     action = parse(typed)
-                except ValueError:
+                except ValueError as first:
                     if not typed.startswith("discard "):      # Tiến lên: đánh is play
                         raise
-                    action = parse("play " + typed.split(None, 1)[1])
+                    try:
+                        action = parse("play " + typed.split(None, 1)[1])
+                    except ValueError:
+                        raise first from None                 # not Tiến lên either: the discard's own reason
             apply(action)
         except IllegalAction as exc:
             say(_("Not allowed: {reason}").format(reason=exc.text(console.lang)))
+            continue
+        except CardError as exc:               # a card typed wrong: not understood, said in the player's words
+            say(_("Not understood: {reason}").format(reason=exc.text(console.lang) if exc.code != "bad_cards"
+                                                    else exc))
             continue
         except Refusal as exc:
             say(_("Not allowed: {reason}").format(reason=exc.text(console.lang)))
