@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from ..arena import duplicate
 from ..matchups import ArenaReport
@@ -43,7 +43,7 @@ from ..rules import Rules
 from ..simulation import simulate
 from ..version import __version__
 from .bench import run_bench
-from .bot import add_bot_parser, bot_command
+from .bot import add_bot_parser, bot_command, seconds_argument
 from .play import play_interactive
 from .review import add_review_parser, review_command
 from .render import Painter
@@ -252,19 +252,9 @@ def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str, _
     _move_seconds_argument(arena, _)
 
 
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < seconds <= 3600:
-        raise argparse.ArgumentTypeError(f"{text!r} must be above 0 and at most 3600 seconds")
-    return seconds
-
-
 def _move_seconds_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
     """``--move-seconds S`` of every command that takes bots: a ``cmd:`` bot's time to answer."""
-    parser.add_argument("--move-seconds", type=_seconds, default=DEFAULT_MOVE_SECONDS, metavar="S",
+    parser.add_argument("--move-seconds", type=seconds_argument, default=DEFAULT_MOVE_SECONDS, metavar="S",
                         help=_("seconds a {cmd} bot has to answer a decision (default {default})").format(
                             cmd="cmd:COMMAND", default=f"{DEFAULT_MOVE_SECONDS:g}"))
 
@@ -474,14 +464,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     rules = Rules(players=len(bots))
     progress = not args.json and sys.stderr.isatty()
     try:
-        if args.jobs > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(args.jobs) as pool:
-                stats = simulate(bots, args.games, rules=rules, seed=args.seed, executor=pool, rotate=args.rotate,
-                                 progress=progress)
-        else:
-            stats = simulate(bots, args.games, rules=rules, seed=args.seed, rotate=args.rotate, progress=progress)
+        stats = _with_jobs(args.jobs, lambda pool: simulate(bots, args.games, rules=rules, seed=args.seed,
+                                                            executor=pool, rotate=args.rotate, progress=progress))
     finally:
         close_bots(bots)
     if args.json:
@@ -504,13 +488,7 @@ def _train(args: argparse.Namespace, out: TextIO) -> None:
     options = dict(iterations=args.iterations, games=args.games, worlds=args.worlds, epochs=args.epochs,
                    epsilon=args.epsilon,
                    eval_deals=args.eval_deals, seed=args.seed, progress=report)
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(args.jobs) as pool:
-            network, curve = train_learned(executor=pool, **options)
-    else:
-        network, curve = train_learned(**options)
+    network, curve = _with_jobs(args.jobs, lambda pool: train_learned(executor=pool, **options))
     network.save(args.out)
     write_curve(curve, args.curve, args.plot)
     last = curve[-1]
@@ -549,13 +527,7 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
         return tienlen_duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor,
                                  move_seconds=args.move_seconds)
 
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(args.jobs) as pool:
-            report = run(pool)
-    else:
-        report = run(None)
+    report = _with_jobs(args.jobs, run)
     print(report.to_json() if args.json else report.table(), file=out)
 
 
@@ -567,17 +539,24 @@ def _round(args: argparse.Namespace, bots: list[str], seeds: list[int], game: st
         return round_robin(bots, game=game, deals=args.deals, seeds=seeds, executor=executor,
                            move_seconds=args.move_seconds)
 
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(args.jobs) as pool:
-            crosstable = run(pool)
-    else:
-        crosstable = run(None)
+    crosstable = _with_jobs(args.jobs, run)
     if args.html is not None:
         with open(args.html, "w", encoding="utf-8") as page:
             page.write(crosstable.to_html())
     print(crosstable.to_json() if args.json else crosstable.table(), file=out)
+
+
+_T = TypeVar("_T")
+
+
+def _with_jobs(jobs: int, run: Callable[[Executor | None], _T]) -> _T:
+    """``run`` on a pool of ``jobs`` worker processes, or in this process (``None``) for one job."""
+    if jobs <= 1:
+        return run(None)
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        return run(pool)
 
 
 def _read_record(path: str, stdin: TextIO) -> str:

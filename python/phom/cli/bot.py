@@ -57,7 +57,12 @@ def parse_series(text: str) -> int:
     return number
 
 
-def _retry_seconds(text: str) -> float:
+def seconds_argument(text: str) -> float:
+    """An option's number of seconds (``--move-seconds``, ``--retry-seconds``): above 0, at most an hour.
+
+    >>> seconds_argument("2.5")
+    2.5
+    """
     try:
         seconds = float(text)
     except ValueError:
@@ -103,7 +108,7 @@ def add_bot_parser(sub: Any, move_seconds_argument: Callable[[argparse.ArgumentP
     play.add_argument("--moves", default=None, metavar="FILE",
                       help=_("append each move sent as a JSON line: {fields}").format(
                           fields="game, version, action, Idempotency-Key"))
-    play.add_argument("--retry-seconds", type=_retry_seconds, default=DEFAULT_RETRY_SECONDS, metavar="S",
+    play.add_argument("--retry-seconds", type=seconds_argument, default=DEFAULT_RETRY_SECONDS, metavar="S",
                       help=_("how long the server may stay unreachable (a restart) before the seat gives up "
                              "(default {default})").format(default=f"{DEFAULT_RETRY_SECONDS:g}"))
     move_seconds_argument(play)

@@ -30,7 +30,7 @@ from ..tienlen.bots import TienLenBot, make_tienlen_bot
 from ..tienlen.hints import describe, tienlen_hint
 from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
-from ..tienlen.render import action_text
+from ..tienlen.render import COMBO_KINDS, PAYMENT_REASONS, TOI_TRANG_KINDS, action_text
 from ..tienlen.simulation import simulate
 from .play import Console, bot_label, bot_seats, play_until_over, read_move, save_record
 from .render import Painter
@@ -41,16 +41,6 @@ __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simula
 HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks "
           "ahead; q to quit.")
 SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
-#: the kinds of combination and of tới trắng, by the words tienlen.render says them in (the same catalog texts)
-_KINDS = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("a triple"), "straight": N_("a straight"),
-          "pairs_run": "đôi thông", "four": "tứ quý"}
-_TOI_TRANG = {"four_threes": N_("four 3s"), "three_pairs_with_3S": N_("three pairs with 3♠"),
-              "dragon": N_("a dragon (sảnh rồng)"), "six_pairs": N_("six pairs"),
-              "five_pairs_run": N_("five running pairs"), "four_triples": N_("four triples"),
-              "two_fours": N_("two tứ quý"), "four_twos": N_("four 2s"), "one_colour": N_("one colour")}
-_REASONS = {"place": N_("by place"), "cong": "cóng", "thoi": "thối", "chat": N_("chặt: bombed"), "toi_trang": "tới trắng"}
-
-
 def _ranked(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=strength)
 
@@ -81,7 +71,7 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
         return
     _ = translator(lang)
     paint = Painter(stream=out)
-    kind = None if combo is None else _(_KINDS[combo.kind]) if combo.kind in _KINDS else combo.kind
+    kind = None if combo is None else _(COMBO_KINDS[combo.kind]) if combo.kind in COMBO_KINDS else combo.kind
     what = _("no single combination") if combo is None else _("{kind} of {length}, high {high}").format(
         kind=kind, length=combo.length, high=paint.card(combo.high))
     rows = [(_("Cards"), f"{paint.cards(_ranked(CardSet(hand)))}  ({what})"),
@@ -91,7 +81,7 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
                 groups=" | ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
     if dealt:
         def said(name: object) -> str:
-            return _("no") if name is None else _(_TOI_TRANG[str(name)]) if name in _TOI_TRANG else str(name)
+            return _("no") if name is None else _(TOI_TRANG_KINDS[str(name)]) if name in TOI_TRANG_KINDS else str(name)
         rows.append(("Tới trắng", _("{now} (first game: {first})").format(
             now=said(found["toi_trang"]), first=said(found["toi_trang_first_game"]))))
     width = max(9, *(len(label) for label, _text in rows)) + 1
@@ -185,7 +175,7 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
         lines.append(_("Places: {list}").format(list=", ".join(
             f"{names[i]} {who(q)}" + (" (cóng)" if q in result.cong else "") for i, q in enumerate(result.places))))
     for payer, payee, amount, reason in result.payments:
-        said = _(_REASONS[reason]) if reason in _REASONS else reason
+        said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
         lines.append("  " + _("{payer} pays {payee} {amount} ({reason})").format(
             payer=who(payer), payee=who(payee), amount=amount, reason=said))
     lines.append(_("Net: {list}").format(list=", ".join(

@@ -25,16 +25,17 @@ from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import in_order, strength
 
-__all__ = ["PLACES", "action_report", "action_text", "combo_kind", "html", "move_text", "result_text", "view_report"]
+__all__ = ["COMBO_KINDS", "PAYMENT_REASONS", "PLACES", "TOI_TRANG_KINDS", "action_report", "action_text", "combo_kind", "html", "move_text", "result_text", "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
-_KINDS = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("a triple"), "straight": N_("a straight"),
+#: the player's words for each kind of combination, of tới trắng, and of why a seat paid (catalog texts)
+COMBO_KINDS = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("a triple"), "straight": N_("a straight"),
           "pairs_run": "đôi thông", "four": "tứ quý"}
-_TOI_TRANG = {"four_threes": N_("four 3s"), "three_pairs_with_3S": N_("three pairs with 3♠"),
+TOI_TRANG_KINDS = {"four_threes": N_("four 3s"), "three_pairs_with_3S": N_("three pairs with 3♠"),
               "dragon": N_("a dragon (sảnh rồng)"), "six_pairs": N_("six pairs"),
               "five_pairs_run": N_("five running pairs"), "four_triples": N_("four triples"),
               "two_fours": N_("two tứ quý"), "four_twos": N_("four 2s"), "one_colour": N_("one colour")}
-_REASONS = {"place": N_("by place"), "cong": "cóng", "thoi": "thối", "chat": N_("chặt: bombed"), "toi_trang": "tới trắng"}
+PAYMENT_REASONS = {"place": N_("by place"), "cong": "cóng", "thoi": "thối", "chat": N_("chặt: bombed"), "toi_trang": "tới trắng"}
 #: The drawn table's style sheet, scoped to Tiến lên tables: inside each drawing (``html``), or served
 #: once by the page (``phom serve`` at ``/table.css``, whose policy allows no style element).
 TABLE_CSS = (".phom-table.tienlen{font-family:DejaVu Sans,Arial,sans-serif;font-size:13px}"
@@ -152,7 +153,7 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
     to_beat = _("to beat")
     if view.table:
         kind = combo_kind(view.table)
-        said = _(_KINDS[kind]) if kind in _KINDS else _("cards")
+        said = _(COMBO_KINDS[kind]) if kind in COMBO_KINDS else _("cards")
         drawn = cards_svg([_faces(view.table)], title=_("the play to beat"), lang=lang)
         owner = _("{kind} by seat {seat}").format(kind=said, seat=view.table_owner + 1)
         table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
@@ -182,7 +183,7 @@ def result_text(game: TienLenGame, lang: str = "en") -> str:
         return _("(unfinished: seat {seat} to move)").format(seat=(game.to_move or 0) + 1)
     lines = []
     if result.toi_trang is not None:
-        hand = _(_TOI_TRANG[result.toi_trang]) if result.toi_trang in _TOI_TRANG else result.toi_trang
+        hand = _(TOI_TRANG_KINDS[result.toi_trang]) if result.toi_trang in TOI_TRANG_KINDS else result.toi_trang
         lines.append(_("Seat {seat} wins at once: tới trắng with {hand}.").format(seat=result.winner + 1, hand=hand))
     else:
         for place, seat in enumerate(result.places):
@@ -190,7 +191,7 @@ def result_text(game: TienLenGame, lang: str = "en") -> str:
             lines.append(_("{place}: seat {seat}{tag}").format(place=f"{_place_name(place, game.players):>5}",
                                                               seat=seat + 1, tag=tag))
     for payer, payee, amount, reason in result.payments:
-        said = _(_REASONS[reason]) if reason in _REASONS else reason
+        said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
         lines.append("  " + _("seat {payer} pays seat {payee} {amount} ({reason})").format(
             payer=payer + 1, payee=payee + 1, amount=amount, reason=said))
     lines.append(_("Net: {list}").format(list=", ".join(
