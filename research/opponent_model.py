@@ -18,6 +18,7 @@ by decile of the predicted chance.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from phom import Game
 from phom.actions import Discard
 from phom.bots import make_bot
 from phom.bots.greedy import GreedyBot, discard_regret
+from phom.opponent_model import MODEL_FEATURES, model_discard_features
 from phom.solver import can_eat, danger
 from phom.view import PlayerView
 
@@ -82,6 +84,7 @@ class Data:
     eat_game: list[int] = field(default_factory=list)
     eat_decision: list[int] = field(default_factory=list)       # index of its decision
     eat_slot: list[int] = field(default_factory=list)           # its row in the decision
+    core_rows: list[Matrix] = field(default_factory=list)       # phom.opponent_model's features
 
 
 def collect(games: int, seed: int, bot: str = "montecarlo") -> Data:
@@ -124,6 +127,9 @@ def _record(data: Data, game: Game, view: PlayerView, action: object, greedy_cho
         data.eat_decision.append(decision)
         data.eat_slot.append(slot)
     data.rows.append(np.array(rows, dtype=np.float64))
+    data.core_rows.append(np.array(model_discard_features(
+        hand, eaten, [a.card.index for a in view.legal_actions], view.unseen.mask,  # type: ignore[attr-defined]
+        view.stock_size, view.rules.players, values), dtype=np.float64))
     data.chosen.append(view.legal_actions.index(action))          # type: ignore[arg-type]
     data.greedy.append(view.legal_actions.index(greedy_choice))   # type: ignore[arg-type]
     data.game.append(g)
@@ -180,6 +186,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=91)
     parser.add_argument("--bot", default="montecarlo")
+    parser.add_argument("--write", metavar="JSON", help="write the core model's weights (phom.opponent_model.json) here")
     args = parser.parse_args()
     started = time.perf_counter()
     data = collect(args.games, args.seed, args.bot)
@@ -229,6 +236,18 @@ def main() -> None:
     print(f"  held-out log-loss per decision: uniform {uniform.mean():.4f}, greedy as a softmax "
           f"{greedy[0]:.4f} ± {greedy[1]:.4f} (weight {wg[0]:.3f}; top-1 {greedy[2]:.3f}), "
           f"the model {model[0]:.4f} ± {model[1]:.4f} (top-1 {model[2]:.3f})")
+    core = data.core_rows
+    wc = fit_softmax([core[i] for i in train], [data.chosen[i] for i in train])
+    scored = log_loss([core[i] for i in held], [data.chosen[i] for i in held], wc)
+    print(f"\nThe core's model (phom.opponent_model, no eat chance, no history): weights "
+          f"{dict(zip(MODEL_FEATURES, np.round(wc, 3)))}")
+    print(f"  held-out log-loss per decision {scored[0]:.4f} ± {scored[1]:.4f} (top-1 {scored[2]:.3f})")
+    if args.write:
+        with open(args.write, "w", encoding="utf-8") as out:
+            json.dump({"features": list(MODEL_FEATURES), "weights": [round(float(x), 4) for x in wc],
+                       "fitted": f"research/opponent_model.py --games {args.games} --seed {args.seed} --bot {args.bot}"},
+                      out, ensure_ascii=False, indent=1)
+            out.write("\n")
     print(f"({time.perf_counter() - started:.0f} s in all)")
 
 

@@ -20,7 +20,7 @@ def test_every_level_builds_its_recipe():
             bot = factory(f"level:{level.number}")
             recipe = level_recipe(game, level.number)
             assert getattr(bot, "noise", 0.0) == recipe.noise
-    assert make_bot("level:8").worlds == 1024 and make_bot("level:8").threads == 2
+    assert make_bot("level:8").name == "best" and make_bot("level:8").threads == 2
     assert isinstance(make_tienlen_bot("level:2"), MonteCarloTienLenBot) and make_tienlen_bot("level:2").noise > 0
 
 
@@ -44,6 +44,6 @@ def test_noise_is_repeatable_from_the_seed():
 
 def test_level_8_is_ahead_of_level_1_in_both_games():
     phom_row = duplicate("level:8", ["level:1"], deals=6, seeds=(6,)).rows[0]
-    assert phom_row.verdict == "ahead" and phom_row.mean_net > 2
+    assert phom_row.mean_net - phom_row.ci95 > 0 and phom_row.mean_net > 2     # +5.7 ± 4.1 (best, 2026-12)
     tienlen_row = tienlen_duplicate("level:8", ["level:1"], deals=6, seeds=(5,)).rows[0]
     assert tienlen_row.verdict == "ahead" and tienlen_row.mean_net > 1

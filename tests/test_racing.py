@@ -120,9 +120,14 @@ def test_a_racing_tienlen_bot_plays_legally_and_counts_its_playouts():
     assert searched
 
 
-def test_best_is_a_racing_montecarlo_bot():
+def test_best_is_a_racing_montecarlo_bot_with_a_budget():
     bot = make_bot("best", seed=1)
-    assert isinstance(bot, MonteCarloBot) and bot.race
+    assert isinstance(bot, MonteCarloBot) and bot.race and bot.opponents == "model" and bot.threads == 2
+    assert make_bot("best:5").worlds < bot.worlds < make_bot("best:500").worlds
+    assert make_bot("best:5").name == "best:5"
+    for bad in ("best:0", "best:x", "best:60001", "best:5:2"):
+        with pytest.raises(ValueError, match="best:MS"):
+            make_bot(bad)
     game = Game(seed=5)
     assert bot.act(game.view(game.to_move)) in game.legal_actions()
 

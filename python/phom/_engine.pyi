@@ -12,7 +12,11 @@ POLICY_RANDOM: int
 POLICY_GREEDY: int
 POLICY_PLANNER: int
 POLICY_SOFT: int
+POLICY_MODEL: int
 PLANNER_RAC_PRICE: int
+MODEL_REGRET_CAP: int
+
+def set_model_weights(weights: Sequence[float]) -> None: ...
 
 class Engine:
     n: int

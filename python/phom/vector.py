@@ -29,6 +29,7 @@ from .batching import (SeedStream, Status, active_games, game_index, games_to_de
 from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_SIZE
+from .opponent_model import MODEL_WEIGHTS
 from .rules import Rules
 from .solver import min_points_mask
 from .state import State
@@ -38,9 +39,11 @@ from .worlds import declined_offers, discarded_partners
 __all__ = ["POLICIES", "SOFTNESS", "VectorGame", "WorldSampler"]
 
 #: The policies that run inside the core: uniform over the legal ids, GreedyBot's and PlannerBot's
-#: decisions, and GreedyBot's with softened discards.
+#: decisions, GreedyBot's with softened discards, and GreedyBot's with the opponent model's discards
+#: (``phom.opponent_model``).
 POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY, "planner": _engine.POLICY_PLANNER,
-            "soft": _engine.POLICY_SOFT}
+            "soft": _engine.POLICY_SOFT, "model": _engine.POLICY_MODEL}
+_engine.set_model_weights(MODEL_WEIGHTS)
 #: The default temperature, in points, of the ``"soft"`` policy's discards (``bots.greedy.soft_discard_odds``).
 SOFTNESS = 2.0
 

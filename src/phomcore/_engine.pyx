@@ -13,7 +13,7 @@ the module loads, so they have one home.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.math cimport exp
+from libc.math cimport exp, log1p
 from libc.string cimport memcpy, memset
 
 from masks cimport *
@@ -83,12 +83,27 @@ cdef enum:
     GREEDY_POLICY = 1
     PLANNER_POLICY = 2
     SOFT_POLICY = 3
+    MODEL_POLICY = 4
+    MODEL_SIZE = 6         # len(phom.opponent_model.MODEL_FEATURES)
     RAC_PRICE = 4          # bots.planner.RAC_PRICE (tests/test_vector.py holds them equal)
 
 POLICY_RANDOM = RANDOM_POLICY
 POLICY_GREEDY = GREEDY_POLICY
 POLICY_PLANNER = PLANNER_POLICY
 POLICY_SOFT = SOFT_POLICY
+POLICY_MODEL = MODEL_POLICY
+
+#: MODEL_POLICY's weights: phom.opponent_model.MODEL_WEIGHTS, set by phom.vector at import
+cdef double MODEL_WEIGHTS[MODEL_SIZE]
+
+
+def set_model_weights(weights):
+    """Set MODEL_POLICY's weights (phom.opponent_model.MODEL_WEIGHTS, one per feature)."""
+    if len(weights) != MODEL_SIZE:
+        raise ValueError(f"the opponent model takes {MODEL_SIZE} weights, not {len(weights)}")
+    cdef int k
+    for k in range(MODEL_SIZE):
+        MODEL_WEIGHTS[k] = float(weights[k])
 PLANNER_RAC_PRICE = RAC_PRICE
 
 

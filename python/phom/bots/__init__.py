@@ -16,8 +16,10 @@ its own ``PlayerView``.
 - ``LearnedBot`` (``learned``): a value network trained by self-play (``phom.training``), played with
   NumPy from weights shipped in the package.
 - ``cmd:COMMAND``: a program in any language, playing through the bot protocol (``phom.external``).
-- ``best``: the strongest Phỏm bot at no more time per decision than ``montecarlo`` (median, one
-  core): MonteCarloBot racing its candidates (``BEST``, chosen in benchmarks/LADDER.md).
+- ``best`` (``best:MS``): the strongest Phỏm bot at a table's pace, about MS milliseconds a decision
+  on average (50 by default; two threads): MonteCarloBot racing its candidates over at most
+  ``best_worlds(MS)`` worlds, so easy decisions stop early and the budget goes to the hard discards
+  (``BEST``, chosen in benchmarks/LADDER.md). Level 8.
 
 >>> from phom import Game
 >>> from phom.bots import GreedyBot, RandomBot
@@ -45,8 +47,8 @@ from .learned import LearnedBot
 from .levels import level_number, level_recipe
 from .styles import HolderBot, HunterBot
 
-__all__ = ["BEST", "BOT_NAMES", "Bot", "ExternalBot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
-           "RandomBot", "SearchBot", "greedy_action", "make_bot"]
+__all__ = ["BEST", "BEST_MS", "BEST_WORLDS_PER_MS", "BOT_NAMES", "Bot", "ExternalBot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
+           "RandomBot", "SearchBot", "best_worlds", "greedy_action", "make_bot"]
 
 
 class Bot(Protocol):
@@ -59,19 +61,35 @@ BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "h
 
 #: ``make_bot("best")``: MonteCarloBot's options, chosen by research/headroom.py's audit on one seed
 #: and measured against three ``montecarlo`` on others (benchmarks/LADDER.md).
-BEST: dict[str, int | float | bool] = {"worlds": 256, "race": True, "round_worlds": 16, "z": 1.5, "flat": 0.1}
+BEST: dict[str, int | float | bool | str] = {"race": True, "round_worlds": 16, "z": 1.5, "flat": 0.1, "threads": 2,
+                                             "opponents": "model"}
+#: ``best``'s budget by default, in milliseconds a decision (on average, this machine, two threads).
+BEST_MS = 50
+#: Worlds a racing decision may sample per millisecond of budget: ``best:MS`` measured at about MS ms a
+#: decision on average on the 2-core development machine (research/headroom.py timing; LADDER.md).
+BEST_WORLDS_PER_MS = 40
+
+
+def best_worlds(ms: int) -> int:
+    """The most worlds a ``best:MS`` decision samples: ``BEST_WORLDS_PER_MS`` a millisecond, in whole
+    rounds of 16, at least two rounds.
+
+    >>> best_worlds(50), best_worlds(5), best_worlds(500)
+    (2000, 192, 20000)
+    """
+    return max(32, 16 * round(ms * BEST_WORLDS_PER_MS / 16))
 
 
 def make_bot(spec: str, seed: int | None = None, *, move_seconds: float = DEFAULT_MOVE_SECONDS) -> Bot:
     """A bot from its name: ``random``, ``greedy``, ``planner``, ``search`` or ``search:SAMPLES``,
     ``montecarlo`` or ``montecarlo:WORLDS`` or ``montecarlo:WORLDS:THREADS``, ``holder``, ``hunter``, ``learned``,
-    ``best``, ``level:N`` (N = 1 … 8, ``phom.bots.levels``), or ``cmd:COMMAND`` (an ``ExternalBot``
+    ``best`` or ``best:MS``, ``level:N`` (N = 1 … 8, ``phom.bots.levels``), or ``cmd:COMMAND`` (an ``ExternalBot``
     allowed ``move_seconds`` an answer; its program starts with its first game, ``close()`` ends it).
 
     >>> type(make_bot("search:4")).__name__, make_bot("search:4").samples, make_bot("montecarlo:8").worlds
     ('SearchBot', 4, 8)
-    >>> make_bot("best").race
-    True
+    >>> make_bot("best").race, make_bot("best").worlds, make_bot("best:5").worlds
+    (True, 2000, 192)
     >>> make_bot("cmd:perl examples/bots/first.pl", move_seconds=1).command
     ['perl', 'examples/bots/first.pl']
     """
@@ -98,9 +116,11 @@ def make_bot(spec: str, seed: int | None = None, *, move_seconds: float = DEFAUL
         return HunterBot()
     if name == "learned" and not arg:
         return LearnedBot()
-    if name == "best" and not arg:
-        bot = MonteCarloBot(seed=seed, **BEST)  # type: ignore[arg-type]
-        bot.name = "best"
+    if name == "best":
+        if arg and not (arg.isdigit() and 1 <= int(arg) <= 60_000):
+            raise ValueError(f"bot {spec!r}: write best:MS with a whole number of milliseconds from 1 to 60000, e.g. best:50")
+        bot = MonteCarloBot(worlds=best_worlds(int(arg) if arg else BEST_MS), seed=seed, **BEST)  # type: ignore[arg-type]
+        bot.name = "best" if not arg else f"best:{int(arg)}"
         return bot
     if name == "montecarlo" and arg.count(":") == 1:
         worlds, _, threads = arg.partition(":")
@@ -114,4 +134,4 @@ def make_bot(spec: str, seed: int | None = None, *, move_seconds: float = DEFAUL
             return SearchBot(samples=int(arg) if arg else 32, seed=seed)
         return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
     raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, planner, search, montecarlo, holder, hunter, "
-                     "learned, best, cmd:COMMAND (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, level:1 … level:8)")
+                     "learned, best, cmd:COMMAND (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, best:MS, level:1 … level:8)")

@@ -3,7 +3,7 @@ per level, data only (``make_bot("level:N")`` and ``make_tienlen_bot("level:N")`
 
 A recipe is a bot name and a noise (GNU Backgammon's way of weakening: a normal error of that many
 stakes on every choice value, repeatable from the bot's seed). The low levels are weaker policies;
-above them the Monte Carlo bots differ in worlds. In Tiến lên the Monte Carlo bot gains nothing
+above them the Monte Carlo bots differ in worlds, and Phỏm's level 8 is ``best``. In Tiến lên the Monte Carlo bot gains nothing
 measurable past 128 worlds (1024 against 128: −0.03 ± 0.24 a game), so its low levels are Monte Carlo
 bots of few worlds with less and less noise, and greedy play sits in the middle. Each level is measured
 against the one below it in a duplicate match (``benchmarks/levels_ladder.py``; the figures and the
@@ -12,7 +12,7 @@ ratings are in LADDER.md).
 >>> [level.name("vi") for level in LEVELS][:3]
 ['Mới chơi', 'Tập chơi', 'Biết chơi']
 >>> level_recipe("phom", 8).spec
-'montecarlo:1024:2'
+'best'
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ LEVELS = (
     Level(5, "Giỏi", "Strong", Recipe("planner"), Recipe("montecarlo:4", noise=1.0)),
     Level(6, "Rất giỏi", "Advanced", Recipe("montecarlo:32"), Recipe("greedy")),
     Level(7, "Chuyên gia", "Expert", Recipe("montecarlo:128"), Recipe("montecarlo:4")),
-    Level(8, "Cao thủ", "Master", Recipe("montecarlo:1024:2"), Recipe("montecarlo:512:2")),
+    Level(8, "Cao thủ", "Master", Recipe("best"), Recipe("montecarlo:512:2")),
 )
 
 
@@ -76,8 +76,8 @@ def level_of(game: str, bot: str) -> int | None:
     else for a Monte Carlo bot the noise-free Monte Carlo level of the nearest worlds (on a log
     scale), for ``search`` the level above greedy's; None for any other bot.
 
-    >>> level_of("phom", "greedy"), level_of("phom", "montecarlo:1024"), level_of("tienlen", "search")
-    (4, 8, 7)
+    >>> level_of("phom", "greedy"), level_of("phom", "best"), level_of("phom", "montecarlo:1024"), level_of("tienlen", "search")
+    (4, 8, 7, 7)
     """
     recipes = [(level.number, level_recipe(game, level.number)) for level in LEVELS]
     for number, recipe in recipes:

@@ -395,6 +395,11 @@ cdef class Engine:
             if DISCARD_BASE <= a < SEND_BASE and self.softness > 0:
                 return soft_discard(&self.rules, &self.states[i], ids, count, self.softness)
             return a
+        if policy == MODEL_POLICY:
+            a = greedy_choice(&self.rules, &self.states[i], ids, count, 0)
+            if DISCARD_BASE <= a < SEND_BASE:
+                return model_discard(&self.rules, &self.states[i], ids, count)
+            return a
         if policy == PLANNER_POLICY:
             return greedy_choice(&self.rules, &self.states[i], ids, count,
                                  rac_price(self.states[i].seats[self.states[i].to_move].turns))

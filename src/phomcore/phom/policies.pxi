@@ -27,6 +27,8 @@ cdef bint greedy_would_discard(const RulesC* r, mask_t hand, mask_t eaten, int c
 
 
 cdef int U_REGRET = 30          # bots.greedy.U_REGRET
+cdef int REGRET_CAP = 20        # opponent_model.REGRET_CAP (tests/test_playouts.py holds them equal)
+MODEL_REGRET_CAP = REGRET_CAP
 
 
 cdef int discard_regret(const RulesC* r, mask_t hand, mask_t eaten, int card) noexcept nogil:
@@ -93,6 +95,64 @@ cdef int soft_discard(const RulesC* r, StateC* s, const int16_t* ids, int n, dou
     u = <double>(next_random(&s.rng) >> 11) * 1.1102230246251565e-16 * total
     for i in range(k):
         u -= weights[i]
+        if u < 0:
+            return options[i]
+    return options[k - 1]
+
+
+cdef int model_discard(const RulesC* r, StateC* s, const int16_t* ids, int n) noexcept nogil:
+    """phom.opponent_model.model_discard_odds: one of the legal discards among ``ids``, drawn from the
+    state's generator with probability ∝ exp(MODEL_WEIGHTS · features) (regret capped at 20, regret ×
+    stage, partners, log(1 + danger), log(1 + danger) × stage, the card's points / 10)."""
+    cdef const SeatC* seat = &s.seats[s.to_move]
+    cdef int16_t options[52]
+    cdef int points[52]
+    cdef double scores[52]
+    cdef int i, a, c, o, k = 0, fewest = 0, rank, suit, count
+    cdef double total = 0.0, u, top = 0.0, regret, d, stage
+    cdef mask_t unseen = unseen_by(s, s.to_move), rest
+    cdef int rounds = 4 * r.players
+    stage = (rounds - s.stock_len) / <double>rounds
+    if stage < 0:
+        stage = 0
+    elif stage > 1:
+        stage = 1
+    for i in range(n):
+        a = ids[i]
+        if DISCARD_BASE <= a < SEND_BASE and k < 52:
+            options[k] = <int16_t>a
+            points[k] = min_points_of(seat.hand & ~bit(a - DISCARD_BASE), seat.unlaid_eaten, r.values,
+                                      r.run_deadwood)
+            if k == 0 or points[k] < fewest:
+                fewest = points[k]
+            k += 1
+    if k == 0:
+        return ids[0]
+    for i in range(k):
+        c = options[i] - DISCARD_BASE
+        regret = points[i] - fewest
+        if regret > REGRET_CAP:
+            regret = REGRET_CAP
+        suit = c // 13
+        rank = c % 13
+        count = 0
+        rest = seat.hand & ~bit(c)
+        while rest:
+            o = lowest_index(rest)
+            rest &= rest - 1
+            if o % 13 == rank or (o // 13 == suit and -2 <= o % 13 - rank <= 2):
+                count += 1
+        d = log1p(danger_count(c, unseen))
+        scores[i] = (MODEL_WEIGHTS[0] * regret + MODEL_WEIGHTS[1] * regret * stage + MODEL_WEIGHTS[2] * count
+                     + MODEL_WEIGHTS[3] * d + MODEL_WEIGHTS[4] * d * stage + MODEL_WEIGHTS[5] * r.values[c] / 10.0)
+        if i == 0 or scores[i] > top:
+            top = scores[i]
+    for i in range(k):
+        scores[i] = exp(scores[i] - top)
+        total += scores[i]
+    u = <double>(next_random(&s.rng) >> 11) * 1.1102230246251565e-16 * total
+    for i in range(k):
+        u -= scores[i]
         if u < 0:
             return options[i]
     return options[k - 1]
