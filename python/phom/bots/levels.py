@@ -74,10 +74,10 @@ def level_recipe(game: str, number: int) -> Recipe:
 def level_of(game: str, bot: str) -> int | None:
     """The level that plays like ``bot`` in ``game``: the level whose recipe is ``bot`` (noise-free),
     else for a Monte Carlo bot the noise-free Monte Carlo level of the nearest worlds (on a log
-    scale), for ``search`` the level above greedy's; None for any other bot.
+    scale; ``best`` counts as its most worlds), for ``search`` the level above greedy's; None for any other bot.
 
     >>> level_of("phom", "greedy"), level_of("phom", "best"), level_of("phom", "montecarlo:1024"), level_of("tienlen", "search")
-    (4, 8, 7, 7)
+    (4, 8, 8, 7)
     """
     recipes = [(level.number, level_recipe(game, level.number)) for level in LEVELS]
     for number, recipe in recipes:
@@ -85,7 +85,10 @@ def level_of(game: str, bot: str) -> int | None:
             return number
     if bot.startswith("montecarlo:"):
         worlds = int(bot.split(":")[1])
-        carlo = [(n, int(r.spec.split(":")[1])) for n, r in recipes if r.spec.startswith("montecarlo:") and r.noise == 0]
+        from . import BEST_MS, best_worlds       # (bots imports this module: not at the top)
+
+        carlo = [(n, int(r.spec.split(":")[1]) if r.spec != "best" else best_worlds(BEST_MS)) for n, r in recipes
+                 if (r.spec.startswith("montecarlo:") or r.spec == "best") and r.noise == 0]
         return min(carlo, key=lambda c: abs(c[1].bit_length() - worlds.bit_length()))[0] if carlo else None
     if bot == "search":
         greedy = level_of(game, "greedy")

@@ -126,7 +126,7 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
                   "maxItems": 4, "uniqueItems": True, "description": "the seats to review (default all)"}}},
     "Act": {"type": "object", "additionalProperties": False, "required": ["action"], "properties": {
         "action": {"oneOf": [
-            {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"\S",
+            {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"[^\s\x1c-\x1f\x85\ufeff]",
              "description": "the action's text: draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, u, u-khan, "
                             "autolay (Phỏm); play 3S 4S 5S, pass (Tiến lên)"},
             {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id (Phỏm only)"}]}}},
