@@ -29,7 +29,7 @@ from phom import Game
 from phom.actions import Discard
 from phom.bots import make_bot
 from phom.bots.greedy import GreedyBot, discard_regret
-from phom.opponent_model import MODEL_FEATURES, model_discard_features
+from phom.opponent_model import MODEL_FEATURES, model_discard_features, partners, stage
 from phom.solver import can_eat, danger
 from phom.view import PlayerView
 
@@ -45,19 +45,6 @@ TRAIN_SHARE = 0.7
 Matrix = npt.NDArray[np.float64]
 
 
-def partners(hand: int, card: int) -> int:
-    """The cards of ``hand`` (without ``card``) that could form a phỏm with it: the same rank, or the
-    same suit within two ranks (card index = suit * 13 + rank)."""
-    suit, rank = divmod(card, 13)
-    count = 0
-    for other in range(52):
-        if other == card or not hand >> other & 1:
-            continue
-        s, r = divmod(other, 13)
-        count += r == rank or (s == suit and abs(r - rank) <= 2)
-    return count
-
-
 def eat_features(view: PlayerView, card: int) -> list[float]:
     nxt = (view.player + 1) % view.rules.players
     d = danger(card, view.unseen.mask)
@@ -67,8 +54,7 @@ def eat_features(view: PlayerView, card: int) -> list[float]:
 
 
 def _stage(view: PlayerView) -> float:
-    rounds = 4 * view.rules.players                       # every seat's draws in a full game
-    return min(1.0, (rounds - view.stock_size) / rounds) if view.stock_size <= rounds else 0.0
+    return stage(view.stock_size, view.rules.players)
 
 
 @dataclass
