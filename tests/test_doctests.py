@@ -11,7 +11,7 @@ import pytest
 MODULES = [
     "phom", "phom.cards", "phom.results", "phom.solver", "phom.reference", "phom.batch", "phom._solver",
     "phom.rules", "phom.actions", "phom.state", "phom.referee", "phom.game", "phom.scoring", "phom.view",
-    "phom.observation", "phom.opponent_model", "phom.record", "phom.match", "phom.worlds", "phom.bots", "phom.bots.random",
+    "phom.observation", "phom.opponent_model", "phom.record", "phom.match", "phom.worlds", "phom.bots", "phom.bots.budget", "phom.bots.random",
     "phom.bots.greedy", "phom.bots.search", "phom.bots.montecarlo", "phom.bots.planner", "phom.bots.styles", "phom.bots.learned", "phom.arena", "phom.training", "phom.vector", "phom.hints", "phom.language", "phom.simulation", "phom.cli", "phom.cli.render",
     "phom.cli.play", "phom.cli.bench", "phom.cli.tienlen", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.position", "phom.report", "phom.web",

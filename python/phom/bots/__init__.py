@@ -44,6 +44,7 @@ from .planner import PlannerBot
 from .random import RandomBot
 from .search import SearchBot
 from .learned import LearnedBot
+from .budget import BEST_MS, BEST_WORLDS_PER_MS, best_worlds
 from .levels import level_number, level_recipe
 from .styles import HolderBot, HunterBot
 
@@ -63,21 +64,6 @@ BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "h
 #: and measured against three ``montecarlo`` on others (benchmarks/LADDER.md).
 BEST: dict[str, int | float | bool | str] = {"race": True, "round_worlds": 16, "z": 1.5, "flat": 0.1, "threads": 2,
                                              "opponents": "model"}
-#: ``best``'s budget by default, in milliseconds a decision (on average, this machine, two threads).
-BEST_MS = 50
-#: Worlds a racing decision may sample per millisecond of budget: ``best:MS`` measured at about MS ms a
-#: decision on average on the 2-core development machine (research/headroom.py timing; LADDER.md).
-BEST_WORLDS_PER_MS = 40
-
-
-def best_worlds(ms: int) -> int:
-    """The most worlds a ``best:MS`` decision samples: ``BEST_WORLDS_PER_MS`` a millisecond, in whole
-    rounds of 16, at least two rounds.
-
-    >>> best_worlds(50), best_worlds(5), best_worlds(500)
-    (2000, 192, 20000)
-    """
-    return max(32, 16 * round(ms * BEST_WORLDS_PER_MS / 16))
 
 
 def make_bot(spec: str, seed: int | None = None, *, move_seconds: float = DEFAULT_MOVE_SECONDS) -> Bot:

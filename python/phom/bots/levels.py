@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .budget import BEST_MS, best_worlds
+
 __all__ = ["LEVELS", "Level", "Recipe", "level_number", "level_of", "level_recipe"]
 
 
@@ -85,8 +87,6 @@ def level_of(game: str, bot: str) -> int | None:
             return number
     if bot.startswith("montecarlo:"):
         worlds = int(bot.split(":")[1])
-        from . import BEST_MS, best_worlds       # (bots imports this module: not at the top)
-
         carlo = [(n, int(r.spec.split(":")[1]) if r.spec != "best" else best_worlds(BEST_MS)) for n, r in recipes
                  if (r.spec.startswith("montecarlo:") or r.spec == "best") and r.noise == 0]
         return min(carlo, key=lambda c: abs(c[1].bit_length() - worlds.bit_length()))[0] if carlo else None
