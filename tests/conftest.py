@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -24,3 +25,17 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 settings.load_profile(os.environ.get("PHOM_HYPOTHESIS_PROFILE", "default"))
+
+
+#: tests that hunt for leaks over many random live tables: computational, but their files hold quick tests too,
+#: so they are marked here by name rather than by their module's ``pytestmark``
+LEAK_HUNTS = {
+    "test_web_live.py": "test_no_body_or_frame_names_a_card_its_seat_cannot_see",
+    "test_web_tienlen.py": "test_no_tienlen_body_or_frame_names_a_card_its_seat_cannot_see",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if LEAK_HUNTS.get(item.path.name) == getattr(item, "originalname", item.name):
+            item.add_marker(pytest.mark.computational)

@@ -11,6 +11,8 @@ import phom
 from phom import batch
 from strategies import JQK_TEN, hands, situations, tables
 
+pytestmark = pytest.mark.computational
+
 
 @st.composite
 def batches(draw, with_table=False):

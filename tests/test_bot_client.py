@@ -28,6 +28,8 @@ from phom.view import PlayerView
 from phom.view_data import view_report
 from real_services import free_port, wait_ready
 
+pytestmark = pytest.mark.stress
+
 pytest.importorskip("websockets.sync.client")
 
 ROOT = Path(__file__).resolve().parent.parent

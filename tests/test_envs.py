@@ -8,6 +8,8 @@ import pytest
 
 from phom import Rules
 
+pytestmark = pytest.mark.stress
+
 
 @pytest.mark.parametrize(("module", "blocked", "extra"), [
     ("phom.envs.pettingzoo", "pettingzoo", "rl"), ("phom.envs.gymnasium", "gymnasium", "rl"),

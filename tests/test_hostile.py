@@ -29,6 +29,8 @@ from hypothesis import strategies as st
 from real_services import free_port, wait_ready
 from web_helpers import bearer, play_to_the_end
 
+pytestmark = pytest.mark.stress
+
 ws_client = pytest.importorskip("websockets.sync.client")
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 

@@ -15,6 +15,8 @@ from phom.bots import GreedyBot, MonteCarloBot
 from phom.bots.greedy import U_REGRET, discard_regret
 from phom.vector import VectorGame
 
+pytestmark = pytest.mark.computational
+
 RULE_SETS = [Rules(), Rules(values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)), Rules(players=3)]
 
 

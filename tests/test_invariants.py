@@ -7,6 +7,8 @@ import pytest
 from phom import Game, Rules
 from game_helpers import POLICIES, check_invariants, play_out
 
+pytestmark = pytest.mark.computational
+
 RULESETS = {
     "standard": Rules.standard(),
     "eight": Rules.eight_cards(),

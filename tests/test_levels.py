@@ -11,6 +11,8 @@ from phom.bots.levels import LEVELS, level_recipe
 from phom.tienlen.arena import duplicate as tienlen_duplicate
 from phom.tienlen.bots import MonteCarloTienLenBot, make_tienlen_bot
 
+pytestmark = pytest.mark.computational
+
 
 def test_every_level_builds_its_recipe():
     assert [level.number for level in LEVELS] == list(range(1, 9))

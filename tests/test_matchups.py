@@ -13,6 +13,8 @@ from phom.cli import main
 from phom.matchups import EXACT_DEALS, holm_rows, matchup, mean_test
 from phom.tienlen.arena import duplicate as tienlen_duplicate
 
+pytestmark = pytest.mark.computational
+
 
 def test_the_mean_test_by_hand():
     assert mean_test([3, 5, 2, 4]) == pytest.approx(2 / 16)      # only all-plus and all-minus are as far out

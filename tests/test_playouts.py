@@ -15,6 +15,8 @@ from phom import _engine, opponent_model
 from phom.opponent_model import MODEL_WEIGHTS, model_discard_odds
 from phom.vector import VectorGame
 
+pytestmark = pytest.mark.computational
+
 
 def _discard_positions(count: int, rules: Rules = Rules()) -> list[Game]:
     """Games of GreedyBots stopped at discard decisions with at least three legal discards."""

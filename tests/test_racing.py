@@ -12,6 +12,8 @@ from phom.racing import race
 from phom.tienlen import TienLenGame
 from phom.tienlen.bots import MonteCarloTienLenBot
 
+pytestmark = pytest.mark.computational
+
 
 def synthetic(values, *, worlds=16, spread=1.0, seed=0):
     """A play function: candidate i wins values[i] plus a noise common to all candidates of a world,

@@ -14,6 +14,8 @@ from phom.state import SeatState
 from game_helpers import POLICIES, play_out, snapshot
 from test_invariants import RULESETS
 
+pytestmark = pytest.mark.computational
+
 #: what a refusal may never be: a reason that does not come from a rule
 CATCH_ALL = ("is not legal now",)
 

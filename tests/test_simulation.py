@@ -9,6 +9,8 @@ import pytest
 from phom.bots import GreedyBot, PlannerBot, RandomBot, SearchBot
 from phom.simulation import simulate
 
+pytestmark = pytest.mark.computational
+
 
 def test_simulate_is_reproducible_across_executors():
     bots = [GreedyBot(), RandomBot(), SearchBot(samples=2), RandomBot()]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,6 +10,8 @@ import phom
 from phom import reference
 from replay import replay_points
 from strategies import eaten_for, hands, situations, values_tables
+
+pytestmark = pytest.mark.computational
 
 
 @given(hands())

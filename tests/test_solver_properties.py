@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import phom
 from replay import replay_points
 from strategies import eaten_for, hands, situations
+
+pytestmark = pytest.mark.computational
 
 
 @given(situations())

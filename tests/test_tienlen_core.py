@@ -13,6 +13,8 @@ from phom.cards import CardSet
 from phom.tienlen import TienLenRules, beats, best_split, classify, count_plays, legal_plays, min_plays, toi_trang
 from phom.tienlen import reference
 
+pytestmark = pytest.mark.computational
+
 DECK = list(range(52))
 
 

@@ -14,6 +14,8 @@ from phom.cards import CardSet
 from phom.tienlen import TienLenRules, TienLenStakes, beats, classify
 from phom.tienlen.game import IllegalAction, Pass, Play, TienLenGame, bomb_value, thoi
 
+pytestmark = pytest.mark.computational
+
 OPTIONS = [TienLenRules(), TienLenRules(players=3), TienLenRules(players=2),
            TienLenRules(pass_locks_round=False, four_kind_beats_single_heo=False),
            TienLenRules(chat_after_pass=False, end_at_first_out=True, dem_heo=True)]

@@ -12,6 +12,8 @@ from phom.tienlen.reference import (
     beats, best_split, classify, count_plays, legal_plays, min_plays, order, strength, toi_trang)
 from phom.tienlen.rules import TienLenRules, TienLenStakes
 
+pytestmark = pytest.mark.computational
+
 
 def test_worked_examples_of_section_8():
     assert beats("5S 6S 7H", "5H 6H 7D")                                   # 7♥ > 7♦

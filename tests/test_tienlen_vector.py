@@ -20,6 +20,8 @@ from phom.tienlen.bots import GreedyTienLenBot
 from phom.tienlen.observation import OBSERVATION_SIZE, encode
 from phom.tienlen.vector import TienLenVectorGame
 
+pytestmark = pytest.mark.computational
+
 THOROUGH = os.environ.get("PHOM_HYPOTHESIS_PROFILE") == "thorough"
 GAMES_PER_RULES = 40 if THOROUGH else 3
 

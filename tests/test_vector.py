@@ -19,6 +19,8 @@ from phom.worlds import sample_world
 from game_helpers import POLICIES
 from test_invariants import RULESETS
 
+pytestmark = pytest.mark.computational
+
 THOROUGH = os.environ.get("PHOM_HYPOTHESIS_PROFILE") == "thorough"
 #: games per (rule set, player count, policy): 36 combinations, about 1,000 games (20,000 when thorough)
 GAMES = 560 if THOROUGH else 28

@@ -21,6 +21,8 @@ import pytest
 from phom.fairness import verify_record
 from real_services import free_port, wait_ready
 
+pytestmark = pytest.mark.stress
+
 CYCLES = int(os.environ.get("PHOM_CRASH_CYCLES", "6"))
 CLIENTS = 4
 

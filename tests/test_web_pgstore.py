@@ -16,6 +16,8 @@ from phom.web.hosting import GameHost
 from phom.web.backends import StoreUnavailable, open_store
 from phom.web.store import GameStore, StaleVersion, StoredGame
 
+pytestmark = pytest.mark.stress
+
 psycopg = pytest.importorskip("psycopg", reason='the PostgreSQL store needs the extra: pip install "phom[scale]"')
 
 

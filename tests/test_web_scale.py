@@ -17,6 +17,8 @@ from real_services import CuttingProxy, PostgresServer, RedisServer, Worker
 
 from phom.fairness import verify_record
 
+pytestmark = pytest.mark.stress
+
 httpx = pytest.importorskip("httpx")
 psycopg = pytest.importorskip("psycopg", reason='the PostgreSQL store needs the extra: pip install "phom[scale]"')
 pytest.importorskip("redis", reason='the broker needs the extra: pip install "phom[scale]"')

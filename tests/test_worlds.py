@@ -13,6 +13,8 @@ from phom.bots import GreedyBot
 from phom.worlds import declined_offers, makes_phom_with, sample_world
 from game_helpers import play_out
 
+pytestmark = pytest.mark.computational
+
 
 def test_sampled_worlds_agree_with_the_view():
     rng = random.Random(3)

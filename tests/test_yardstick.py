@@ -11,6 +11,8 @@ from phom.arena import draw_luck, duplicate
 from phom.matchups import decision_seed
 from phom.tienlen.arena import duplicate as tienlen_duplicate
 
+pytestmark = pytest.mark.computational
+
 
 @pytest.mark.parametrize("bot", ["montecarlo:16", "level:4", "random"])
 def test_a_phom_bot_against_copies_of_itself_nets_zero_on_every_deal(bot):
