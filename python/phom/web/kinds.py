@@ -33,6 +33,8 @@ class GameKind(Protocol):
 
     name: str
     default_bot: str
+    #: the table clock's default (seconds a turn) at a table of two or more people
+    turn_seconds: int
 
     def rules(self, data: Any) -> Any: ...
     def rules_data(self, rules: Any) -> dict[str, Any]: ...
@@ -52,6 +54,7 @@ class PhomKind:
 
     name = "phom"
     default_bot = "greedy"
+    turn_seconds = 30
 
     def rules(self, data: Any) -> Rules:
         return Rules() if data is None else Rules.from_dict(data)
@@ -120,6 +123,7 @@ class TienLenKind:
 
     name = "tienlen"
     default_bot = "greedy"
+    turn_seconds = 20
 
     def rules_words(self, rules: TienLenRules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them.
