@@ -27,7 +27,8 @@ from .language import N_, number, translator
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
-__all__ = ["PAYMENT_REASONS", "action_text", "hand_groups", "html", "move_text", "render_text", "result_text", "svg", "table_text"]
+__all__ = ["PAID_BECAUSE", "PAYMENT_REASONS", "PLACE_NAMES", "action_text", "hand_groups", "html", "moments", "move_text", "payment_line",
+           "payment_lines", "render_text", "result_text", "svg", "table_text"]
 
 Face = tuple[int, int]
 
@@ -281,13 +282,123 @@ def result_text(game: Any, lang: str = "en") -> str:
             tag = " (móm)" if result.mom[p] else ""
             lines.append(_("{place}: seat {seat}, {points} points{tag}").format(
                 place=f"{place:>5}", seat=p + 1, points=result.points[p], tag=tag))
-    for payer, payee, amount, reason in result.payments:
-        said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
-        lines.append("  " + _("seat {payer} pays seat {payee} {amount} ({reason})").format(
-            payer=payer + 1, payee=payee + 1, amount=amount, reason=said))
+    lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
         _("seat {seat} {money}").format(seat=p + 1, money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
     return "\n".join(lines)
+
+
+#: why a seat paid, with what the game knows of it ({card}: the card eaten; {place}: where he came)
+PAID_BECAUSE = {"place": N_("came {place}"), "mom": N_("móm: laid no phỏm"), "eat": N_("{card} eaten"),
+                "chot": N_("chốt {card} eaten"), "den": N_("đền for the whole table"), "u": "ù",
+                "u_tron": "ù tròn", "u_khan": "ù khan"}
+PLACE_NAMES = ("nhất", "nhì", "ba", "bét")
+
+
+def payment_line(payer: int, payee: int, amount: int, because: str, lang: str = "en") -> str:
+    """One payment as both games say it, on the page and in the terminal (``because``: the reason,
+    already in ``lang``).
+
+    >>> payment_line(3, 0, 3, "về bét", "vi"), payment_line(1, 0, 1, "4♠ eaten")
+    ('ghế 4 trả ghế 1 3 cược (về bét)', 'seat 2 pays seat 1 1 stake (4♠ eaten)')
+    """
+    _ = translator(lang)
+    said = (_("seat {payer} pays seat {payee} 1 stake ({reason})") if amount == 1
+            else _("seat {payer} pays seat {payee} {amount} stakes ({reason})"))
+    return said.format(payer=payer + 1, payee=payee + 1, amount=number(amount, lang), reason=because)
+
+
+def payment_lines(game: Any, lang: str = "en") -> list[dict[str, Any]]:
+    """Every payment of a Phỏm game so far (all of them once it is over), in order:
+    ``{"payer", "payee", "amount", "reason", "text"}``, the text as ``phom play`` prints it and the page
+    shows it: who pays whom how much, and why in the player's words (which card was eaten, which place).
+
+    >>> from phom import Game
+    >>> from phom.bots import make_bot
+    >>> game, bot = Game(seed=22), make_bot("greedy")
+    >>> while not game.is_over:
+    ...     game.apply(bot.act(game.view(game.to_move)))
+    >>> for line in payment_lines(game):
+    ...     print(line["text"])
+    seat 1 pays seat 2 1 stake (Q♣ eaten)
+    seat 2 pays seat 3 4 stakes (chốt 9♦ eaten)
+    seat 2 pays seat 3 15 stakes (đền for the whole table)
+    """
+    _ = translator(lang)
+    payments = list(game.payments)
+    eats = [action.card for _p, action in game.history if isinstance(action, Eat)]
+    result = game.result
+    lines = []
+    for k, (payer, payee, amount, reason) in enumerate(payments):
+        if reason in ("eat", "chot"):
+            card = eats[k] if k < len(eats) else ""
+            because = _(PAID_BECAUSE[reason]).format(card=card)
+        elif reason == "place" and result is not None and payer in result.ranking:
+            place = result.ranking.index(payer)
+            name = "bét" if place == len(result.ranking) - 1 else PLACE_NAMES[place]
+            because = _(PAID_BECAUSE["place"]).format(place=name)
+        elif reason in ("u", "u_tron", "u_khan"):
+            because = str(PAID_BECAUSE[reason])                # the term itself, in both languages
+        else:
+            because = _(PAID_BECAUSE[reason]) if reason in PAID_BECAUSE else reason
+        lines.append({"payer": payer, "payee": payee, "amount": amount, "reason": reason,
+                      "text": payment_line(payer, payee, amount, because, lang)})
+    return lines
+
+
+def moments(game: Any, lang: str = "en") -> list[dict[str, Any]]:
+    """The big moments of a Phỏm game so far, in order, for the table to announce and the move log to
+    name: ``{"index", "seat", "kind", "text"}`` with ``index`` the move (in ``history``) that made it
+    and ``kind`` one of ``an_chot``, ``gui`` (every card sent, also inside a lay-down), ``u``, ``u_tron``,
+    ``u_khan``, ``mom``, ``den``. The game is replayed from its deal to see what each move did.
+
+    >>> from phom import Game
+    >>> from phom.bots import make_bot
+    >>> game, bot = Game(seed=22), make_bot("greedy")
+    >>> while not game.is_over:
+    ...     game.apply(bot.act(game.view(game.to_move)))
+    >>> for moment in moments(game):
+    ...     print(moment["index"], moment["kind"], moment["text"])
+    28 an_chot Seat 3 eats the chốt 9♦ of seat 2!
+    29 u Seat 3 wins by ù!
+    29 den Seat 2 pays đền for the whole table to seat 3.
+    """
+    from .game import Game          # phom.game draws itself with this module: imported when used
+
+    _ = translator(lang)
+    found: list[dict[str, Any]] = []
+    if game.deal is not None:
+        replay = Game(game.rules, leader=game.leader, deal=(game.deal.hands, game.deal.stock))
+        for i, (p, action) in enumerate(game.history):
+            paid, laid = len(replay.payments), [[m.mask for m in melds] for melds in replay.laid]
+            replay.apply(action)
+            for payer, _payee, _amount, reason in replay.payments[paid:]:
+                if reason == "chot" and isinstance(action, Eat):
+                    found.append({"index": i, "seat": p, "kind": "an_chot", "text": _(
+                        "Seat {seat} eats the chốt {card} of seat {victim}!").format(
+                            seat=p + 1, card=action.card, victim=payer + 1)})
+            for q, melds in enumerate(replay.laid):
+                for j, meld in enumerate(melds[:len(laid[q])] if q != p else ()):
+                    if meld.mask & ~laid[q][j]:
+                        found.append({"index": i, "seat": p, "kind": "gui", "text": _(
+                            "Seat {seat} sends {card} to the phỏm {meld} of seat {target}.").format(
+                                seat=p + 1, card=CardSet(meld.mask & ~laid[q][j]), meld=CardSet(laid[q][j]),
+                                target=q + 1)})
+    result = game.result
+    if result is None:
+        return found
+    last = len(game.history) - 1
+    if result.u is not None:
+        kind = result.u_kind or "u"
+        found.append({"index": last, "seat": result.u, "kind": kind, "text": _("Seat {seat} wins by {kind}!").format(
+            seat=result.u + 1, kind={"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[kind])})
+    for payer, payee, _amount, reason in result.payments:
+        if reason == "mom":
+            found.append({"index": last, "seat": payer, "kind": "mom", "text": _("Seat {seat} is móm.").format(seat=payer + 1)})
+        elif reason == "den":
+            found.append({"index": last, "seat": payer, "kind": "den", "text": _(
+                "Seat {seat} pays đền for the whole table to seat {winner}.").format(seat=payer + 1, winner=payee + 1)})
+    return found
 
 
 def table_text(game: Any) -> str:

@@ -18,14 +18,17 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..cards import CardSet
+from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import cards_svg
 from ..language import N_, number, translator
+from ..render import payment_line
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
-from .reference import in_order, strength
+from .reference import HEO, in_order, order, strength
 
-__all__ = ["COMBO_KINDS", "PAYMENT_REASONS", "PLACES", "TOI_TRANG_KINDS", "action_report", "action_text", "combo_kind", "html", "move_text", "result_text", "view_report"]
+__all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
+           "bomb_words", "combo_kind", "counted_left", "html", "moments", "move_text", "payment_lines", "result_text",
+           "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
 #: the player's words for each kind of combination, of tới trắng, and of why a seat paid (catalog texts)
@@ -190,10 +193,135 @@ def result_text(game: TienLenGame, lang: str = "en") -> str:
             tag = " (cóng)" if seat in result.cong else ""
             lines.append(_("{place}: seat {seat}{tag}").format(place=f"{_place_name(place, game.players):>5}",
                                                               seat=seat + 1, tag=tag))
-    for payer, payee, amount, reason in result.payments:
-        said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
-        lines.append("  " + _("seat {payer} pays seat {payee} {amount} ({reason})").format(
-            payer=payer + 1, payee=payee + 1, amount=amount, reason=said))
+    lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
         _("seat {seat} {money}").format(seat=p + 1, money=number(v, lang, signed=True)) for p, v in enumerate(result.net))))
     return "\n".join(lines)
+
+
+#: why a seat paid, with what the game knows of it ({place}: where he came; {cards}: what he was left
+#: holding; {hand}: the tới trắng hand)
+PAID_BECAUSE = {"place": N_("came {place}"), "cong": N_("cóng: played no card"), "thoi": N_("thối: {cards} left in hand"),
+                "chat": N_("chặt: bombed"), "toi_trang": N_("tới trắng: {hand}")}
+
+
+def counted_left(hand: CardsLike) -> CardSet:
+    """The cards of a hand that ``thoi`` charges for: its heo, its tứ quý and its runs of three or
+    more pairs (the đôi thông).
+
+    >>> in_order(counted_left("2S 2H 7S 7C 7D 7H 3S 4S 4C 5S 5C 6D 6H 9S"))
+    '4♠ 4♣ 5♠ 5♣ 6♦ 6♥ 7♠ 7♣ 7♦ 7♥ 2♠ 2♥'
+    """
+    cards = list(CardSet(to_mask(hand, "hand")))
+    by_order: list[list[Card]] = [[] for _ in range(13)]
+    for card in cards:
+        by_order[order(card)].append(card)
+    kept = [c for c in by_order[HEO]] + [c for o in range(HEO) if len(by_order[o]) == 4 for c in by_order[o]]
+    run: list[int] = []
+    for o in range(HEO + 1):
+        if o < HEO and 2 <= len(by_order[o]) < 4:
+            run.append(o)
+            continue
+        if len(run) >= 3:
+            kept += [c for r in run for c in by_order[r]]
+        run = []
+    return CardSet(kept)
+
+
+def payment_lines(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
+    """Every payment of a Tiến lên game so far (all once it is over), in order: ``{"payer", "payee",
+    "amount", "reason", "text"}``, the text as ``phom tienlen play`` prints it and the page shows it.
+
+    >>> from phom.tienlen import TienLenGame
+    >>> from phom.tienlen.bots import make_tienlen_bot
+    >>> game, bot = TienLenGame(seed=34), make_tienlen_bot("greedy")
+    >>> while not game.is_over:
+    ...     game.apply(bot.act(game.view(game.to_move)))
+    >>> for line in payment_lines(game, "vi"):
+    ...     print(line["text"])
+    ghế 1 trả ghế 2 2 cược (bị chặt)
+    ghế 3 trả ghế 2 1 cược (về nhì)
+    ghế 4 trả ghế 2 2 cược (về ba)
+    ghế 1 trả ghế 2 3 cược (về bét)
+    ghế 1 trả ghế 2 3 cược (thối 3♣ 3♦ 4♦ 4♥ 5♦ 5♥ còn trên tay)
+    """
+    _ = translator(lang)
+    result = game.result
+    lines = []
+    for payer, payee, amount, reason in (result.payments if result is not None else game.payments):
+        if reason == "place" and result is not None:
+            because = _(PAID_BECAUSE["place"]).format(place=_place_name(result.places.index(payer), game.players))
+        elif reason == "thoi":
+            because = _(PAID_BECAUSE["thoi"]).format(cards=in_order(counted_left(game.hands[payer])))
+        elif reason == "toi_trang" and result is not None and result.toi_trang is not None:
+            kind = result.toi_trang
+            because = _(PAID_BECAUSE["toi_trang"]).format(hand=_(TOI_TRANG_KINDS[kind]) if kind in TOI_TRANG_KINDS else kind)
+        else:
+            because = _(PAID_BECAUSE[reason]) if reason in PAID_BECAUSE else reason
+        lines.append({"payer": payer, "payee": payee, "amount": amount, "reason": reason,
+                      "text": payment_line(payer, payee, amount, because, lang)})
+    return lines
+
+
+def bomb_words(cards: CardSet, lang: str = "en") -> str:
+    """What a chặt cut or cut with, as players name it: heo, a pair of heo, tứ quý, đôi thông.
+
+    >>> bomb_words(CardSet("2H"), "vi"), bomb_words(CardSet("3S 3C 4D 4H 5S 5C"), "vi")
+    ('heo 2♥', '3 đôi thông 3♠ 3♣ 4♦ 4♥ 5♠ 5♣')
+    """
+    _ = translator(lang)
+    combo = classify(cards.mask)
+    said = in_order(cards)
+    if combo is None:
+        return said
+    if combo.kind == "single":
+        return f"heo {said}"
+    if combo.kind == "pair":
+        return _("a pair of heo {cards}").format(cards=said)
+    if combo.kind == "four":
+        return f"tứ quý {said}"
+    return _("{count} đôi thông {cards}").format(count=combo.pairs, cards=said)
+
+
+def _heo_or_bomb(mask: int) -> bool:
+    combo = classify(mask)
+    return combo is not None and (combo.is_bomb or (combo.kind in ("single", "pair") and order(combo.high) == HEO))
+
+
+def moments(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
+    """The big moments of a Tiến lên game so far, in order, for the table to announce and the move log
+    to name: ``{"index", "seat", "kind", "text"}``, ``index`` the move (in ``history``) that made it
+    (-1 for a tới trắng, before any move), ``kind`` one of ``chat`` (what cut what), ``cong``,
+    ``toi_trang``. The game is replayed from its deal to see the table each play met.
+
+    >>> from phom.tienlen import TienLenGame
+    >>> from phom.tienlen.bots import make_tienlen_bot
+    >>> game, bot = TienLenGame(seed=34), make_tienlen_bot("greedy")
+    >>> while not game.is_over:
+    ...     game.apply(bot.act(game.view(game.to_move)))
+    >>> [(m["index"], m["kind"], m["text"]) for m in moments(game, "vi")]
+    [(21, 'chat', 'Ghế 2 chặt heo 2♥ của ghế 1 bằng tứ quý 6♠ 6♣ 6♦ 6♥!')]
+    """
+    _ = translator(lang)
+    found: list[dict[str, Any]] = []
+    replay = TienLenGame(game.rules, deal=game.deal, first_game=game.first_game, leader=game.leader)
+    for i, (p, action) in enumerate(game.history):
+        table, owner, cong = replay.table, replay.table_owner, len(replay.cong)
+        replay.apply(action)
+        if isinstance(action, Pass):
+            continue
+        combo = classify(action.cards.mask)
+        if table and combo is not None and combo.is_bomb and _heo_or_bomb(table):
+            found.append({"index": i, "seat": p, "kind": "chat", "text": _(
+                "Seat {seat} cuts {what} of seat {victim} with {bomb}!").format(
+                    seat=p + 1, what=bomb_words(CardSet(table), lang), victim=owner + 1,
+                    bomb=bomb_words(action.cards, lang))})
+        found += [{"index": i, "seat": q, "kind": "cong", "text": _("Seat {seat} is cóng.").format(seat=q + 1)}
+                  for q in replay.cong[cong:]]
+    result = game.result
+    if result is not None and result.toi_trang is not None:
+        kind = result.toi_trang
+        found.append({"index": len(game.history) - 1, "seat": result.winner, "kind": "toi_trang", "text": _(
+            "Seat {seat} wins at once: tới trắng with {hand}.").format(
+                seat=result.winner + 1, hand=_(TOI_TRANG_KINDS[kind]) if kind in TOI_TRANG_KINDS else kind)})
+    return found

@@ -45,7 +45,9 @@ class GameKind(Protocol):
     def action_of_id(self, number: int) -> Any: ...
     def make_bot(self, name: str) -> Any: ...
     def move_text(self, player: int, action: Any, lang: str = "en") -> str: ...
-    def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]: ...
+    def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
+        """The seat's view as data (``html`` when ``drawn``), with the game's big ``moments`` so far and,
+        once it is over, the ``result`` and every payment in words (``payments``)."""
     def rules_words(self, rules: Any, lang: str = "en") -> list[str]: ...
 
 
@@ -110,9 +112,11 @@ class PhomKind:
         if drawn:
             report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang,
                                          styled=False)          # the page links /table.css
+        report["moments"] = render.moments(game, lang)
         if game.result is not None:
             result = game.result
             report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}
+            report["payments"] = render.payment_lines(game, lang)
             report["final_hands"] = [h.codes for h in game.hands]
         return report
 
@@ -173,9 +177,11 @@ class TienLenKind:
         revealed: Sequence[Any] | None = game.hands if game.is_over else None
         if drawn:
             report["html"] = tienlen_render.html(view, revealed=revealed, lang=lang, styled=False)
+        report["moments"] = tienlen_render.moments(game, lang)
         if game.result is not None:
             report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
                                 "text": tienlen_render.result_text(game, lang)}
+            report["payments"] = tienlen_render.payment_lines(game, lang)
             report["final_hands"] = [h.codes for h in game.hands]
         return report
 
