@@ -35,6 +35,8 @@ def test_every_human_sees_every_move_live():
             a, b = zero.receive_json(), one.receive_json()
             assert a["version"] == b["version"] == acted["version"]
             assert a["player"] == 0 and b["player"] == 1 and a["log"] == b["log"] == acted["log"]
+            for sent in (a, b, acted):                        # now_ms: when each was sent, never cached
+                assert sent["clock"] is None or sent["clock"].pop("now_ms") > 0
             assert (a if mover == 0 else b) == acted           # the same JSON as the HTTP answer
 
 

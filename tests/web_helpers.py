@@ -31,6 +31,12 @@ def make_client(store: str = ":memory:", *, max_games: int = 50, seeds: int | No
     return TestClient(create_app(GameHost(GameStore(store), max_games=max_games, **kwargs), rate_limits=UNLIMITED))
 
 
+def steady(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without the moment it was sent (``clock.now_ms``), to compare views sent at different times."""
+    clock = view.get("clock")
+    return {**view, "clock": None if clock is None else {k: v for k, v in clock.items() if k != "now_ms"}}
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

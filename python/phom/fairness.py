@@ -54,7 +54,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action
 from .bots import make_bot
 from .external import is_external
 from .game import Game, IllegalAction
@@ -65,7 +64,7 @@ from .tienlen.bots import make_tienlen_bot
 from .tienlen.game import TienLenGame
 from .tienlen.rules import TienLenRules
 
-__all__ = ["COVERS_TABLE", "Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game",
+__all__ = ["COVERS_TABLE", "STANDIN", "Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game",
            "dealt_tienlen_game", "new_server_seed", "shuffled_deck", "table_of", "verify_record"]
 
 #: The longest client seed accepted (characters).
@@ -74,6 +73,9 @@ MAX_CLIENT_SEED = 200
 COVERS_TABLE = "seed+table"
 #: How long ``verify_record`` may replay bots by default (seconds); past it, FairnessError says so.
 VERIFY_SECONDS = 60.0
+#: The stand-in: the bot that plays an absent person's turn at a clocked table (in both games), reseeded
+#: for each decision like the table's bots, so ``verify_record`` can prove every move it played.
+STANDIN = "greedy"
 
 
 class FairnessError(ValueError):
@@ -110,13 +112,23 @@ def _seed_bytes(server_seed: str) -> bytes:
         raise FairnessError("the server seed must be 64 hex characters") from None
 
 
-def table_of(game: str, rules: Any, bots: dict[Any, str]) -> dict[str, Any]:
-    """The table a commitment covers: the game, its rules (``to_dict``) and the bot of each bot seat.
+#: No ``turn_seconds`` given to ``table_of``: a table of a server older than the clock.
+NO_CLOCK_SETTING = object()
+
+
+def table_of(game: str, rules: Any, bots: dict[Any, str], turn_seconds: Any = NO_CLOCK_SETTING) -> dict[str, Any]:
+    """The table a commitment covers: the game, its rules (``to_dict``), the bot of each bot seat and,
+    for a table created with a clock setting, its ``turn_seconds`` (None included).
 
     >>> table_of("phom", Rules(), {2: "greedy"})["bots"]
     {'2': 'greedy'}
+    >>> table_of("phom", Rules(), {}, turn_seconds=None)["turn_seconds"] is None
+    True
     """
-    return {"game": game, "rules": rules.to_dict(), "bots": {str(seat): str(name) for seat, name in bots.items()}}
+    table = {"game": game, "rules": rules.to_dict(), "bots": {str(seat): str(name) for seat, name in bots.items()}}
+    if turn_seconds is not NO_CLOCK_SETTING:
+        table["turn_seconds"] = turn_seconds
+    return table
 
 
 def commitment(server_seed: str, table: dict[str, Any] | None = None) -> str:
@@ -237,19 +249,88 @@ def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
         game: Game | TienLenGame = TienLenGame.from_json(text) if tienlen else Game.from_json(text)
     except ValueError as exc:
         raise FairnessError(str(exc)) from None
-    table = table_of("tienlen" if tienlen else "phom", game.rules, bots) if covers else None
+    clock: dict[str, Any] = {}
+    if "turn_seconds" in data:
+        seconds_ = data["turn_seconds"]
+        if seconds_ is not None and (isinstance(seconds_, bool) or not isinstance(seconds_, int)):
+            raise FairnessError(f"turn_seconds must be a whole number or null, not {ascii(seconds_)}")
+        clock["turn_seconds"] = seconds_
+    table = table_of("tienlen" if tienlen else "phom", game.rules, bots, **clock) if covers else None
     if commitment(seed, table) != promised:
         if table is not None:
             raise FairnessError("the commitment does not cover this server seed with this table (rules, seats, "
-                                "bots): the record's seating, rules or bots were changed, or its seed")
+                                "bots, clock): the record's seating, rules or bots were changed (or its "
+                                "turn_seconds, or its seed)")
         raise FairnessError("the server seed does not match the commitment: SHA-256 of the seed is "
                             f"{commitment(seed)}, the commitment was {promised}")
+    standins = _clock_moves(data, game.history, bots)
     deadline = time.monotonic() + seconds
     if isinstance(game, TienLenGame):
-        line = _verify_tienlen(game, data, seed, client, promised, bots, deadline)
+        line = _verify_tienlen(game, data, seed, client, promised, bots, standins, deadline)
     else:
-        line = _verify_phom(game, data, seed, client, promised, bots, deadline)
+        line = _verify_phom(game, data, seed, client, promised, bots, standins, deadline)
     return line + ("" if covers else "; an older record: its commitment covers the seed, not the seating")
+
+
+def _clock_moves(data: dict[str, Any], history: list[Any], bots: dict[str, str]) -> set[int]:
+    """The versions the record's ``history`` says the stand-in played (``"by": "clock"``), after checking
+    that the history matches the actions, and that such moves are human seats' at a clocked table."""
+    entries = data.get("history")
+    if entries is None:
+        return set()
+    if not isinstance(entries, list) or len(entries) != len(history):
+        raise FairnessError(f"the history must list the {len(history)} actions, one entry each")
+    standins = set()
+    for version, (entry, (seat, action)) in enumerate(zip(entries, history)):
+        if not isinstance(entry, dict) or set(entry) - {"player", "action", "by"}:
+            raise FairnessError(f"history entry {version} must be {{player, action}} (and by), not {ascii(entry)}")
+        if entry.get("player") != seat or entry.get("action") != str(action):
+            raise FairnessError(f"history entry {version} ({ascii(entry.get('action'))} by seat "
+                                f"{ascii(entry.get('player'))}) is not action {version} ({action} by seat {seat})")
+        if "by" not in entry:
+            continue
+        if entry["by"] != "clock":
+            raise FairnessError(f"history entry {version}: by must be 'clock', not {ascii(entry['by'])}")
+        if data.get("turn_seconds") is None:
+            raise FairnessError(f"history entry {version} is a clock move at a table without a clock")
+        if str(seat) in bots:
+            raise FairnessError(f"history entry {version} is a clock move of seat {seat}, a bot's seat")
+        standins.add(version)
+    return standins
+
+
+def _replay_moves(history: list[Any], replay: Any, players: dict[int, Any], standin: Any, standins: set[int],
+                  seed: str, bots: dict[str, str], deadline: float) -> tuple[int, int]:
+    """Replay ``history`` on ``replay``, checking every bot's move and every clock move (``standins``) against
+    what the bot or the stand-in plays with the seed of its decision; (bot moves, clock moves) checked."""
+    bot_moves = clock_moves = 0
+    for version, (seat, action) in enumerate(history):
+        bot = standin if version in standins else players.get(seat)
+        if bot is not None:
+            _check_time(deadline, version)
+            reseed = getattr(bot, "reseed", None)
+            if reseed is not None:
+                reseed(bot_seed(seed, version))
+            expected = bot.act(replay.view(seat))
+            if expected != action:
+                if version in standins:
+                    raise FairnessError(f"clock move {version} ({action}) of seat {seat} is not what the stand-in "
+                                        f"{STANDIN} plays there ({expected})")
+                raise FairnessError(f"action {version} ({action}) by seat {seat} is not what its bot "
+                                    f"{bots[str(seat)]} plays there ({expected})")
+            if version in standins:
+                clock_moves += 1
+            else:
+                bot_moves += 1
+        try:
+            replay.apply(action)
+        except (IllegalAction, ValueError) as exc:  # pragma: no cover - from_json replayed it already
+            raise FairnessError(f"action {version} ({action}) is illegal: {exc}") from None
+    return bot_moves, clock_moves
+
+
+def _replayed(bot_moves: int, clock_moves: int) -> str:
+    return f"{bot_moves} bot moves" + (f" and {clock_moves} clock moves" if clock_moves else "") + " reproduced"
 
 
 def _check_time(deadline: float, version: int) -> None:
@@ -258,7 +339,7 @@ def _check_time(deadline: float, version: int) -> None:
 
 
 def _verify_phom(game: Game, data: dict[str, Any], seed: str, client: str, promised: str, bots: dict[str, str],
-                 deadline: float) -> str:
+                 standins: set[int], deadline: float) -> str:
     """verify_record for a Phỏm record (the seeds, bots and commitment already checked)."""
     difference = _deal_difference(game.deal, deal_of(game.rules, game.leader, seed, client))  # type: ignore[arg-type]
     if difference is not None:
@@ -268,23 +349,8 @@ def _verify_phom(game: Game, data: dict[str, Any], seed: str, client: str, promi
         players = {int(seat): make_bot(name) for seat, name in bots.items()}
     except ValueError as exc:
         raise FairnessError(f"bots: {exc}") from None
-    bot_moves = 0
-    for version, (seat, action) in enumerate(game.history):
-        bot = players.get(seat)
-        if bot is not None:
-            _check_time(deadline, version)
-            reseed = getattr(bot, "reseed", None)
-            if reseed is not None:
-                reseed(bot_seed(seed, version))
-            expected: Action = bot.act(replay.view(seat))
-            if expected != action:
-                raise FairnessError(f"action {version} ({action}) by seat {seat} is not what its bot "
-                                    f"{bots[str(seat)]} plays there ({expected})")
-            bot_moves += 1
-        try:
-            replay.apply(action)
-        except IllegalAction as exc:  # pragma: no cover - from_json replayed it already
-            raise FairnessError(f"action {version} ({action}) is illegal: {exc}") from None
+    bot_moves, clock_moves = _replay_moves(game.history, replay, players, make_bot(STANDIN), standins, seed, bots,
+                                           deadline)
     recorded = data.get("result")
     if recorded is not None:
         net = None if replay.result is None else list(replay.result.net)
@@ -292,13 +358,13 @@ def _verify_phom(game: Game, data: dict[str, Any], seed: str, client: str, promi
             raise FairnessError(f"the recorded result {recorded} is not the replayed result {net}")
     state = "over" if replay.is_over else "not over"
     return (f"verified: the deal is the deal of the committed seed {promised[:16]}… and client seed "
-            f"{client!r}; {len(game.history)} actions replayed ({bot_moves} bot moves reproduced); the game is "
+            f"{client!r}; {len(game.history)} actions replayed ({_replayed(bot_moves, clock_moves)}); the game is "
             f"{state}" + ("" if replay.result is None else
                          f"; net {' '.join(f'{v:+d}' for v in replay.result.net)}"))
 
 
 def _verify_tienlen(game: TienLenGame, data: dict[str, Any], seed: str, client: str, promised: str,
-                    bots: dict[str, str], deadline: float) -> str:
+                    bots: dict[str, str], standins: set[int], deadline: float) -> str:
     """verify_record for a Tiến lên record (the seeds, bots and commitment already checked)."""
     replay = dealt_tienlen_game(game.rules, seed, client, first_game=game.first_game, leader=game.leader)
     for p, (given, dealt) in enumerate(zip(game.deal, replay.deal)):
@@ -309,25 +375,13 @@ def _verify_tienlen(game: TienLenGame, data: dict[str, Any], seed: str, client: 
         players = {int(seat): make_tienlen_bot(str(name)) for seat, name in bots.items()}
     except ValueError as exc:
         raise FairnessError(f"bots: {exc}") from None
-    bot_moves = 0
-    for version, (seat, action) in enumerate(game.history):
-        bot = players.get(seat)
-        if bot is not None:
-            _check_time(deadline, version)
-            reseed = getattr(bot, "reseed", None)
-            if reseed is not None:
-                reseed(bot_seed(seed, version))
-            expected = bot.act(replay.view(seat))
-            if expected != action:
-                raise FairnessError(f"action {version} ({action}) by seat {seat} is not what its bot "
-                                    f"{bots[str(seat)]} plays there ({expected})")
-            bot_moves += 1
-        replay.apply(action)
+    bot_moves, clock_moves = _replay_moves(game.history, replay, players, make_tienlen_bot(STANDIN), standins, seed,
+                                           bots, deadline)
     recorded = data.get("result")
     net = None if replay.result is None else list(replay.result.net)
     if recorded is not None and recorded != net:
         raise FairnessError(f"the recorded result {recorded} is not the replayed result {net}")
     state = "over" if replay.is_over else "not over"
     return (f"verified: the Tiến lên deal is the deal of the committed seed {promised[:16]}… and client seed "
-            f"{client!r}; {len(game.history)} actions replayed ({bot_moves} bot moves reproduced); the game is "
+            f"{client!r}; {len(game.history)} actions replayed ({_replayed(bot_moves, clock_moves)}); the game is "
             f"{state}" + ("" if net is None else f"; net {' '.join(f'{v:+d}' for v in net)}"))

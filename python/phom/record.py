@@ -29,7 +29,7 @@ __all__ = ["MAX_RECORD_CHARS", "GameRecord", "decode", "encode"]
 MAX_RECORD_CHARS = 1_000_000
 _FIELDS = {"format", "version", "rules", "leader", "deal", "actions"}
 #: Fields a hosted game's record adds (``phom.fairness.verify_record`` reads them; a replay ignores them).
-_OPTIONAL = {"fairness", "bots", "result"}
+_OPTIONAL = {"fairness", "bots", "result", "turn_seconds", "history"}
 
 
 @dataclass(frozen=True)

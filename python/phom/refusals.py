@@ -66,6 +66,10 @@ PLAYER_TEXTS: dict[str, str] = {
     "not_a_card": N_("{name}: '{token}' is not a card: write the rank (A 2 … 10 J Q K), then the suit (S C D H "
                      "or ♠ ♣ ♦ ♥), for example 9H."),
     "card_twice": N_("{name}: {token} is written twice."),
+    "turn_seconds": N_("The time for a turn is a whole number of seconds from {low} to {high}, or none."),
+    "bad_name": N_("A name is 1 to {most} letters, digits, spaces or . _ -"),
+    "bad_reaction": N_("That reaction does not exist: choose one of the table's reactions."),
+    "react_too_often": N_("One reaction every {seconds} seconds, please."),
     "not_card_text": N_("'{token}' is not a card: write the rank (A 2 … 10 J Q K), then the suit (S C D H or "
                         "♠ ♣ ♦ ♥), for example 9H."),
 }

@@ -20,7 +20,8 @@ import json
 from typing import Any
 
 __all__ = ["BODY_SECONDS", "BOT_PATTERN", "CARD", "LIMITS", "LOGIN_SECONDS", "MAX_BODY_BYTES", "MAX_FIRST_FRAME_BYTES",
-           "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS", "MAX_TABLE_MELDS", "REQUEST_SCHEMAS", "VERIFY_SECONDS", "openapi"]
+           "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS", "MAX_TABLE_MELDS", "REACTION_KEYS", "REQUEST_SCHEMAS",
+           "VERIFY_SECONDS", "json_schema", "openapi"]
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_HAND_CARDS = 11          # a game hand: 10, plus the card being eaten
@@ -46,6 +47,8 @@ CARD = "(?:10|[2-9TtJjQqKkAa])[SCDHscdh♠♣♦♥]"
 BOT_PATTERN = r"^(?:random|greedy|planner|holder|hunter|learned|best|search(?::(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-6]))?|" \
               r"montecarlo(?::(?:[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]))?|level:[1-8])$"
 GAME_ID = "^[A-Za-z0-9_-]{1,32}$"
+#: The reactions a seat may send (``phom.web.hosting.REACTIONS`` is this tuple).
+REACTION_KEYS = ("nice", "hurry", "laugh", "sad", "thanks", "oops")
 
 
 def _cards(low: int, high: int, what: str) -> dict[str, Any]:
@@ -118,7 +121,19 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
         "bots": {"type": "array", "items": {"type": "string", "pattern": BOT_PATTERN}, "maxItems": 3,
                  "description": "bots for the other seats in seat order; missing ones are greedy"},
         "client_seed": {"type": "string", "maxLength": 200,
-                        "description": "any text; the deal is a function of the server seed and this"}}},
+                        "description": "any text; the deal is a function of the server seed and this"},
+        "turn_seconds": {"type": "integer", "nullable": True, "minimum": 5, "maximum": 600,
+                         "description": "the table clock: seconds a human seat has "
+                         "for a turn, 5–600, or null for none (default: 30 in Phỏm, 20 in Tiến lên with two or "
+                         "more human seats, none with one); a seat whose time runs out is played by the stand-in "
+                         "(greedy) and is away until it moves or comes back"}}},
+    "Name": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
+        "name": {"type": "string", "minLength": 1, "maxLength": 80,
+                 "description": "1–20 letters (any script), digits, spaces and ._- after NFC and trimming"}}},
+    "React": {"type": "object", "additionalProperties": False, "required": ["reaction"], "properties": {
+        "reaction": {"type": "string", "enum": list(REACTION_KEYS),
+                     "description": "one of the table's reactions; every socket at the table receives "
+                                    "{\"reaction\": {\"seat\", \"key\"}}"}}},
     "ReviewRequest": {"type": "object", "additionalProperties": False, "required": ["record"], "properties": {
         "record": {"type": "object", "description": "a finished game's JSON record (phom-game or phom-tienlen; a "
                                                      "hosted record's fairness proof is verified first)"},
@@ -150,7 +165,15 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
     "View": {"type": "object", "required": ["player", "version", "hand", "legal_actions", "is_over", "commitment",
                                             "log", "series"],
              "properties": {"version": {"type": "integer", "minimum": 0}, "player": {"type": "integer"},
-                            "log": {"type": "array", "items": {"type": "string"}}}},
+                            "log": {"type": "array", "items": {"type": "string"}},
+                            "clock": {"type": "object", "nullable": True, "required": ["seat", "deadline_ms", "now_ms"],
+                                      "description": "while a human seat is to act under the table clock: the "
+                                                     "seat, its deadline and the time the view was sent (epoch ms)"},
+                            "away": {"type": "array", "items": {"type": "integer"},
+                                     "description": "the human seats the stand-in plays until they come back"},
+                            "names": {"type": "object", "additionalProperties": {"type": "string"},
+                                      "description": "the names the seats chose, by seat"},
+                            "turn_seconds": {"type": "integer", "nullable": True}}},
     "Record": {"type": "object", "required": ["format", "rules", "deal", "actions", "fairness"], "properties": {
         "fairness": {"type": "object", "required": ["server_seed", "client_seed", "commitment"]}}},
     "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
@@ -160,7 +183,28 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
         "id": {"type": "string", "pattern": GAME_ID},
         "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}},
     "Pending": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+    "Names": {"type": "object", "required": ["names"], "properties": {
+        "names": {"type": "object", "additionalProperties": {"type": "string"}}}},
+    "Reacted": {"type": "object", "required": ["reaction"], "properties": {
+        "reaction": {"type": "object", "required": ["seat", "key"]}}},
 }
+
+
+def json_schema(schema: Any) -> Any:
+    """A schema of the API document as JSON Schema (draft 7) for the validators: OpenAPI 3.0's
+    ``"nullable": true`` becomes ``null`` among the types.
+
+    >>> json_schema({"type": "integer", "nullable": True})
+    {'type': ['integer', 'null']}
+    """
+    if isinstance(schema, list):
+        return [json_schema(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    converted = {key: json_schema(value) for key, value in schema.items() if key != "nullable"}
+    if schema.get("nullable") and isinstance(schema.get("type"), str):
+        converted["type"] = [schema["type"], "null"]
+    return converted
 
 
 def openapi() -> dict[str, Any]:
@@ -235,6 +279,28 @@ def openapi() -> dict[str, Any]:
                 "responses": {"200": _ok("the next game's id and commitment", "NextGame"), "400": _BAD,
                               "401": _NO_TOKEN, "403": _NOT_A_SEAT, "404": _NO_GAME,
                               "409": _error("the game is not over"), "429": _BUSY}}},
+            "/api/games/{game_id}/name": {"put": {
+                "operationId": "nameSeat", "summary": "Your seat's name at this table and its next games (text, never "
+                                                     "markup; not part of the record)",
+                "parameters": [_GAME_ID_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
+                "requestBody": _body("Name"),
+                "responses": {"200": _ok("the seats' names", "Names"), "400": _BAD, "401": _NO_TOKEN,
+                              "403": _NOT_A_SEAT, "404": _NO_GAME, "408": _SLOW, "409": _error("the game moved on"),
+                              "413": _TOO_LARGE, "415": _NOT_JSON}}},
+            "/api/games/{game_id}/react": {"post": {
+                "operationId": "react", "summary": "Show a reaction to the table (one of a fixed set; at most one "
+                                                  "every 2 s a seat; not part of the record)",
+                "parameters": [_GAME_ID_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
+                "requestBody": _body("React"),
+                "responses": {"200": _ok("the reaction sent", "Reacted"), "400": _BAD, "401": _NO_TOKEN,
+                              "403": _NOT_A_SEAT, "404": _NO_GAME, "408": _SLOW, "413": _TOO_LARGE,
+                              "415": _NOT_JSON, "429": _BUSY}}},
+            "/api/games/{game_id}/back": {"post": {
+                "operationId": "comeBack", "summary": "Your seat is present again after the stand-in played for it "
+                                                     "(its clock starts afresh if it is its turn)",
+                "parameters": [_GAME_ID_PARAMETER, _HTML_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
+                "responses": {"200": _ok("the view", "View"), "400": _BAD, "401": _NO_TOKEN, "403": _NOT_A_SEAT,
+                              "404": _NO_GAME, "409": _error("the game moved on")}}},
             "/api/review": {"post": {
                 "operationId": "reviewRecord", "summary": "Review a finished game's record from elsewhere",
                 "requestBody": _body("ReviewRequest"),

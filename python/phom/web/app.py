@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import json
 import re
 import threading
+import time
 from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -46,9 +48,9 @@ from ..tienlen.hints import tienlen_hint
 from ..tienlen.render import TABLE_CSS as TIENLEN_TABLE_CSS
 from ..tienlen.render import action_text as tienlen_action_text
 from .api import (BODY_SECONDS, BOT_PATTERN, LIMITS, LOGIN_SECONDS, MAX_BODY_BYTES, MAX_FIRST_FRAME_BYTES,
-                  MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, VERIFY_SECONDS, openapi)
-from .hosting import (Forbidden, GameHost, GameOver, HostedGame, HostFull, KeyReused, NotFound, NotYourTurn,
-                      Unauthorized)
+                  MAX_SEARCH_SECONDS, REQUEST_SCHEMAS, VERIFY_SECONDS, json_schema, openapi)
+from .hosting import (DEFAULT, REACT_SECONDS, Forbidden, GameHost, GameOver, HostedGame, HostFull, KeyReused, NotFound,
+                      NotYourTurn, Unauthorized, check_turn_seconds, name_refusal, turn_seconds_refusal)
 from .kinds import KINDS
 from .reviews import RETRY_AFTER_SECONDS, ReviewQueue
 
@@ -71,8 +73,13 @@ except ImportError:
 
 __all__ = ["LIMITS", "SECURITY_HEADERS", "RateLimits", "SecurityHeaders", "create_app", "game_view", "openapi"]
 
+_log = logging.getLogger("phom.serve")
+
 #: WebSocket close codes: a bad first message, a token of no seat, no such game, too many messages.
 WS_BAD, WS_FORBIDDEN, WS_NOT_FOUND, WS_TOO_MANY = 4400, 4403, 4404, 4429
+#: How often each process looks for passed deadlines in the store (seconds): a deadline is played within
+#: this (and the time to play it) of passing, by whichever process looks first.
+DEADLINE_POLL_SECONDS = 0.25
 
 
 class _SharedLimiter:
@@ -248,8 +255,8 @@ def _request_language(request: Request) -> str:
 
 
 # fastjsonschema compiles each schema to Python (a few µs a body); jsonschema explains a refusal
-_FAST = {name: fastjsonschema.compile(schema) for name, schema in REQUEST_SCHEMAS.items()}
-_VALIDATORS = {name: jsonschema.Draft7Validator(schema) for name, schema in REQUEST_SCHEMAS.items()}
+_FAST = {name: fastjsonschema.compile(json_schema(schema)) for name, schema in REQUEST_SCHEMAS.items()}
+_VALIDATORS = {name: jsonschema.Draft7Validator(json_schema(schema)) for name, schema in REQUEST_SCHEMAS.items()}
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None, *, code: str | None = None,
@@ -282,6 +289,11 @@ def _is_json(content_type: str | None) -> bool:
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
+#: The refusal of a bad value of a field a player sets (the page shows its words)
+_FIELD_REFUSALS = {"turn_seconds": turn_seconds_refusal(), "name": name_refusal(),
+                   "reaction": Refusal("that reaction is not one of the table's", "bad_reaction")}
+
+
 def _check(schema: str, data: Any) -> dict[str, Any]:
     """The body if the schema accepts it; ApiError(400) naming the first problem otherwise."""
     if schema == "NewGame" and isinstance(data, dict) and "seed" in data:
@@ -296,6 +308,10 @@ def _check(schema: str, data: Any) -> dict[str, Any]:
     error = jsonschema.exceptions.best_match(_VALIDATORS[schema].iter_errors(data))
     if error is None:
         raise ApiError(400, fallback)
+    field = error.absolute_path[0] if error.absolute_path else None
+    if field in _FIELD_REFUSALS:                   # a player's setting: refused in his words
+        why = _FIELD_REFUSALS[str(field)]
+        raise ApiError(400, f"{field}: {str(why)}", code=why.code) from why
     if error is not None and schema == "HintRequest" and error.validator == "oneOf" and not error.absolute_path:
         raise ApiError(400, "give exactly one of position (a seat's view as data) or game (with its seat's token)")
     where = "/".join(str(p) for p in error.absolute_path) or "the body"
@@ -420,39 +436,62 @@ def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = 
     report["series"] = hosted.series_view()
     report["rules"] = hosted.kind.rules_data(game.rules)
     report["rules_words"] = hosted.kind.rules_words(game.rules, lang)
+    report["turn_seconds"] = hosted.turn_seconds
+    report["away"] = sorted(hosted.away)
+    report["names"] = {str(s): name for s, name in sorted(hosted.names.items())}
+    for version in hosted.standins:
+        if version < len(report.get("history", ())):
+            report["history"][version]["by"] = "clock"
+    report["clock"] = hosted.clock_view(time.time()) if game is hosted.game else None
     return report
 
 
-class _ViewCache:
-    """The JSON text of recent views by (game id, seat, version, html, language, next game): the answer to
-    a move and the push to the same seat are rendered once."""
+def with_clock(text: str, hosted: HostedGame, version: int, now: float) -> str:
+    """A view's JSON text at ``version`` (rendered without its clock) with the ``clock`` as it stands at
+    ``now`` (none if the game has moved on since): a cached view never freezes the clock's ``now_ms``."""
+    clock = hosted.clock_view(now) if hosted.version == version else None
+    return text[:-1] + ',"clock":' + json.dumps(clock, separators=(",", ":")) + "}"
 
-    def __init__(self, size: int = 4096) -> None:
+
+def view_key(hosted: HostedGame) -> tuple[Any, ...]:
+    """What a seat's view depends on besides the seat, its html and language: the version, the next game,
+    the seats away, their names and the deadline (a reaction changes none of them)."""
+    return (hosted.version, hosted.next_id, tuple(sorted(hosted.away)), tuple(sorted(hosted.names.items())),
+            hosted.deadline)
+
+
+class _ViewCache:
+    """The JSON text of recent views (without their clock) by game id, seat, ``view_key``, html and
+    language: the answer to a move and the push to the same seat are rendered once."""
+
+    def __init__(self, size: int = 4096, clock: Callable[[], float] = time.time) -> None:
         self.size = size
-        self.texts: OrderedDict[tuple[str, int, int, bool, str, str | None], str] = OrderedDict()
+        self.clock = clock
+        self.texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
         self.lock = threading.Lock()
 
     def cached(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int] | None:
         """The view's JSON text and version if already rendered (cheap: no thread needed)."""
-        key = (hosted.id, seat, hosted.version, drawn, lang, hosted.next_id)
+        key = (hosted.id, seat, view_key(hosted), drawn, lang)
         with self.lock:
             text = self.texts.get(key)
-        return None if text is None else (text, key[2])
+        return None if text is None else (with_clock(text, hosted, key[2][0], self.clock()), key[2][0])
 
     def text(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int]:
         """The view's JSON text and its version."""
-        game = hosted.game                         # one consistent game object (moves replace it whole)
-        key = (hosted.id, seat, len(game.history), drawn, lang, hosted.next_id)
-        with self.lock:
-            cached = self.texts.get(key)
-        if cached is not None:
-            return cached, key[2]
-        text = json.dumps(game_view(hosted, seat, game, drawn=drawn, lang=lang), ensure_ascii=False, separators=(",", ":"))
-        with self.lock:
-            self.texts[key] = text
-            while len(self.texts) > self.size:
-                self.texts.popitem(last=False)
-        return text, key[2]
+        with hosted.lock:                          # one consistent state (moves replace the game whole)
+            game, key = hosted.game, (hosted.id, seat, view_key(hosted), drawn, lang)
+            with self.lock:
+                cached = self.texts.get(key)
+            if cached is None:
+                data = game_view(hosted, seat, game, drawn=drawn, lang=lang)
+                del data["clock"]
+                cached = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                with self.lock:
+                    self.texts[key] = cached
+                    while len(self.texts) > self.size:
+                        self.texts.popitem(last=False)
+        return with_clock(cached, hosted, len(game.history), self.clock()), len(game.history)
 
 
 class _Subscribers:
@@ -499,9 +538,10 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     limiter = _SharedLimiter(None if doorbell is None else getattr(doorbell, "url", None))
     searches = _Searches(max_searches)
     create_rate: RateLimitItem = parse(rates.create)
+    react_rate: RateLimitItem = parse(f"1 per {int(REACT_SECONDS)} seconds")
     ws_rate: RateLimitItem = parse(rates.ws_messages)
     subscribers = _Subscribers()
-    views = _ViewCache()
+    views = _ViewCache(clock=games.clock)
     workers = _Workers(worker_threads)
     reviews = ReviewQueue(games.store, workers.pool, limit=max_reviews)
     games.listeners.append(subscribers.changed)
@@ -603,8 +643,15 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         if len(bots) > others:
             raise ValueError(f"bots names {len(bots)} bots for the {others} seats without a human")
         bots += [kind.default_bot] * (others - len(bots))
+        turn_seconds = data.get("turn_seconds", DEFAULT)
+        if turn_seconds != DEFAULT:
+            try:
+                check_turn_seconds(turn_seconds)
+            except Refusal as exc:
+                raise ApiError(400, str(exc), code=exc.code) from exc
         created = await workers.run(games.create, rules=rules, humans=humans, bots=bots,
-                                    client_seed=data.get("client_seed", ""), kind=kind.name, creator=client)
+                                    client_seed=data.get("client_seed", ""), kind=kind.name, creator=client,
+                                    turn_seconds=turn_seconds)
         return {"id": created.id, "tokens": {str(seat): token for seat, token in created.tokens.items()},
                 "commitment": created.commitment}
 
@@ -636,6 +683,36 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
             return view_response(hosted, seat, drawn, lang)
 
         return await workers.run(play)
+
+    async def name(request: Request) -> Any:
+        token = _bearer(request)
+        data = await body(request, "Name")
+        try:
+            _, hosted = await workers.run(games.rename, request.path_params["game_id"], token, data["name"])
+        except Refusal as exc:
+            raise ApiError(400, str(exc), code=exc.code) from exc
+        return {"names": {str(s): n for s, n in sorted(hosted.names.items())}}
+
+    async def react(request: Request) -> Any:
+        token = _bearer(request)
+        data = await body(request, "React")
+        seat, hosted = await workers.run(games.seat_of, request.path_params["game_id"], token)
+        if not limiter.hit(react_rate, "react", f"{hosted.id}:{seat}"):
+            raise ApiError(429, f"one reaction every {REACT_SECONDS:g} s a seat",
+                           code="react_too_often") from Refusal(
+                "too many reactions", "react_too_often", seconds=int(REACT_SECONDS))
+        await workers.run(games.react, hosted.id, token, data["reaction"])
+        return {"reaction": {"seat": seat, "key": data["reaction"]}}
+
+    async def back(request: Request) -> Any:
+        token = _bearer(request)
+        drawn, lang = _drawn(request), _lang(request)
+
+        def come_back() -> Response:
+            seat, hosted = games.back(request.path_params["game_id"], token)
+            return view_response(hosted, seat, drawn, lang)
+
+        return await workers.run(come_back)
 
     async def record(request: Request) -> Any:
         _, hosted = await workers.run(games.seat_of, request.path_params["game_id"], _bearer(request))
@@ -723,14 +800,14 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         subscribers.loop = asyncio.get_running_loop()
-        listening = None
+        tasks = [asyncio.ensure_future(_keep_deadlines(games, workers))]
         if doorbell is not None:
-            listening = asyncio.ensure_future(doorbell.listen(subscribers.changed, subscribers.wake_all))
+            tasks.append(asyncio.ensure_future(doorbell.listen(subscribers.changed, subscribers.wake_all)))
         yield
-        if listening is not None:
-            listening.cancel()
+        for task in tasks:
+            task.cancel()
             try:
-                await listening
+                await task
             except asyncio.CancelledError:
                 pass
 
@@ -747,6 +824,9 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         Route("/api/games/{game_id}/record", endpoint(record), methods=["GET"]),
         Route("/api/games/{game_id}/review", endpoint(game_review), methods=["GET"]),
         Route("/api/games/{game_id}/next", endpoint(next_game, work=True), methods=["POST"]),
+        Route("/api/games/{game_id}/name", endpoint(name, work=True), methods=["PUT"]),
+        Route("/api/games/{game_id}/react", endpoint(react, work=True), methods=["POST"]),
+        Route("/api/games/{game_id}/back", endpoint(back, work=True), methods=["POST"]),
         Route("/api/review", endpoint(review_record), methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", live),
         Route("/api/openapi.json", endpoint(reference), methods=["GET"]),
@@ -755,6 +835,19 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders)] + (
         [] if allowed_hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)]))
     return app
+
+
+async def _keep_deadlines(games: GameHost, workers: _Workers) -> None:
+    """Forever: play the deadlines that have passed (``GameHost.fire_due``) every ``DEADLINE_POLL_SECONDS``;
+    a store that fails is tried again at the next look (another process may play them meanwhile)."""
+    while True:
+        await asyncio.sleep(DEADLINE_POLL_SECONDS)
+        try:
+            await workers.run(games.fire_due)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:                   # the store is away: the next look tries again
+            _log.warning("playing passed deadlines failed: %s", str(exc).splitlines()[0] if str(exc) else exc)
 
 
 async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, views: _ViewCache,
@@ -811,31 +904,33 @@ async def _live(socket: WebSocket, games: GameHost, subscribers: _Subscribers, v
     subscribers.events[game_id].add(changed)
 
     async def send_views() -> None:
-        sent, sent_next = -1, None             # the version sent, and the next game it named
+        sent: tuple[Any, ...] | None = None    # the view_key of the view sent
+        heard = (await workers.run(games.store.marks, game_id) or (0, 0))[1]   # only reactions from now on
         while True:
+            changed.clear()                    # a change from now on wakes the wait below
             current = await workers.run(games.fresh, game_id)
-            if current.version != sent or current.next_id != sent_next:
+            if view_key(current) != sent:
                 found = views.cached(current, seat, drawn, lang)
                 text, version = found if found is not None else await workers.run(views.text, current, seat,
                                                                                   drawn, lang)
-                if since is not None and sent < 0 and since < version:
+                if since is not None and sent is None and since < version:
                     frame = json.loads(text)
                     frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],
                                         "text": frame["log"][v]}
                                        for v, entry in enumerate(frame["history"]) if v >= since]
                     text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-                sent, sent_next = version, current.next_id
+                sent = view_key(current)
                 await socket.send_text(text)
-            changed.clear()
-            latest = await workers.run(games.fresh, game_id)
-            if latest.version == sent and latest.next_id == sent_next:
-                if not games.shared:
-                    await changed.wait()
-                    continue
-                try:                               # other workers ring a doorbell; the store is the truth
-                    await asyncio.wait_for(changed.wait(), REPAIR_SECONDS)
-                except asyncio.TimeoutError:
-                    pass
+            for stamp, who, reaction in await workers.run(games.reactions, game_id, heard):
+                heard = max(heard, stamp)
+                await socket.send_text(json.dumps({"reaction": {"seat": who, "key": reaction}}))
+            if not games.shared:
+                await changed.wait()
+                continue
+            try:                               # other workers ring a doorbell; the store is the truth
+                await asyncio.wait_for(changed.wait(), REPAIR_SECONDS)
+            except asyncio.TimeoutError:
+                pass
 
     async def receive() -> None:
         while True:

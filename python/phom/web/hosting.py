@@ -23,18 +23,92 @@ import json
 import secrets
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
+from ..fairness import STANDIN, Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
 from ..game import IllegalAction
+from ..refusals import Refusal
+from .api import REACTION_KEYS
 from .kinds import KINDS, GameKind
-from .store import GameStore, StaleVersion, Store, StoredGame
+from .store import KEEP, GameStore, Keep, StaleVersion, Store, StoredGame
 
-__all__ = ["Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "KeyReused", "NotFound",
-           "NotYourTurn", "Unauthorized", "creator_digest", "token_hash"]
+__all__ = ["MAX_NAME", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "PACE_SECONDS", "REACTIONS", "REACT_SECONDS",
+           "Created", "Forbidden", "GameHost", "GameOver", "HostFull", "HostedGame", "KeyReused", "NotFound",
+           "NotYourTurn", "Unauthorized", "check_name", "check_turn_seconds", "creator_digest", "name_refusal",
+           "token_hash", "turn_seconds_refusal"]
+
+#: The bounds of a table's ``turn_seconds``.
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 600
+#: How long the stand-in waits before it plays an away seat's turn (a paced turn is a deadline too).
+PACE_SECONDS = 2.0
+#: The reactions a seat may send (the page shows the catalog's words for each).
+REACTIONS = REACTION_KEYS
+#: A seat may react once in this many seconds.
+REACT_SECONDS = 2.0
+#: The longest name a seat may choose (characters, after NFC and trimming).
+MAX_NAME = 20
+#: Who chose ``turn_seconds``: the game's default (a clock with two or more people, none with one).
+DEFAULT = "default"
+
+
+def check_turn_seconds(value: Any) -> int | None:
+    """A table's seconds a turn: an int from 5 to 600, or None (no clock); a ``Refusal`` otherwise.
+
+    >>> check_turn_seconds(30), check_turn_seconds(None)
+    (30, None)
+    >>> check_turn_seconds(4)
+    Traceback (most recent call last):
+    ...
+    phom.refusals.Refusal: turn_seconds must be a whole number from 5 to 600, or null
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_TURN_SECONDS <= value <= MAX_TURN_SECONDS:
+        raise turn_seconds_refusal()
+    return value
+
+
+def turn_seconds_refusal() -> Refusal:
+    """The refusal of a bad ``turn_seconds``, in the player's words by ``text(lang)``."""
+    return Refusal(f"turn_seconds must be a whole number from {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS}, or null",
+                   "turn_seconds", low=MIN_TURN_SECONDS, high=MAX_TURN_SECONDS)
+
+
+def name_refusal() -> Refusal:
+    """The refusal of a bad name, in the player's words by ``text(lang)``."""
+    return Refusal(f"a name is 1 to {MAX_NAME} letters, digits, spaces or ._-", "bad_name", most=MAX_NAME)
+
+
+def check_name(value: Any) -> str:
+    """A seat's name, NFC-normalised and trimmed: 1–20 letters (any script, with their marks), digits,
+    spaces and ``._-``; a ``Refusal`` otherwise. A name is text, never markup.
+
+    >>> check_name("  Tuấn  "), check_name("Lan_2")
+    ('Tuấn', 'Lan_2')
+    >>> check_name("<img>")
+    Traceback (most recent call last):
+    ...
+    phom.refusals.Refusal: a name is 1 to 20 letters, digits, spaces or ._-
+    """
+    refusal = name_refusal()
+    if not isinstance(value, str) or len(value) > 4 * MAX_NAME:
+        raise refusal
+    name = unicodedata.normalize("NFC", value).strip(" ")
+    if not 1 <= len(name) <= MAX_NAME or not name[0].isalnum() and name[0] not in "._-":
+        raise refusal
+    for char in name:
+        category = unicodedata.category(char)
+        if not (char.isalnum() or char in " ._-" or category in ("Mn", "Mc") or category.startswith("L")):
+            raise refusal
+        if category in ("Mn", "Mc") and char == name[0]:
+            raise refusal
+    if "  " in name:
+        raise refusal
+    return name
 
 
 class NotFound(KeyError):
@@ -90,6 +164,20 @@ class HostedGame:
     next_id: str | None = None
     bots: dict[int, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: the table clock: seconds a human seat has for a turn (None: no clock)
+    turn_seconds: int | None = None
+    #: whether the commitment covers ``turn_seconds`` (every table created since the clock exists)
+    clock_covered: bool = False
+    #: when the seat to act is played by the stand-in (epoch seconds), or None
+    deadline: float | None = None
+    #: the human seats the stand-in plays until they come back
+    away: set[int] = field(default_factory=set)
+    #: the names the seats chose
+    names: dict[int, str] = field(default_factory=dict)
+    #: the versions of the actions the stand-in played
+    standins: set[int] = field(default_factory=set)
+    #: the store's stamp this copy is at (every change of the stored row bumps it)
+    stamp: int = 0
 
     def __post_init__(self) -> None:
         self.bots = {seat: self.kind.make_bot(name) for seat, name in self.bot_names.items()}
@@ -114,12 +202,28 @@ class HostedGame:
         return {"number": series["number"], "previous": series["previous"], "totals": totals, "next": self.next_id}
 
     def record(self) -> dict[str, Any]:
-        """The game's JSON record with ``fairness``, ``bots`` and ``result`` (``phom verify`` checks it)."""
+        """The game's JSON record with ``fairness``, ``bots``, ``result``, the table's ``turn_seconds`` and
+        the ``history`` (each action's seat, and ``"by": "clock"`` where the stand-in played it); ``phom
+        verify`` checks it."""
         data: dict[str, Any] = json.loads(self.game.to_json())
         data["fairness"] = self.fairness.to_dict()
         data["bots"] = {str(seat): name for seat, name in sorted(self.bot_names.items())}
         data["result"] = None if self.game.result is None else list(self.game.result.net)
+        if self.clock_covered:
+            data["turn_seconds"] = self.turn_seconds
+        data["history"] = self.history()
         return data
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every action as ``{"player", "action"}``, with ``"by": "clock"`` where the stand-in played it."""
+        return [{"player": p, "action": str(a), **({"by": "clock"} if v in self.standins else {})}
+                for v, (p, a) in enumerate(self.game.history)]
+
+    def clock_view(self, now: float) -> dict[str, int] | None:
+        """The clock as a view says it at ``now``: the seat to act, its deadline and now (epoch ms), or None."""
+        if self.deadline is None or self.game.is_over:
+            return None
+        return {"seat": int(self.game.to_move), "deadline_ms": int(self.deadline * 1000), "now_ms": int(now * 1000)}
 
 
 @dataclass(frozen=True)
@@ -179,11 +283,13 @@ class GameHost:
         return len(gone)
 
     def create(self, *, rules: Any = None, humans: list[int] | None = None, bots: list[str] | None = None,
-               client_seed: str = "", kind: str = "phom", creator: str | None = None) -> Created:
+               client_seed: str = "", kind: str = "phom", creator: str | None = None,
+               turn_seconds: int | None | str = DEFAULT) -> Created:
         """A new game of ``kind`` (``"phom"`` or ``"tienlen"``; ``rules`` of that game, or its rules
         data): ``humans`` seats (default [0]) get tokens, the others bots (names, in seat order; default
         greedy). The deal comes from a fresh server seed and ``client_seed``. ``creator``: the client's
-        address, kept as its digest for ``held``."""
+        address, kept as its digest for ``held``. ``turn_seconds``: the table clock (5–600, or None for
+        none; by default the game's ``turn_seconds`` with two or more humans, none with one)."""
         if kind not in KINDS:
             raise ValueError(f"game {kind!r} is not hosted here: choose from {', '.join(KINDS)}")
         game_kind = KINDS[kind]
@@ -201,10 +307,12 @@ class GameHost:
         for name in names:
             game_kind.make_bot(str(name))             # an unknown name raises here, before anything is stored
         client_seed = check_client_seed(client_seed)
+        clock = (game_kind.turn_seconds if len(humans) >= 2 else None) if turn_seconds == DEFAULT else \
+            check_turn_seconds(turn_seconds)
         self._make_room()
         tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
         hosted, new = self._deal(game_kind, rules, {s: token_hash(t) for s, t in tokens.items()},
-                                 {seat: str(name) for seat, name in zip(others, names)}, client_seed, 0, None)
+                                 {seat: str(name) for seat, name in zip(others, names)}, client_seed, 0, None, clock)
         self.store.insert(self._stored(hosted, 0, creator), hosted.token_hashes, new)
         with self._lock:
             self._remember(hosted)
@@ -232,7 +340,9 @@ class GameHost:
                 leader = hosted.kind.next_leader(hosted.game)
                 series = {"number": view["number"] + 1, "previous": hosted.id, "totals_before": view["totals"]}
                 following, new = self._deal(hosted.kind, hosted.game.rules, dict(hosted.token_hashes),
-                                            dict(hosted.bot_names), hosted.fairness.client_seed, leader, series)
+                                            dict(hosted.bot_names), hosted.fairness.client_seed, leader, series,
+                                            hosted.turn_seconds if hosted.clock_covered else DEFAULT)
+                following.names = dict(hosted.names)       # a series keeps the names; every seat starts present
                 standing = self.store.insert_next(hosted.id, self._stored(following, leader, creator),
                                                   following.token_hashes, new)
                 if standing == following.id:
@@ -252,13 +362,21 @@ class GameHost:
                 raise HostFull(f"the server hosts {self.max_games} games already; try again later")
 
     def _deal(self, kind: GameKind, rules: Any, token_hashes: dict[int, str], bot_names: dict[int, str],
-              client_seed: str, leader: int, series: dict[str, Any] | None) -> tuple[HostedGame, list[tuple[int, str]]]:
-        """A new hosted game on a fresh server seed (not yet stored) and the bot moves that open it."""
+              client_seed: str, leader: int, series: dict[str, Any] | None, turn_seconds: int | None | str
+              ) -> tuple[HostedGame, list[tuple[int, str]]]:
+        """A new hosted game on a fresh server seed (not yet stored) and the bot moves that open it.
+        ``turn_seconds`` DEFAULT: a table of an older store, whose commitment does not cover a clock."""
         seed = self.server_seeds()
-        fairness = Fairness(seed, client_seed, commitment(seed, table_of(kind.name, rules, bot_names)))
+        covered = turn_seconds != DEFAULT
+        clock = turn_seconds if isinstance(turn_seconds, int) else None
+        table = table_of(kind.name, rules, bot_names, **({"turn_seconds": clock} if covered else {}))
+        fairness = Fairness(seed, client_seed, commitment(seed, table))
         game = kind.deal(rules, leader, seed, client_seed, first_game=series is None)
-        hosted = HostedGame(secrets.token_urlsafe(12), kind, game, token_hashes, bot_names, fairness, series)
-        return hosted, self._bots_move(hosted, hosted.game)
+        hosted = HostedGame(secrets.token_urlsafe(12), kind, game, token_hashes, bot_names, fairness, series,
+                            turn_seconds=clock, clock_covered=covered)
+        moves = self._bots_move(hosted, hosted.game)
+        hosted.deadline = self._deadline(hosted, hosted.game, None, self.clock())
+        return hosted, moves
 
     def _stored(self, hosted: HostedGame, leader: int, creator: str | None) -> StoredGame:
         now = self.clock()
@@ -266,7 +384,19 @@ class GameHost:
                           {str(s): b for s, b in hosted.bot_names.items()}, hosted.fairness.server_seed,
                           hosted.fairness.client_seed, hosted.fairness.commitment, now,
                           now if hosted.game.is_over else None, series=hosted.series,
-                          creator=None if creator is None else creator_digest(creator))
+                          creator=None if creator is None else creator_digest(creator),
+                          turn_seconds=hosted.turn_seconds, deadline=hosted.deadline,
+                          names={str(s): n for s, n in hosted.names.items()})
+
+    def _deadline(self, hosted: HostedGame, game: Any, kept: float | None, now: float) -> float | None:
+        """The deadline of ``game``'s seat to act: ``kept`` while that seat's turn goes on, else a fresh
+        one (``turn_seconds``, or ``PACE_SECONDS`` for an away seat); None without a clock, at the end or
+        while a bot is to act."""
+        if hosted.turn_seconds is None or game.is_over or game.to_move not in hosted.token_hashes:
+            return None
+        if kept is not None:
+            return kept
+        return now + (PACE_SECONDS if game.to_move in hosted.away else hosted.turn_seconds)
 
     # ------------------------------------------------------------------------------------------
     # Finding games and seats
@@ -279,17 +409,29 @@ class GameHost:
 
     def _rebuild(self, stored: StoredGame) -> HostedGame:
         kind = KINDS[stored.kind]
-        game = kind.deal(kind.rules(stored.rules), stored.leader, stored.server_seed, stored.client_seed,
-                         first_game=stored.series is None)
+        rules = kind.rules(stored.rules)
+        game = kind.deal(rules, stored.leader, stored.server_seed, stored.client_seed, first_game=stored.series is None)
         for seat, text in stored.actions:
             if game.to_move != seat:
                 raise RuntimeError(f"stored game {stored.id} is corrupt: action {text!r} is not seat {seat}'s")
             game.apply(kind.parse_action(text))
-        return HostedGame(stored.id, kind, game, dict(stored.token_hashes),
-                          {int(s): name for s, name in stored.bots.items()},
-                          Fairness(stored.server_seed, stored.client_seed, stored.commitment,
-                                   covers_table=stored.commitment != commitment(stored.server_seed)), stored.series,
-                          stored.next_id)
+        bots = {int(s): name for s, name in stored.bots.items()}
+        covered = stored.commitment == commitment(stored.server_seed, table_of(
+            kind.name, rules, bots, turn_seconds=stored.turn_seconds))
+        hosted = HostedGame(stored.id, kind, game, dict(stored.token_hashes), bots,
+                            Fairness(stored.server_seed, stored.client_seed, stored.commitment,
+                                     covers_table=stored.commitment != commitment(stored.server_seed)), stored.series,
+                            stored.next_id, turn_seconds=stored.turn_seconds, clock_covered=covered)
+        self._catch_up(hosted, stored)
+        return hosted
+
+    @staticmethod
+    def _catch_up(hosted: HostedGame, stored: StoredGame) -> None:
+        """Take the stored row's clock, seats and marks (the actions are replayed by the caller)."""
+        hosted.deadline, hosted.away, hosted.stamp = stored.deadline, set(stored.away), stored.stamp
+        hosted.names = {int(s): n for s, n in stored.names.items()}
+        hosted.standins = set(stored.standins)
+        hosted.next_id = stored.next_id
 
     def get(self, game_id: str) -> HostedGame:
         """The game with this id (from memory, or rebuilt from the store); NotFound if none."""
@@ -313,12 +455,12 @@ class GameHost:
         hosted = self.get(game_id)
         if not self.shared:
             return hosted
-        stored_version = self.store.version(game_id)
-        if stored_version is None:
+        marks = self.store.marks(game_id)
+        if marks is None:
             with self._lock:
                 self._cache.pop(game_id, None)
             raise NotFound(game_id)
-        if stored_version == hosted.version:
+        if marks == (hosted.version, hosted.stamp):
             if hosted.next_id is None and hosted.game.is_over:
                 stored = self.store.load(game_id)          # a finished game's next game may be linked elsewhere
                 hosted.next_id = None if stored is None else stored.next_id
@@ -332,7 +474,7 @@ class GameHost:
                 for seat, text in stored.actions[hosted.version:]:
                     game.apply(hosted.kind.parse_action(text))
                 hosted.game = game
-            hosted.next_id = stored.next_id
+            self._catch_up(hosted, stored)
         return hosted
 
     def seat_of(self, game_id: str, token: str | None) -> tuple[int, HostedGame]:
@@ -374,9 +516,14 @@ class GameHost:
             except IllegalAction as exc:
                 raise NotYourTurn(str(exc)) from None
             new = [(seat, str(action))] + self._bots_move(hosted, trial)
+            now = self.clock()
+            away = hosted.away - {seat}                 # a move brings the seat back
+            goes_on = seat not in hosted.away and trial.to_move == seat and all(p == seat for p, _ in new)
+            kept = hosted.deadline if goes_on else None  # a turn's clock runs from its start to its end
+            deadline = self._next_deadline(hosted, trial, kept, away, now)
             try:
-                version = self.store.append(hosted.id, hosted.version, new, now=self.clock(), finished=trial.is_over,
-                                            key=request)
+                version = self.store.append(hosted.id, hosted.version, new, now=now, finished=trial.is_over,
+                                            key=request, deadline=deadline, away=sorted(away))
             except StaleVersion:
                 with self._lock:
                     self._cache.pop(hosted.id, None)      # another writer: reload from the store next time
@@ -384,10 +531,140 @@ class GameHost:
                     self._same_move(hosted.id, seat, request, action)
                     return seat, self.fresh(hosted.id)    # the same request won on another worker
                 raise NotYourTurn("the game changed meanwhile; fetch it again") from None
-            hosted.game = trial
-        for listener in list(self.listeners):
-            listener(hosted.id, version)
+            hosted.game, hosted.deadline, hosted.away = trial, deadline, away
+            hosted.stamp += 1
+        self._tell(hosted.id, version)
         return seat, hosted
+
+    def _next_deadline(self, hosted: HostedGame, game: Any, kept: float | None, away: set[int], now: float
+                       ) -> float | None:
+        """``_deadline`` with the away seats as they will be."""
+        before, hosted.away = hosted.away, away
+        try:
+            return self._deadline(hosted, game, kept, now)
+        finally:
+            hosted.away = before
+
+    def _tell(self, game_id: str, version: int) -> None:
+        for listener in list(self.listeners):
+            listener(game_id, version)
+
+    # ------------------------------------------------------------------------------------------
+    # The clock, the stand-in, names and reactions
+
+    def fire(self, game_id: str, version: int, due: float) -> bool:
+        """Play the due turn of game ``game_id`` at ``version`` whose deadline ``due`` passed: the
+        stand-in (``phom.fairness.STANDIN``, reseeded like the bots) plays the seat's whole turn, the seat
+        is away, the bots move, and all of it is committed in one transaction that also checks the
+        version and the deadline, so a deadline is played once whichever process fires it. True if
+        this call played it."""
+        try:
+            hosted = self.fresh(game_id)
+        except NotFound:
+            return False
+        with hosted.lock:
+            game = hosted.game
+            if hosted.version != version or hosted.deadline != due or game.is_over or self.clock() < due:
+                return False
+            seat = game.to_move
+            if seat not in hosted.token_hashes:
+                return False
+            trial = game.clone()
+            standin = hosted.kind.make_bot(STANDIN)
+            new: list[tuple[int, str]] = []
+            while not trial.is_over and trial.to_move == seat:
+                reseed = getattr(standin, "reseed", None)
+                if reseed is not None:
+                    reseed(bot_seed(hosted.fairness.server_seed, len(trial.history)))
+                action = standin.act(trial.view(seat))
+                trial.apply(action)
+                new.append((seat, str(action)))
+            played = len(new)
+            new += self._bots_move(hosted, trial)
+            now = self.clock()
+            away = hosted.away | {seat}
+            deadline = self._next_deadline(hosted, trial, None, away, now)
+            try:
+                stored = self.store.append(hosted.id, version, new, now=now, finished=trial.is_over, deadline=deadline,
+                                           away=sorted(away), standins=range(played), due=due)
+            except StaleVersion:
+                with self._lock:
+                    self._cache.pop(hosted.id, None)      # another process played it, or the seat came back
+                return False
+            hosted.standins |= set(range(version, version + played))
+            hosted.game, hosted.deadline, hosted.away = trial, deadline, away
+            hosted.stamp += 1
+        self._tell(hosted.id, stored)
+        return True
+
+    def due(self, limit: int = 32) -> list[tuple[str, int, float]]:
+        """The deadlines that have passed, in every game of the store: (game id, version, deadline)."""
+        return self.store.due(self.clock(), limit)
+
+    def fire_due(self, limit: int = 32) -> int:
+        """Play every passed deadline (up to ``limit``); how many this call played."""
+        return sum(self.fire(game_id, version, due) for game_id, version, due in self.due(limit))
+
+    def back(self, game_id: str, token: str | None) -> tuple[int, HostedGame]:
+        """The token's seat is present again; if it is its turn, its clock starts afresh."""
+        seat, hosted = self.seat_of(game_id, token)
+        with hosted.lock:
+            if seat not in hosted.away:
+                return seat, hosted
+            away = hosted.away - {seat}
+            now = self.clock()
+            game = hosted.game
+            deadline: float | None | Keep = KEEP
+            if not game.is_over and game.to_move == seat and hosted.turn_seconds is not None:
+                deadline = now + hosted.turn_seconds
+            self._seating(hosted, now, away=away, deadline=deadline)
+        self._tell(hosted.id, hosted.version)
+        return seat, hosted
+
+    def rename(self, game_id: str, token: str | None, name: Any) -> tuple[int, HostedGame]:
+        """The token's seat takes ``name`` (``check_name``) at this table and its next games."""
+        chosen = check_name(name)
+        seat, hosted = self.seat_of(game_id, token)
+        with hosted.lock:
+            names = {**hosted.names, seat: chosen}
+            self._seating(hosted, self.clock(), names=names)
+        self._tell(hosted.id, hosted.version)
+        return seat, hosted
+
+    def _seating(self, hosted: HostedGame, now: float, *, away: set[int] | None = None,
+                 deadline: float | None | Keep = KEEP, names: dict[int, str] | None = None) -> None:
+        """Store a change of the seats (under ``hosted.lock``), then take it; NotYourTurn if the game moved."""
+        try:
+            stamp = self.store.seating(hosted.id, hosted.version, now=now,
+                                       away=None if away is None else sorted(away), deadline=deadline,
+                                       names=None if names is None else {str(s): n for s, n in names.items()})
+        except StaleVersion:
+            with self._lock:
+                self._cache.pop(hosted.id, None)
+            raise NotYourTurn("the game changed meanwhile; fetch it again") from None
+        hosted.stamp = stamp
+        if away is not None:
+            hosted.away = away
+        if not isinstance(deadline, Keep):
+            hosted.deadline = deadline
+        if names is not None:
+            hosted.names = names
+
+    def react(self, game_id: str, token: str | None, reaction: Any) -> tuple[int, HostedGame]:
+        """The token's seat shows ``reaction`` (one of ``REACTIONS``) to the table's sockets."""
+        if reaction not in REACTIONS:
+            raise Refusal(f"reaction must be one of {', '.join(REACTIONS)}", "bad_reaction")
+        seat, hosted = self.seat_of(game_id, token)
+        stamp = self.store.react(hosted.id, seat, str(reaction), now=self.clock())
+        with hosted.lock:
+            if hosted.stamp == stamp - 1:
+                hosted.stamp = stamp
+        self._tell(hosted.id, hosted.version)
+        return seat, hosted
+
+    def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]:
+        """The table's reactions after stamp ``after`` (kept for a minute): (stamp, seat, reaction)."""
+        return self.store.reactions(game_id, after)
 
     def _same_move(self, game_id: str, seat: int, request: str, action: Any) -> None:
         """KeyReused unless the move applied under ``request`` is ``action``. The request left the game

@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..extras import missing_extra
-from .store import CREATOR_INDEX, TABLES, StaleVersion, StoredGame, no_cap
+from .store import (CLOCK_COLUMNS, CREATOR_INDEX, DEADLINE_INDEX, GAME_COLUMNS, INSERT_COLUMNS, INSERT_COUNT, KEEP,
+                    REACTION_SECONDS, TABLES, Keep, StaleVersion, StoredGame, action_rows, insert_values, no_cap,
+                    stored_game)
 
 try:
     import psycopg
@@ -70,7 +72,10 @@ class PostgresStore:
             for statement in filter(str.strip, _SCHEMA.split(";")):
                 conn.execute(statement)
             conn.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS creator TEXT")   # tables made before it
+            for table, name, sql_type in CLOCK_COLUMNS:                             # made before the clock
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {name} {sql_type}")
             conn.execute(CREATOR_INDEX)
+            conn.execute(DEADLINE_INDEX)
             row = conn.execute("SELECT max(version) FROM phom_schema").fetchone()
             found = row[0] if row is not None else None
             if found is None:
@@ -90,18 +95,13 @@ class PostgresStore:
     @staticmethod
     def _insert(conn: psycopg.Connection[Any], game: StoredGame, token_hashes: dict[int, str],
                 actions: Sequence[tuple[int, str]]) -> None:
-        conn.execute(
-            "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
-            " touched, finished, version, series, creator) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
-            " %s, %s)",
-            (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
-             game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions),
-             None if game.series is None else json.dumps(game.series), game.creator))
+        conn.execute(f"INSERT INTO games ({INSERT_COLUMNS}) VALUES ({', '.join(['%s'] * INSERT_COUNT)})",
+                     insert_values(game, len(actions)))
         with conn.cursor() as cursor:
             cursor.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (%s, %s, %s)",
                                [(game.id, seat, digest) for seat, digest in token_hashes.items()])
-            cursor.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (%s, %s, %s, %s)",
-                               [(game.id, v, seat, text) for v, (seat, text) in enumerate(actions)])
+            cursor.executemany("INSERT INTO actions (game_id, version, seat, action, standin) "
+                               "VALUES (%s, %s, %s, %s, %s)", action_rows(game.id, 0, actions))
 
     def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
                     actions: Sequence[tuple[int, str]]) -> str:
@@ -118,23 +118,29 @@ class PostgresStore:
         return game.id
 
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
-               finished: bool, key: str | None = None) -> int:
+               finished: bool, key: str | None = None, deadline: float | None = None,
+               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None) -> int:
         """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
-        stored game is not at ``version`` or ``key`` (a client's request id) was applied already
-        (nothing is written then)."""
+        stored game is not at ``version``, ``key`` (a client's request id) was applied already, or ``due``
+        is given and the game's deadline is no longer that one (nothing is written then); the rest as
+        ``phom.web.store.GameStore.append``."""
         new = version + len(actions)
         with self._pool.connection() as conn:
             try:
                 with conn.transaction():
-                    row = conn.execute("UPDATE games SET version = %s, touched = %s, finished = %s "
-                                       "WHERE id = %s AND version = %s RETURNING version",
-                                       (new, now, now if finished else None, game_id, version)).fetchone()
+                    row = conn.execute("UPDATE games SET version = %s, touched = %s, finished = %s, deadline = %s, "
+                                       "away = COALESCE(%s, away), stamp = stamp + 1 "
+                                       "WHERE id = %s AND version = %s AND (%s::float8 IS NULL OR deadline = %s) "
+                                       "RETURNING version",
+                                       (new, now, now if finished else None, None if finished else deadline,
+                                        None if away is None else json.dumps(sorted(away)), game_id, version,
+                                        due, due)).fetchone()
                     if row is None:
                         raise StaleVersion(f"game {game_id} is not at version {version}")
                     with conn.cursor() as cursor:
                         cursor.executemany(
-                            "INSERT INTO actions (game_id, version, seat, action) VALUES (%s, %s, %s, %s)",
-                            [(game_id, version + i, seat, text) for i, (seat, text) in enumerate(actions)])
+                            "INSERT INTO actions (game_id, version, seat, action, standin) VALUES (%s, %s, %s, %s, %s)",
+                            action_rows(game_id, version, actions, standins))
                     if key is not None:
                         conn.execute("INSERT INTO requests (game_id, key, version) VALUES (%s, %s, %s)",
                                      (game_id, key, new))
@@ -142,22 +148,65 @@ class PostgresStore:
                 raise StaleVersion(f"game {game_id} is not at version {version}") from None
         return new
 
+    def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
+                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None) -> int:
+        """Change who is away, the deadline or the seats' names of the game at ``version`` (StaleVersion
+        if it moved on); the new stamp."""
+        keep = isinstance(deadline, Keep)
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("UPDATE games SET touched = %s, stamp = stamp + 1, away = COALESCE(%s, away), "
+                               "names = COALESCE(%s, names), deadline = CASE WHEN %s THEN deadline ELSE %s END "
+                               "WHERE id = %s AND version = %s RETURNING stamp",
+                               (now, None if away is None else json.dumps(sorted(away)),
+                                None if names is None else json.dumps(names, ensure_ascii=False), keep,
+                                None if keep else deadline, game_id, version)).fetchone()
+        if row is None:
+            raise StaleVersion(f"game {game_id} is not at version {version}")
+        return int(row[0])
+
+    def react(self, game_id: str, seat: int, reaction: str, *, now: float) -> int:
+        """Keep a seat's reaction for the table's sockets (for ``REACTION_SECONDS``); its stamp."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("UPDATE games SET stamp = stamp + 1 WHERE id = %s RETURNING stamp",
+                               (game_id,)).fetchone()
+            if row is None:
+                raise StaleVersion(f"game {game_id} is gone")
+            conn.execute("DELETE FROM reactions WHERE game_id = %s AND at < %s", (game_id, now - REACTION_SECONDS))
+            conn.execute("INSERT INTO reactions (game_id, stamp, seat, reaction, at) VALUES (%s, %s, %s, %s, %s)",
+                         (game_id, row[0], seat, reaction, now))
+        return int(row[0])
+
+    def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]:
+        """The reactions kept after stamp ``after``: (stamp, seat, reaction), oldest first."""
+        with self._pool.connection() as conn, conn.transaction():
+            rows = conn.execute("SELECT stamp, seat, reaction FROM reactions WHERE game_id = %s AND stamp > %s "
+                                "ORDER BY stamp", (game_id, after)).fetchall()
+        return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+    def marks(self, game_id: str) -> tuple[int, int] | None:
+        """The stored game's version and stamp, or None: a cheap check of a cached copy."""
+        with self._pool.connection() as conn, conn.transaction():
+            row = conn.execute("SELECT version, stamp FROM games WHERE id = %s", (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    def due(self, now: float, limit: int = 32) -> list[tuple[str, int, float]]:
+        """The unfinished games whose deadline has passed: (id, version, deadline), the most overdue first."""
+        with self._pool.connection() as conn, conn.transaction():
+            rows = conn.execute("SELECT id, version, deadline FROM games WHERE deadline <= %s AND finished IS NULL "
+                                "ORDER BY deadline LIMIT %s", (now, limit)).fetchall()
+        return [(str(a), int(b), float(c)) for a, b, c in rows]
+
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game, or None (one consistent snapshot)."""
         with self._pool.connection() as conn, conn.transaction():
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = conn.execute(
-                "SELECT id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished,"
-                " series, next_id FROM games WHERE id = %s", (game_id,)).fetchone()
+            row = conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)).fetchone()
             if row is None:
                 return None
             seats = conn.execute("SELECT seat, token_hash FROM seats WHERE game_id = %s", (game_id,)).fetchall()
-            actions = conn.execute("SELECT seat, action FROM actions WHERE game_id = %s ORDER BY version",
+            actions = conn.execute("SELECT seat, action, standin FROM actions WHERE game_id = %s ORDER BY version",
                                    (game_id,)).fetchall()
-        return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
-                          row[8], row[9], {seat: digest for seat, digest in seats},
-                          [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
-                          row[11])
+        return stored_game(row, seats, actions)
 
     def claim(self, work: str, holder: str, *, now: float, until: float) -> bool:
         """Take the lease on ``work`` (e.g. a game's review) for ``holder`` until ``until``: True if it
@@ -224,7 +273,8 @@ class PostgresStore:
         before ``finished_before`` and those past the newest ``keep_finished``; their ids (each deleted by
         exactly one of the workers). Reviews past the newest ``keep_reviews`` finished games' are dropped."""
         with self._pool.connection() as conn, conn.transaction():
-            rows = conn.execute("DELETE FROM games WHERE (finished IS NULL AND touched < %s) OR finished < %s "
+            rows = conn.execute("DELETE FROM games WHERE (finished IS NULL AND touched < %s AND turn_seconds IS NULL) "
+                                "OR finished < %s "
                                 "OR id IN (SELECT id FROM games WHERE finished IS NOT NULL "
                                 "ORDER BY finished DESC, id OFFSET %s) RETURNING id",
                                 (idle_before, finished_before, no_cap(keep_finished))).fetchall()

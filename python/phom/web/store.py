@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["TABLES", "GameStore", "StaleVersion", "Store", "StoredGame", "default_store_path"]
+__all__ = ["KEEP", "TABLES", "GameStore", "Keep", "StaleVersion", "Store", "StoredGame", "default_store_path", "stored_game"]
 
 
 def default_store_path() -> str:
@@ -55,7 +55,12 @@ CREATE TABLE IF NOT EXISTS games (
     version INTEGER NOT NULL DEFAULT 0,
     series TEXT,
     next_id TEXT,
-    creator TEXT
+    creator TEXT,
+    turn_seconds INTEGER,
+    deadline DOUBLE PRECISION,
+    away TEXT,
+    names TEXT,
+    stamp INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -68,7 +73,16 @@ CREATE TABLE IF NOT EXISTS actions (
     version INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
+    standin INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS reactions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    stamp INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    reaction TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, stamp)
 );
 CREATE TABLE IF NOT EXISTS reviews (
     game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
@@ -88,6 +102,18 @@ CREATE TABLE IF NOT EXISTS requests (
 CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
 """
 
+#: The columns that stores made before the table clock lack (``GameStore`` and ``PostgresStore`` add them),
+#: and the index of due deadlines.
+CLOCK_COLUMNS = (("games", "turn_seconds", "INTEGER"), ("games", "deadline", "DOUBLE PRECISION"),
+                 ("games", "away", "TEXT"), ("games", "names", "TEXT"),
+                 ("games", "stamp", "INTEGER NOT NULL DEFAULT 0"), ("actions", "standin", "INTEGER NOT NULL DEFAULT 0"))
+DEADLINE_INDEX = "CREATE INDEX IF NOT EXISTS games_by_deadline ON games(deadline)"
+#: How long a reaction is kept for the sockets of other workers to pick up (seconds).
+REACTION_SECONDS = 60.0
+#: The columns of a game row that ``stored_game`` reads, in its order.
+GAME_COLUMNS = ("id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished, series, "
+                "next_id, turn_seconds, deadline, away, names, stamp")
+
 
 def no_cap(keep: int | None) -> int:
     """The OFFSET of a cap on rows kept (``keep``; None keeps every row)."""
@@ -96,6 +122,14 @@ def no_cap(keep: int | None) -> int:
 
 #: The index of the per-client count (``held``), made after an older store gained the column.
 CREATOR_INDEX = "CREATE INDEX IF NOT EXISTS games_by_creator ON games(creator, finished)"
+
+
+class Keep:
+    """The type of ``KEEP``: an argument that leaves a stored value as it is."""
+
+
+#: Leave the stored value as it is (``Store.seating``'s ``deadline``).
+KEEP = Keep()
 
 
 class StaleVersion(RuntimeError):
@@ -122,6 +156,51 @@ class StoredGame:
     next_id: str | None = None
     #: who created it: the SHA-256 of the client's address (``GameHost.create``), for the per-client limit
     creator: str | None = None
+    #: the table clock: seconds a human seat has for a turn (None: no clock)
+    turn_seconds: int | None = None
+    #: when the seat to act is played by the stand-in (epoch seconds), if a clock runs
+    deadline: float | None = None
+    #: the human seats the stand-in plays until they come back
+    away: list[int] = field(default_factory=list)
+    #: the names the seats chose (``{"<seat>": name}``); not part of the record
+    names: dict[str, str] = field(default_factory=dict)
+    #: bumped by every change of the row (moves, names, away, reactions): a cheap check of a cached copy
+    stamp: int = 0
+    #: the versions of the actions the stand-in played for an absent seat
+    standins: list[int] = field(default_factory=list)
+
+
+def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]], actions: Sequence[Sequence[Any]]) -> StoredGame:
+    """A ``StoredGame`` from a row of ``GAME_COLUMNS``, its (seat, token hash) rows and its (seat, action,
+    standin) rows in version order (both stores read games with this)."""
+    return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
+                      row[8], row[9], {int(seat): str(digest) for seat, digest in seats},
+                      [(int(seat), str(text)) for seat, text, _ in actions],
+                      None if row[10] is None else json.loads(row[10]), row[11], None,
+                      None if row[12] is None else int(row[12]), None if row[13] is None else float(row[13]),
+                      [] if row[14] is None else json.loads(row[14]), {} if row[15] is None else json.loads(row[15]),
+                      int(row[16] or 0), [v for v, (_, _, standin) in enumerate(actions) if standin])
+
+
+#: The columns a new game row is inserted with (``insert_values`` gives them in this order).
+INSERT_COLUMNS = ("id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, touched, finished, "
+                  "version, series, creator, turn_seconds, deadline, away, names")
+INSERT_COUNT = INSERT_COLUMNS.count(",") + 1
+
+
+def insert_values(game: StoredGame, version: int) -> tuple[Any, ...]:
+    """The values of ``INSERT_COLUMNS`` for a new game row holding ``version`` actions."""
+    return (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
+            game.client_seed, game.commitment, game.created, game.created, game.finished, version,
+            None if game.series is None else json.dumps(game.series), game.creator, game.turn_seconds,
+            game.deadline, json.dumps(sorted(game.away)), json.dumps(game.names, ensure_ascii=False))
+
+
+def action_rows(game_id: str, version: int, actions: Sequence[tuple[int, str]], standins: Sequence[int] = ()
+                ) -> list[tuple[str, int, int, str, int]]:
+    """The rows of ``actions`` appended after ``version`` (``standins``: the indices the stand-in played)."""
+    marked = set(standins)
+    return [(game_id, version + i, seat, text, int(i in marked)) for i, (seat, text) in enumerate(actions)]
 
 
 class Store(Protocol):
@@ -134,7 +213,14 @@ class Store(Protocol):
     def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
                     actions: Sequence[tuple[int, str]]) -> str: ...
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
-               finished: bool, key: str | None = None) -> int: ...
+               finished: bool, key: str | None = None, deadline: float | None = None,
+               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None) -> int: ...
+    def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
+                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None) -> int: ...
+    def react(self, game_id: str, seat: int, reaction: str, *, now: float) -> int: ...
+    def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]: ...
+    def marks(self, game_id: str) -> tuple[int, int] | None: ...
+    def due(self, now: float, limit: int = 32) -> list[tuple[str, int, float]]: ...
     def applied(self, game_id: str, key: str) -> int | None: ...
     def claim(self, work: str, holder: str, *, now: float, until: float) -> bool: ...
     def release(self, work: str, holder: str) -> None: ...
@@ -165,7 +251,11 @@ class GameStore:
         for name in ("series", "next_id", "creator"):  # a store made before tables continued or creators counted
             if name not in columns:
                 self._db.execute(f"ALTER TABLE games ADD COLUMN {name} TEXT")
+        for table, name, sql_type in CLOCK_COLUMNS:    # a store made before the table clock
+            if name not in {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}")
         self._db.execute(CREATOR_INDEX)
+        self._db.execute(DEADLINE_INDEX)
 
     def close(self) -> None:
         with self._lock:
@@ -178,16 +268,12 @@ class GameStore:
             self._insert(game, token_hashes, actions)
 
     def _insert(self, game: StoredGame, token_hashes: dict[int, str], actions: Sequence[tuple[int, str]]) -> None:
-        self._db.execute(
-            "INSERT INTO games (id, kind, rules, leader, bots, server_seed, client_seed, commitment, created,"
-            " touched, finished, version, series, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game.id, game.kind, json.dumps(game.rules), game.leader, json.dumps(game.bots), game.server_seed,
-             game.client_seed, game.commitment, game.created, game.created, game.finished, len(actions),
-             None if game.series is None else json.dumps(game.series), game.creator))
+        self._db.execute(f"INSERT INTO games ({INSERT_COLUMNS}) VALUES ({', '.join('?' * INSERT_COUNT)})",
+                         insert_values(game, len(actions)))
         self._db.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)",
                              [(game.id, seat, digest) for seat, digest in token_hashes.items()])
-        self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
-                             [(game.id, v, seat, text) for v, (seat, text) in enumerate(actions)])
+        self._db.executemany("INSERT INTO actions (game_id, version, seat, action, standin) VALUES (?, ?, ?, ?, ?)",
+                             action_rows(game.id, 0, actions))
 
     def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
                     actions: Sequence[tuple[int, str]]) -> str:
@@ -206,14 +292,17 @@ class GameStore:
         return game.id
 
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
-               finished: bool, key: str | None = None) -> int:
+               finished: bool, key: str | None = None, deadline: float | None = None,
+               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None) -> int:
         """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
-        stored game is not at ``version`` or ``key`` (a client's request id) was applied already
-        (nothing is written then)."""
+        stored game is not at ``version``, ``key`` (a client's request id) was applied already, or
+        ``due`` is given and the game's deadline is no longer that one (nothing is written then).
+        ``deadline``: the game's deadline after them (None: none); ``away``: the away seats after them
+        (None leaves them); ``standins``: the indices in ``actions`` that the stand-in played."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None or row[0] != version:
+            row = self._db.execute("SELECT version, deadline FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row[0] != version or (due is not None and row[1] != due):
                 raise StaleVersion(f"game {game_id} is not at version {version}")
             if key is not None:
                 try:
@@ -221,28 +310,76 @@ class GameStore:
                                      (game_id, key, version + len(actions)))
                 except sqlite3.IntegrityError:
                     raise StaleVersion(f"request {key!r} of game {game_id} was applied already") from None
-            self._db.executemany("INSERT INTO actions (game_id, version, seat, action) VALUES (?, ?, ?, ?)",
-                                 [(game_id, version + i, seat, text) for i, (seat, text) in enumerate(actions)])
+            self._db.executemany("INSERT INTO actions (game_id, version, seat, action, standin) VALUES (?, ?, ?, ?, ?)",
+                                 action_rows(game_id, version, actions, standins))
             new = version + len(actions)
-            self._db.execute("UPDATE games SET version = ?, touched = ?, finished = ? WHERE id = ?",
-                             (new, now, now if finished else None, game_id))
+            self._db.execute("UPDATE games SET version = ?, touched = ?, finished = ?, deadline = ?, "
+                             "away = COALESCE(?, away), stamp = stamp + 1 WHERE id = ?",
+                             (new, now, now if finished else None, None if finished else deadline,
+                              None if away is None else json.dumps(sorted(away)), game_id))
         return new
+
+    def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
+                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None) -> int:
+        """Change who is away, the deadline or the seats' names of the game at ``version`` (StaleVersion
+        if it moved on); the new stamp."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._db.execute("SELECT version, stamp FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row[0] != version:
+                raise StaleVersion(f"game {game_id} is not at version {version}")
+            self._db.execute("UPDATE games SET touched = ?, stamp = stamp + 1, away = COALESCE(?, away), "
+                             "names = COALESCE(?, names) WHERE id = ?",
+                             (now, None if away is None else json.dumps(sorted(away)),
+                              None if names is None else json.dumps(names, ensure_ascii=False), game_id))
+            if not isinstance(deadline, Keep):
+                self._db.execute("UPDATE games SET deadline = ? WHERE id = ?", (deadline, game_id))
+        return int(row[1]) + 1
+
+    def react(self, game_id: str, seat: int, reaction: str, *, now: float) -> int:
+        """Keep a seat's reaction for the table's sockets (for ``REACTION_SECONDS``); its stamp."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            row = self._db.execute("SELECT stamp FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise StaleVersion(f"game {game_id} is gone")
+            stamp = int(row[0]) + 1
+            self._db.execute("UPDATE games SET stamp = ? WHERE id = ?", (stamp, game_id))
+            self._db.execute("DELETE FROM reactions WHERE game_id = ? AND at < ?", (game_id, now - REACTION_SECONDS))
+            self._db.execute("INSERT INTO reactions (game_id, stamp, seat, reaction, at) VALUES (?, ?, ?, ?, ?)",
+                             (game_id, stamp, seat, reaction, now))
+        return stamp
+
+    def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]:
+        """The reactions kept after stamp ``after``: (stamp, seat, reaction), oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT stamp, seat, reaction FROM reactions WHERE game_id = ? AND stamp > ? "
+                                    "ORDER BY stamp", (game_id, after)).fetchall()
+        return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+    def marks(self, game_id: str) -> tuple[int, int] | None:
+        """The stored game's version and stamp, or None: a cheap check of a cached copy."""
+        with self._lock:
+            row = self._db.execute("SELECT version, stamp FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    def due(self, now: float, limit: int = 32) -> list[tuple[str, int, float]]:
+        """The unfinished games whose deadline has passed: (id, version, deadline), the most overdue first."""
+        with self._lock:
+            rows = self._db.execute("SELECT id, version, deadline FROM games WHERE deadline <= ? AND finished IS NULL "
+                                    "ORDER BY deadline LIMIT ?", (now, limit)).fetchall()
+        return [(str(a), int(b), float(c)) for a, b, c in rows]
 
     def load(self, game_id: str) -> StoredGame | None:
         """The stored game, or None."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished,"
-                " series, next_id FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self._db.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             seats = self._db.execute("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game_id,)).fetchall()
-            actions = self._db.execute("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY version",
+            actions = self._db.execute("SELECT seat, action, standin FROM actions WHERE game_id = ? ORDER BY version",
                                        (game_id,)).fetchall()
-        return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
-                          row[8], row[9], {seat: digest for seat, digest in seats},
-                          [(seat, text) for seat, text in actions], None if row[10] is None else json.loads(row[10]),
-                          row[11])
+        return stored_game(row, seats, actions)
 
     def claim(self, work: str, holder: str, *, now: float, until: float) -> bool:
         """Take the lease on ``work`` (e.g. a game's review) for ``holder`` until ``until``: True if it
@@ -303,14 +440,16 @@ class GameStore:
 
     def expire(self, *, idle_before: float, finished_before: float, keep_finished: int | None = None,
                keep_reviews: int | None = None) -> list[str]:
-        """Delete the unfinished games last touched before ``idle_before``, the finished games finished
+        """Delete the unfinished games without a clock last touched before ``idle_before`` (a clocked game
+        plays to its end: its deadlines keep it moving), the finished games finished
         before ``finished_before`` and those past the newest ``keep_finished``; their ids. Reviews past
         the newest ``keep_reviews`` finished games' are dropped too (a review asked for again is
         computed again)."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             old = [r[0] for r in self._db.execute(
-                "SELECT id FROM games WHERE (finished IS NULL AND touched < ?) OR finished < ? OR id IN ("
+                "SELECT id FROM games WHERE (finished IS NULL AND touched < ? AND turn_seconds IS NULL) "
+                "OR finished < ? OR id IN ("
                 "SELECT id FROM games WHERE finished IS NOT NULL ORDER BY finished DESC, id LIMIT -1 OFFSET ?)",
                 (idle_before, finished_before, no_cap(keep_finished)))]
             self._db.executemany("DELETE FROM games WHERE id = ?", [(gid,) for gid in old])
