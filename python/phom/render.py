@@ -157,15 +157,18 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
         parts.append(_part(_("row"), cards_svg([_faces(view.rows[q])], lang=lang,
                                                title=_("row of seat {seat}").format(seat=q + 1)),
                                css="phom-part part-row"))
-        if view.eaten[q]:
-            parts.append(_part(_("eaten"), cards_svg([_faces(view.eaten[q])], marks=[["eaten"] * len(view.eaten[q])],
+        laid_cards = CardSet(sum(m.mask for m in view.laid[q]))
+        still_eaten = view.eaten[q] - laid_cards      # an eaten card laid in a phỏm is drawn there, marked
+        if still_eaten:
+            parts.append(_part(_("eaten"), cards_svg([_faces(still_eaten)], marks=[["eaten"] * len(still_eaten)],
                                                      lang=lang, title=_("eaten by seat {seat}").format(seat=q + 1)),
                                css="phom-part part-eaten"))
         if view.laid[q]:
             melds = list(view.laid[q])
             parts.append(_part(_("laid phỏm"), cards_svg([_faces(m) for m in melds],
-                                                         labels=[f"#{i + 1}" for i in range(len(melds))],
-                                                         marks=[["phom"] * len(m) for m in melds], lang=lang,
+                                                         labels=[f"phỏm {i + 1}" for i in range(len(melds))],
+                                                         marks=[["eaten" if c.mask & view.eaten[q].mask else "phom"
+                                                                 for c in m] for m in melds], lang=lang,
                                                          title=_("phỏm laid by seat {seat}").format(seat=q + 1)),
                                css="phom-part part-laid"))
         css = "phom-seat to-move" if view.to_move == q else "phom-seat"
@@ -180,8 +183,8 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
                  ("play", "lay"): _("Seat {seat} to play (lay-down turn)."),
                  ("play", "tai"): _("Seat {seat} to play (tái turn).")}
         line = steps.get((view.phase, view.turn_kind), _("Seat {seat} to play.")).format(seat=(view.to_move or 0) + 1)
-        if view.last_discard is not None:
-            card, by = view.last_discard
+        if view.last_discard is not None and any(isinstance(a, Eat) for a in view.legal_actions):
+            card, by = view.last_discard            # said only to the seat that may eat it, when it may
             line += " " + _("Seat {seat}'s discard {card} may be eaten.").format(seat=by + 1, card=card)
     stock = _("Stock: {count}").format(count=view.stock_size)
     head = f'<div class="phom-status">{escape(stock)} — {escape(line)}</div>'

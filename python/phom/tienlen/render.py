@@ -136,7 +136,9 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
             status.append("cóng")
         if q in view.passed:
             status.append(_("passed this round"))
-        if me:
+        if revealed is not None and not revealed[q]:
+            drawing = ""                # out of cards at the end: nothing to draw, the status says the place
+        elif me:
             groups = [_faces(s) for s in best_split(view.hand)] if view.hand else []
             drawing = cards_svg(groups, title=_("your hand, by its fewest-plays split"), lang=lang)
         elif revealed is not None:
@@ -149,10 +151,10 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
         who += _(" — to move") if view.to_move == q else ""
         css = "phom-seat to-move" if view.to_move == q else "phom-seat"
         hand = _("hand")
+        part = (f'<div class="phom-part part-hand{" own-hand" if me else ""}"><span>{escape(hand)}</span>{drawing}</div>'
+                if drawing else "")
         seats.append(f'<div class="{css}" data-seat="{q}"><h4>{escape(who)}</h4>'
-                     f'<div class="phom-status">{escape(", ".join(status))}</div>'
-                     f'<div class="phom-part part-hand{" own-hand" if me else ""}"><span>{escape(hand)}</span>{drawing}'
-                     '</div></div>')
+                     f'<div class="phom-status">{escape(", ".join(status))}</div>{part}</div>')
     to_beat = _("to beat")
     if view.table:
         kind = combo_kind(view.table)

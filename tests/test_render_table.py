@@ -1,0 +1,72 @@
+"""The drawn table as a player reads it (issue 42, "The page"): an eaten card drawn once (in its phỏm
+once laid, marked eaten), the laid phỏm numbered in words ("phỏm 1", never "#1"), "… may be eaten"
+said only to the seat that may eat it, and a finished Tiến lên table with no empty "no cards" drawing
+for the seats that went out."""
+
+from __future__ import annotations
+
+import re
+
+from phom import Game
+from phom.actions import Eat
+from phom.bots import make_bot
+from phom.render import html
+from phom.tienlen import TienLenGame
+from phom.tienlen import render as tienlen_render
+from phom.tienlen.bots import make_tienlen_bot
+
+
+def seat_block(page: str, seat: int) -> str:
+    start = page.index(f'data-seat="{seat}"')
+    end = page.find('data-seat="', start + 10)
+    return page[start:end if end > 0 else len(page)]
+
+
+def test_an_eaten_card_is_drawn_once_and_phom_are_numbered_in_words() -> None:
+    checked = 0
+    for seed in range(30):
+        game, bot = Game(seed=seed), make_bot("greedy")
+        while not game.is_over:
+            game.apply(bot.act(game.view(game.to_move)))
+            for q in range(game.players):
+                laid_eaten = [c for meld in game.laid[q] for c in meld if c in game.eaten[q]]
+                if not laid_eaten or game.is_over:
+                    continue
+                page = html(game.view((q + 1) % game.players), lang="vi")
+                block = seat_block(page, q)
+                for card in laid_eaten:
+                    assert block.count(f'data-card="{card.code}"') == 1, (seed, q, card)
+                assert ">#1<" not in page and ">phỏm 1<" in block
+                checked += 1
+    assert checked > 0
+
+
+def test_the_discard_may_be_eaten_only_when_the_seat_to_move_may_eat_it() -> None:
+    said = not_said = 0
+    for seed in range(10):
+        game, bot = Game(seed=seed), make_bot("greedy")
+        while not game.is_over:
+            if game.last_discard is not None:
+                view = game.view(game.to_move)
+                page = html(view, lang="vi")
+                may_eat = any(isinstance(a, Eat) for a in view.legal_actions)
+                assert ("có thể ăn" in page) == may_eat
+                said += may_eat
+                not_said += not may_eat
+                other = html(game.view((game.to_move + 1) % game.players), lang="vi")
+                assert "có thể ăn" not in other
+            game.apply(bot.act(game.view(game.to_move)))
+    assert said and not_said
+
+
+def test_a_finished_tienlen_table_draws_no_empty_hand() -> None:
+    for seed in range(5):
+        game, bot = TienLenGame(seed=seed), make_tienlen_bot("greedy")
+        while not game.is_over:
+            game.apply(bot.act(game.view(game.to_move)))
+        for seat in range(game.players):
+            page = tienlen_render.html(game.view(seat), revealed=game.hands, lang="vi")
+            assert "không có lá nào" not in page
+            drawn = {q for q in range(game.players) if 'class="card"' in seat_block(page, q)}
+            assert drawn == {q for q in range(game.players) if game.hands[q]}
+            assert len(re.findall(r'data-seat="\d"', page)) == game.players
