@@ -66,7 +66,7 @@ def test_simulate_json():
 
 def test_simulate_table_with_jobs():
     code, text = run(["simulate", "--games", "8", "--bots", "greedy,random,random", "--jobs", "2"])
-    assert code == 0 and "games/s" in text and "0:greedy" in text
+    assert code == 0 and "games/s" in text and "seat 1: greedy" in text and "0:greedy" not in text
 
 
 def test_replay(tmp_path):
@@ -90,7 +90,7 @@ def test_play_to_the_end_with_scripted_input():
 
 
 def test_play_rejects_illegal_moves_with_a_reason():
-    code, text = run(["play", "--players", "2", "--seed", "1", "--seat", "0"], stdin="lay AS 2S 3S\nq\n")
+    code, text = run(["play", "--players", "2", "--seed", "1", "--seat", "1"], stdin="lay AS 2S 3S\nq\n")
     assert code == 0 and "Not allowed:" in text and "You left the game." in text
 
 
@@ -155,7 +155,7 @@ def test_play_save_writes_a_record_that_review_and_replay_read(tmp_path):
     code, text = run(["play", "--players", "2", "--seed", "1", "--save", str(path), "--lang", "vi"],
                      stdin="foo\n" + "1\n" * 80)
     assert code == 0 and f"Đã ghi biên bản vào {path}" in text and "ghế 2 Cấp 4 · Khá" in text
-    assert "Không hiểu “foo”" in text and "unknown keyword" not in text
+    assert "Không hiểu: “foo”" in text and "unknown keyword" not in text
     assert Game.from_json(path.read_text(encoding="utf-8")).is_over
     code, text = run(["replay", str(path), "--lang", "vi"])
     assert code == 0 and "ghế 1: Đánh" in text and "Tổng:" in text and "discard" not in text

@@ -202,7 +202,7 @@ def test_phom_review_in_vietnamese(tmp_path):
     record.write_text(game.to_json(), encoding="utf-8")
     out = io.StringIO()
     page = tmp_path / "review.html"
-    assert main(["review", str(record), "--seats", "0", "--worlds", "16", "--lang", "vi", "--html", str(page)],
+    assert main(["review", str(record), "--seats", "1", "--worlds", "16", "--lang", "vi", "--html", str(page)],
                 stdout=out) == 0
     assert out.getvalue().startswith("Phân tích một ván Phỏm (4 ghế; phân tích ghế 1;")
     assert '<html lang="vi">' in page.read_text(encoding="utf-8") and "Phân tích ván" in page.read_text(encoding="utf-8")

@@ -31,8 +31,8 @@ from .hooks import announce_end, announce_start
 from .rules import Rules
 from .vector import VectorGame
 
-__all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "play_chunk_in_core", "play_game", "progress_printer",
-           "simulate"]
+__all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "games_said", "play_chunk_in_core", "play_game",
+           "progress_printer", "seat_labels", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -118,13 +118,15 @@ class Stats:
         return self.games / self.seconds if self.seconds > 0 else math.inf
 
     def table(self) -> str:
-        """A plain-text summary table."""
-        lines = [f"{'bot':<12}{'win %':>8}{'mean net':>11}{'± 95%':>8}{'sd':>7}{'ù %':>7}{'móm %':>7}"]
-        for i, name in enumerate(self.names):
-            lines.append(f"{f'{i}:{name}':<12}{100 * self.win_rate[i]:>8.1f}{self.mean_net[i]:>11.3f}"
+        """A plain-text summary table, a row a seat (``seat 1: greedy``: seats counted from 1, as players do)."""
+        labels = seat_labels(self.names)
+        width = max(12, *(len(label) + 2 for label in labels))
+        lines = [f"{'bot':<{width}}{'win %':>8}{'mean net':>11}{'± 95%':>8}{'sd':>7}{'ù %':>7}{'móm %':>7}"]
+        for i, label in enumerate(labels):
+            lines.append(f"{label:<{width}}{100 * self.win_rate[i]:>8.1f}{self.mean_net[i]:>11.3f}"
                          f"{self.ci95[i]:>8.3f}{self.std_net[i]:>7.2f}{100 * self.u_rate[i]:>7.1f}"
                          f"{100 * self.mom_rate[i]:>7.1f}")
-        lines.append(f"{self.games} games in {self.seconds:.2f} s ({self.games_per_second:.0f} games/s)")
+        lines.append(f"{games_said(self.games)} in {self.seconds:.2f} s ({self.games_per_second:.0f} games/s)")
         return "\n".join(lines)
 
 
@@ -337,3 +339,21 @@ def progress_printer(total: int, unit: str = "games") -> Callable[[int, int], No
         sys.stderr.flush()
 
     return report
+
+
+def seat_labels(names: Sequence[str]) -> list[str]:
+    """The rows of a simulation's table: each seat, counted from 1, with its bot.
+
+    >>> seat_labels(["greedy", "random"])
+    ['seat 1: greedy', 'seat 2: random']
+    """
+    return [f"seat {i}: {name}" for i, name in enumerate(names, start=1)]
+
+
+def games_said(games: int) -> str:
+    """``1 game``, ``8 games``.
+
+    >>> games_said(1), games_said(8)
+    ('1 game', '8 games')
+    """
+    return "1 game" if games == 1 else f"{games} games"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import os
 import sys
@@ -29,6 +30,7 @@ from ..tienlen.render import action_text as tienlen_action_text
 from ..tienlen.reference import strength
 from ..tienlen.render import result_text as tienlen_result_text
 from ..bots import make_bot
+from ..bots.levels import LEVELS, level_of
 from ..cards import CardSet, to_mask
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
@@ -49,11 +51,37 @@ from .review import add_review_parser, review_command
 from .render import Painter
 from .tienlen import play_tienlen, simulate_tienlen, solve_tienlen
 
-__all__ = ["argparse_speaks", "command_language", "main", "solve_lines"]
+__all__ = ["argparse_speaks", "bot_names", "command_language", "main", "solve_lines"]
 
 
 class CommandError(Exception):
     """A user error: printed as one line, exit code 1."""
+
+
+def bot_names(lang: str = "en", game: str = "phom") -> str:
+    """The bots a command line takes (``--bots``), each name as the command takes it beside what it is in
+    the players' words, with the level it plays at.
+
+    >>> print(bot_names("vi"))  # doctest: +NORMALIZE_WHITESPACE
+    level:1 … level:8 (các cấp, từ Cấp 1 · Mới chơi đến Cấp 8 · Cao thủ), random (máy đánh bừa, Cấp 1 · Mới chơi),
+    greedy (máy chọn nước lợi nhất trước mắt, Cấp 4 · Khá), search (máy tính trước vài nước, Cấp 5 · Giỏi),
+    montecarlo (máy đánh thử nhiều ván chia rồi mới chọn)
+    """
+    _ = translator(lang)
+
+    def level(name: str) -> str:
+        number = level_of(game, name)
+        return "" if number is None else ", " + _("Level {number} · {name}").format(
+            number=number, name=LEVELS[number - 1].name(lang))
+
+    first, last = (_("Level {number} · {name}").format(number=n, name=LEVELS[n - 1].name(lang)) for n in (1, 8))
+    return _("{levels} (the levels, from {first} to {last}), {random} (plays at random{random_level}), "
+             "{greedy} (takes the best move in sight{greedy_level}), {search} (looks a few moves "
+             "ahead{search_level}), {montecarlo} (plays out many sampled deals, then chooses{montecarlo_level})"
+             ).format(levels="level:1 … level:8", first=first, last=last, random="random", greedy="greedy",
+                      search="search", montecarlo="montecarlo", random_level=level("random"),
+                      greedy_level=level("greedy"), search_level=level("search"),
+                      montecarlo_level=level("montecarlo"))
 
 
 def _parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -70,7 +98,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                                                         **kwargs)
         return made
 
-    bots = "level:1 … level:8, random, greedy, search, montecarlo"
+    bots = bot_names(lang, "phom")
     solve = command(sub, "solve", _("analyse a hand: phỏm, cạ, rác, best arrangement and lay-down"))
     solve.add_argument("cards", metavar="CARDS", help=_("the hand, e.g. {example}").format(example='"9H 10H JH 3C 5D"'))
     solve.add_argument("--eaten", default=None, metavar="CARDS", help=_("the eaten cards still in hand (part of CARDS)"))
@@ -86,7 +114,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--bots", default=None,
                       help=_("comma-separated bots for the other seats: {names} (default {default})").format(
                           names=bots, default="greedy"))
-    play.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0, the leader)"))
+    play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to 4 (default 1, the leader)"))
     _save_argument(play, _)
     _move_seconds_argument(play, _)
     _lang_argument(play, _)
@@ -126,8 +154,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                          help=_("the shuffle code: the same code deals the same cards"))
     tl_play.add_argument("--bots", default=None,
                          help=_("comma-separated bots for the other seats: {names} (default {default})").format(
-                             names="level:1 … level:8, random, greedy, search, montecarlo[:WORLDS]", default="greedy"))
-    tl_play.add_argument("--seat", type=int, default=0, help=_("your seat, counted from 0 (default 0)"))
+                             names=bot_names(lang, "tienlen"), default="greedy"))
+    tl_play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to 4 (default 1)"))
     _save_argument(tl_play, _)
     _move_seconds_argument(tl_play, _)
     _lang_argument(tl_play, _)
@@ -273,14 +301,17 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     lang = command_language(argv)
     try:
         with argparse_speaks(lang):
-            args = _parser(lang).parse_args(argv)
+            parser = _parser(lang)
+            args, unknown = parser.parse_known_args(argv)
+            if unknown:
+                parser.error(unknown_arguments(unknown, _options(parser), lang))
     except SystemExit as exc:
         return int(exc.code or 0)
     try:
         if args.command == "solve":
             _solve(args, out)
         elif args.command == "play":
-            play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat,
+            play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1,
                              stdin=stdin or sys.stdin, stdout=out, lang=pick_language(args.lang),
                              move_seconds=args.move_seconds, save=args.save)
         elif args.command == "simulate":
@@ -305,6 +336,11 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         elif args.command == "bot":
             return bot_command(args, out)
         return 0
+    except BrokenPipeError:                # the reader stopped reading (phom replay … | head): nothing to say
+        if out is sys.stdout:
+            with contextlib.suppress(OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (ValueError, CommandError, OSError, ImportError, BotFault) as exc:
         _ = translator(lang)
         # typed cards: the person's sentence, where the refusal names what is wrong
@@ -314,6 +350,33 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     except KeyboardInterrupt:
         print("phom: interrupted", file=sys.stderr)
         return 130
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    """Every option string of the command line, its subcommands' included."""
+    found: list[str] = []
+    for action in parser._actions:
+        found += [o for o in action.option_strings if o.startswith("--")]
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                found += _options(sub)
+    return sorted(set(found))
+
+
+def unknown_arguments(unknown: Sequence[str], options: Sequence[str], lang: str = "en") -> str:
+    """argparse's error for arguments it does not know, with the option meant when one is close.
+
+    >>> unknown_arguments(["--sead", "3"], ["--seat", "--seed", "--save"])
+    'unrecognized arguments: --sead 3 (did you mean --seed?)'
+    """
+    _ = translator(lang)
+    said = _("unrecognized arguments: %s") % " ".join(unknown)
+    for word in unknown:
+        if word.startswith("--"):
+            close = difflib.get_close_matches(word.partition("=")[0], options, n=1, cutoff=0.6)
+            if close:
+                return said + " " + _("(did you mean {option}?)").format(option=close[0])
+    return said
 
 
 def _lang_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
@@ -390,7 +453,7 @@ def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     elif args.tienlen_command == "arena":
         _arena(args, out, "tienlen")
     else:
-        play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat, stdin=stdin, stdout=out,
+        play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1, stdin=stdin, stdout=out,
                      lang=pick_language(args.lang), move_seconds=args.move_seconds, save=args.save)
 
 
@@ -431,6 +494,12 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
         if not answers:
             store.close()
             raise CommandError(f"--broker {shown_location(args.broker)}: no Redis answers there")
+    try:
+        _check_port(args.host, args.port)
+    except OSError as exc:
+        store.close()
+        raise CommandError(f"--port {args.port}: cannot listen on {args.host}:{args.port} "
+                           f"({exc.strerror or exc}); is another server there?") from None
     where = f"[{args.host}]" if ":" in args.host else args.host
     print(f"phom serve: the table is at http://{where}:{args.port}/ (Ctrl-C stops); games are kept in {shown} "
           f"({len(store.ids())} stored)" + (f"; {args.workers} workers ring each other through the broker"
@@ -444,6 +513,17 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     store.close()
     os.environ["PHOM_STORE"], os.environ["PHOM_BROKER"] = path, args.broker
     uvicorn.run("phom.web.app:app_from_environment", factory=True, workers=args.workers, **served)
+
+
+def _check_port(host: str, port: int) -> None:
+    """OSError when ``host:port`` cannot be listened on (a server is there already): checked before the
+    table's address is announced, as the server will bind it (address reuse on, as uvicorn does)."""
+    import socket
+
+    family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(address)
 
 
 def _listed(text: str) -> list[str]:

@@ -1,8 +1,9 @@
 """``phom play``: a full game against bots in the terminal, driven by lines of input.
 
-Type an action (``draw``, ``eat 7H``, ``lay 5H 6H 7H``, ``send 8H 2:0``, ``discard KS``, ``autolay``,
-``u``, ``u-khan``) or its number from the list, ``?`` for a hint, ``??`` for a hint that looks ahead
-(half a second of whole-game playouts), ``q`` to quit.
+Type a move as the list or a hint says it (``Đánh K♠``, ``Hạ phỏm``, ``draw``, ``eat 7H``, ``lay 5H 6H 7H``,
+``send 8H to seat 3 phỏm 1``, ``K bích``; see ``phom.cli.moves``) or its number from the list, ``?`` for
+a hint, ``??`` for a hint that looks ahead (half a second of whole-game playouts), ``q`` to quit.
+Seats and laid phỏm are numbered from 1, as the player reads them.
 
 >>> import io
 >>> from phom.cli.play import play_interactive
@@ -18,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
@@ -34,13 +34,14 @@ from ..language import N_, translator
 from ..refusals import Refusal
 from ..render import action_text, result_text
 from ..rules import Rules
-from .render import Painter
+from .moves import fold, matching, spelled
+from .render import Painter, terminal_width, wrap
 
-__all__ = ["Console", "QuitGame", "Table", "bot_label", "bot_seats", "play_interactive", "play_until_over",
-           "read_move", "save_record"]
+__all__ = ["Console", "QuitGame", "Table", "advice_line", "bot_label", "bot_seats", "play_interactive",
+           "play_until_over", "read_move", "save_record"]
 
-HELP = N_("Type an action (draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, autolay, u, u-khan) "
-          "or its number; ? for a hint, ?? for one that looks ahead; q to quit.")
+HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
+          "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; q to quit.")
 
 
 class QuitGame(Exception):
@@ -50,12 +51,18 @@ class QuitGame(Exception):
 class Console:
     """Lines out, lines in (with a prompt); ``tr`` gives a text in the person's language."""
 
-    def __init__(self, stdin: TextIO, stdout: TextIO, lang: str = "en") -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, lang: str = "en", width: int | None = None) -> None:
         self.stdin, self.stdout, self.lang = stdin, stdout, lang
         self.tr = translator(lang)
+        self.width = width or terminal_width(stdout)
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.stdout)
+        """A line (or lines) for the person, broken between words to fit the terminal's width."""
+        print(text if self.width is None else wrap(text, self.width), file=self.stdout)
+
+    def cards(self, count: int) -> str:
+        """``1 card``, ``9 cards`` (a seat's hand) in the person's language."""
+        return self.tr("1 card") if count == 1 else self.tr("{count} cards").format(count=count)
 
     def read(self) -> str:
         print("> ", end="", file=self.stdout, flush=True)
@@ -72,8 +79,8 @@ def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:
     >>> bot_seats("random", 3, 1), bot_seats("greedy,search", 3, 0)
     ({0: 'random', 2: 'random'}, {1: 'greedy', 2: 'search'})
     """
-    if not 0 <= seat < players:
-        raise ValueError(f"--seat {seat} is not a seat from 0 to {players - 1}")
+    if not 0 <= seat < players:                 # the person counts seats from 1
+        raise ValueError(f"--seat {seat + 1} is not a seat from 1 to {players}")
     specs = [s for s in (bots or "greedy").split(",") if s.strip()]
     if len(specs) == 1:
         specs = specs * (players - 1)
@@ -203,10 +210,10 @@ def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:
            if view.last_discard else "")
     say(_("Stock {count}").format(count=view.stock_size) + eat)
     for p, row in enumerate(view.rows):
-        table = "  ".join(f"[{i}] {paint.cards(m)}" for i, m in enumerate(view.laid[p]))
-        mark = _("you") if p == seat else _("{count} cards").format(count=view.hand_sizes[p])
+        table = "  ".join(f"phỏm {i}: {paint.cards(m)}" for i, m in enumerate(view.laid[p], start=1))
+        mark = _("you") if p == seat else console.cards(view.hand_sizes[p])
         say("  " + _("seat {seat} ({who}): row {cards}").format(seat=p + 1, who=mark, cards=paint.cards(row))
-            + (f" | phỏm {table}" if table else ""))
+            + (f" | {table}" if table else ""))
     eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
              if view.unlaid_eaten else "")
     say(_("Your hand: {cards}").format(cards=paint.cards(view.hand)) + eaten)
@@ -216,15 +223,28 @@ def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:
 
 def _advice(game: Game, seat: int, search: bool, lang: str) -> str:
     advice = hint(game, seat, search=search, lang=lang)
-    return f"{action_text(advice.action, lang)} — {advice.reason}"
+    return advice_line(action_text(advice.action, lang), advice.reason)
+
+
+def advice_line(label: str, reason: str) -> str:
+    """A hint's line: the move, then why, the move said once when the reason starts with it.
+
+    >>> advice_line("Đánh K♥", "Đánh K♥: nhà dưới có thể ăn lá này."), advice_line("J♠", "ít lượt nhất")
+    ('Đánh K♥: nhà dưới có thể ăn lá này.', 'J♠ — ít lượt nhất')
+    """
+    return reason if fold(reason).startswith(fold(label)) else f"{label} — {reason}"
 
 
 def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Callable[[str], Any],
-              apply: Callable[[Any], None], advise: Callable[[bool], str], describe: Callable[[Any], str]) -> None:
-    """Read lines until one move is applied: a number from the ``legal`` list or a text ``parse``
-    understands; ``?`` / ``??`` print ``advise(look_ahead)``, ``h`` the help, ``q`` quits (QuitGame).
-    A refused move prints the referee's reason and asks again."""
+              apply: Callable[[Any], None], advise: Callable[[bool], str], describe: Callable[[Any], str],
+              game: str = "phom") -> None:
+    """Read lines until one move is applied: a number from the ``legal`` list, or what the player
+    types (``phom.cli.moves``: every label the game prints, cards as players say them); a phrase that
+    fits several moves lists them to choose by number. ``?`` / ``??`` print ``advise(look_ahead)``,
+    ``h`` the help, ``q`` quits (QuitGame). A move not on offer but typed exactly goes through ``parse``
+    (the game's notation) to the referee, whose reason is printed before asking again."""
     say, _ = console.say, console.tr
+    choices: Sequence[Any] = legal          # what a number picks: the list, or the moves a phrase fitted
     while True:
         text = console.read()
         if not text:
@@ -240,21 +260,28 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
         try:
             if text.isdigit():
                 number = int(text)
-                if not 1 <= number <= len(legal):
-                    say(_("Not a move: choose 1 to {count}.").format(count=len(legal)))
+                if not 1 <= number <= len(choices):
+                    say(_("Not a move: choose 1 to {count}.").format(count=len(choices)))
                     continue
-                action = legal[number - 1]
+                action = choices[number - 1]
             else:
-                typed = from_vietnamese(text)
-                try:
-                    action = parse(typed)
-                except ValueError as first:
-                    if not typed.startswith("discard "):      # Tiến lên: đánh is play
-                        raise
-                    try:
-                        action = parse("play " + typed.split(None, 1)[1])
-                    except ValueError:
-                        raise first from None                 # not Tiến lên either: the discard's own reason
+                choices = legal
+                fitting = matching(text, legal)
+                if len(fitting) > 1:
+                    choices = fitting
+                    say(_("“{text}” fits {count} moves: {list}. Which one? Type its number.").format(
+                        text=text, count=len(fitting),
+                        list="  ".join(f"{i}) {describe(a)}" for i, a in enumerate(fitting, start=1))))
+                    continue
+                if fitting:
+                    action = fitting[0]
+                else:
+                    exact = spelled(text, game)
+                    if exact is None:
+                        say(_("No move on offer fits “{text}”: type a move from the list, its number, or h "
+                              "for help.").format(text=text))
+                        continue
+                    action = parse(exact)
             apply(action)
         except IllegalAction as exc:
             say(_("Not allowed: {reason}").format(reason=exc.text(console.lang)))
@@ -272,28 +299,3 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
             continue
         say("  " + _("you: {move}").format(move=describe(action)))
         return
-
-
-#: the table's words for the commands (with or without diacritics), by the English keyword
-VIETNAMESE_COMMANDS = {"bốc": "draw", "boc": "draw", "ăn": "eat", "an": "eat", "đánh": "discard", "danh": "discard",
-                       "hạ": "lay", "ha": "lay", "gửi": "send", "gui": "send", "bỏ": "pass", "bo": "pass",
-                       "ù": "u", "u": "u"}
-
-
-def from_vietnamese(text: str) -> str:
-    """A typed command in the table's words as the parser's English (``hạ`` alone lays down automatically,
-    ``ù khan`` declares ù khan, ``đánh 3S`` in Tiến lên plays).
-
-    >>> from_vietnamese("Đánh KS"), from_vietnamese("ha"), from_vietnamese("ù khan"), from_vietnamese("an 7H")
-    ('discard KS', 'autolay', 'u-khan', 'eat 7H')
-    """
-    words = unicodedata.normalize("NFC", text.strip()).split()
-    if not words:
-        return text
-    head = words[0].lower()
-    if head in ("ù", "u") and len(words) == 2 and words[1].lower() == "khan":
-        return "u-khan"
-    if head in ("hạ", "ha") and len(words) == 1:
-        return "autolay"
-    keyword = VIETNAMESE_COMMANDS.get(head)
-    return text if keyword is None else " ".join([keyword, *words[1:]])

@@ -7,7 +7,7 @@
 >>> while not game.is_over:
 ...     game.apply(GreedyBot().act(game.view(game.to_move)))
 >>> out = io.StringIO()
->>> run_review(parse_seats("0"), 16, 0, False, None, game.to_json(), out, progress=False)
+>>> run_review(parse_seats("1"), 16, 0, False, None, game.to_json(), out, progress=False)
 >>> out.getvalue().startswith("Review of a Phỏm game")
 True
 """
@@ -35,7 +35,7 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
                         help=_("the game's JSON record ({sources}; - for stdin)").format(
                             sources="phom play --save, phom tienlen play --save, Game.to_json, TienLenGame.to_json, GET /api/games/{id}/record"))
     parser.add_argument("--seats", default=None,
-                        help=_("the seats to review, counted from 0, e.g. {example} (default: all)").format(example="0,2"))
+                        help=_("the seats to review, 1 to 4, e.g. {example} (default: all)").format(example="1,3"))
     parser.add_argument("--worlds", type=int, default=None,
                         help=_("worlds per batch of the evaluator (default {default})").format(default=128))
     parser.add_argument("--seed", type=int, default=0, help=_("the evaluator's shuffle code (default 0)"))
@@ -47,13 +47,21 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
 
 
 def parse_seats(text: str | None) -> list[int] | None:
-    """``"0,2"`` → [0, 2]; ValueError naming the text otherwise."""
+    """``--seats`` as the player counts seats (``"1,3"``) → the seats from 0 the review takes ([0, 2]);
+    ValueError naming the text otherwise.
+
+    >>> parse_seats("1,3"), parse_seats(None)
+    ([0, 2], None)
+    """
     if text is None:
         return None
     try:
-        return [int(part) for part in text.split(",")]
+        seats = [int(part) for part in text.split(",")]
     except ValueError:
-        raise ValueError(f"--seats {text!r}: write seat numbers separated by commas, e.g. 0,2") from None
+        raise ValueError(f"--seats {text!r}: write seat numbers separated by commas, e.g. 1,3") from None
+    if any(not 1 <= seat <= 4 for seat in seats):
+        raise ValueError(f"--seats {text!r}: seats are counted from 1 to 4, e.g. 1,3")
+    return [seat - 1 for seat in seats]
 
 
 def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: bool, html_file: str | None,

@@ -1,6 +1,7 @@
 """``phom tienlen``: solve a hand, play a game against bots in the terminal, simulate bots.
 
-In ``play``, type a move's number, ``pass``, or the cards to play (``3S 4S 5S`` or ``play 3S 4S 5S``);
+In ``play``, type a move's number, ``pass`` (``bỏ lượt``), or the cards to play (``3S 4S 5S``, ``play 3S 4S 5S``,
+``đôi Q``, ``sảnh 3 4 5``, ``K bích``: see ``phom.cli.moves``);
 ``?`` for a hint (the greedy choice and why), ``??`` for one that looks ahead (sampled deals played
 out), ``q`` to quit.
 
@@ -32,14 +33,14 @@ from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
 from ..tienlen.render import COMBO_KINDS, PAYMENT_REASONS, TOI_TRANG_KINDS, action_text
 from ..tienlen.simulation import simulate
-from .play import Console, bot_label, bot_seats, play_until_over, read_move, save_record
+from .play import Console, advice_line, bot_label, bot_seats, play_until_over, read_move, save_record
 from .render import Painter
 
 __all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
            "tienlen_hint"]
 
-HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S); ? for a hint, ?? for one that looks "
-          "ahead; q to quit.")
+HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S, K spades, pair Q, straight 3 4 5); "
+          "? for a hint, ?? for a deeper hint; q to quit.")
 SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
 def _ranked(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=strength)
@@ -120,12 +121,12 @@ def _show(game: TienLenGame, seat: int, paint: Painter, console: Console) -> Non
     view = game.view(seat)
     say("")
     say(paint.bold((_("Your turn (seat {seat})") if view.table else
-                    _("Your turn (seat {seat}): lead any combination")).format(seat=seat + 1)))
+                    _("Your turn (seat {seat}): the table is empty, you lead")).format(seat=seat + 1)))
     if view.table:
         say(_("To beat: {cards} (seat {seat})").format(cards=paint.cards(_ranked(view.table)), seat=view.table_owner + 1))
     for q, size in enumerate(view.hand_sizes):
         marks = [m for m, on in ((_("passed"), q in view.passed), (_("out"), q in view.finished)) if on]
-        who = _("you") if q == seat else _("{count} cards").format(count=size)
+        who = _("you") if q == seat else console.cards(size)
         say("  " + _("seat {seat} ({who})").format(seat=q + 1, who=who) + (f": {', '.join(marks)}" if marks else ""))
     say(_("Your hand: {cards}  (split: {split})").format(
         cards=paint.cards(_ranked(view.hand)), split=" | ".join(paint.cards(_ranked(s)) for s in best_split(view.hand))))
@@ -140,16 +141,9 @@ def _action_text(action: Action, paint: Painter, lang: str = "en") -> str:
     return action_text(action, lang) if isinstance(action, Pass) else paint.cards(_ranked(action.cards))
 
 
-def _read_action(text: str) -> Action:
-    first = text.split(None, 1)[0].lower()
-    if first in ("pass", "play"):
-        return parse_action(first + text[len(first):])
-    return Play(text)
-
-
 def _advice(game: TienLenGame, seat: int, search: bool, paint: Painter, lang: str) -> str:
     action, reason = tienlen_hint(game, seat, search=search, lang=lang)
-    return f"{_action_text(action, paint, lang)} — {reason}"
+    return advice_line(_action_text(action, paint, lang), reason)
 
 
 def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en") -> list[str]:
@@ -219,8 +213,8 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
 
     def turn() -> None:
         _show(game, seat, paint, console)
-        read_move(console, _(HELP), moves_in_order(game), _read_action, game.apply,
-                  lambda search: _advice(game, seat, search, paint, lang), describe_move)
+        read_move(console, _(HELP), moves_in_order(game), parse_action, game.apply,
+                  lambda search: _advice(game, seat, search, paint, lang), describe_move, game="tienlen")
 
     if play_until_over(game, seat, seated, turn, console, describe=describe_move):
         assert game.result is not None

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..hooks import announce_end, announce_start
+from ..simulation import games_said, seat_labels
 from .bots import GreedyTienLenBot, RandomTienLenBot
 from .game import TienLenGame
 from .rules import TienLenRules
@@ -45,11 +46,14 @@ class TienLenStats:
     seconds: float
 
     def table(self) -> str:
-        lines = [f"{'bot':<12}{'nhất %':>8}{'mean net':>11}{'± 95%':>8}"]
-        for i, name in enumerate(self.names):
-            lines.append(f"{f'{i}:{name}':<12}{100 * self.wins[i] / self.games:>8.1f}{self.mean_net[i]:>11.3f}"
+        """A plain-text summary table, a row a seat (``seat 1: greedy``, counted from 1)."""
+        labels = seat_labels(self.names)
+        width = max(12, *(len(label) + 2 for label in labels))
+        lines = [f"{'bot':<{width}}{'nhất %':>8}{'mean net':>11}{'± 95%':>8}"]
+        for i, label in enumerate(labels):
+            lines.append(f"{label:<{width}}{100 * self.wins[i] / self.games:>8.1f}{self.mean_net[i]:>11.3f}"
                          f"{self.ci95[i]:>8.3f}")
-        lines.append(f"{self.games} games in {self.seconds:.2f} s")
+        lines.append(f"{games_said(self.games)} in {self.seconds:.2f} s")
         return "\n".join(lines)
 
 
