@@ -100,8 +100,8 @@ class PostgresStore:
         with conn.cursor() as cursor:
             cursor.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (%s, %s, %s)",
                                [(game.id, seat, digest) for seat, digest in token_hashes.items()])
-            cursor.executemany("INSERT INTO actions (game_id, version, seat, action, standin) "
-                               "VALUES (%s, %s, %s, %s, %s)", action_rows(game.id, 0, actions))
+            cursor.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) "
+                               "VALUES (%s, %s, %s, %s, %s, %s)", action_rows(game.id, 0, actions))
 
     def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
                     actions: Sequence[tuple[int, str]]) -> str:
@@ -139,8 +139,8 @@ class PostgresStore:
                         raise StaleVersion(f"game {game_id} is not at version {version}")
                     with conn.cursor() as cursor:
                         cursor.executemany(
-                            "INSERT INTO actions (game_id, version, seat, action, standin) VALUES (%s, %s, %s, %s, %s)",
-                            action_rows(game_id, version, actions, standins))
+                            "INSERT INTO actions (game_id, version, seat, action, due, played) "
+                            "VALUES (%s, %s, %s, %s, %s, %s)", action_rows(game_id, version, actions, standins, due, now))
                     if key is not None:
                         conn.execute("INSERT INTO requests (game_id, key, version) VALUES (%s, %s, %s)",
                                      (game_id, key, new))
@@ -204,7 +204,7 @@ class PostgresStore:
             if row is None:
                 return None
             seats = conn.execute("SELECT seat, token_hash FROM seats WHERE game_id = %s", (game_id,)).fetchall()
-            actions = conn.execute("SELECT seat, action, standin FROM actions WHERE game_id = %s ORDER BY version",
+            actions = conn.execute("SELECT seat, action, due FROM actions WHERE game_id = %s ORDER BY version",
                                    (game_id,)).fetchall()
         return stored_game(row, seats, actions)
 

@@ -73,7 +73,8 @@ CREATE TABLE IF NOT EXISTS actions (
     version INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
-    standin INTEGER NOT NULL DEFAULT 0,
+    due DOUBLE PRECISION,
+    played DOUBLE PRECISION,
     PRIMARY KEY (game_id, version)
 );
 CREATE TABLE IF NOT EXISTS reactions (
@@ -106,7 +107,8 @@ CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
 #: and the index of due deadlines.
 CLOCK_COLUMNS = (("games", "turn_seconds", "INTEGER"), ("games", "deadline", "DOUBLE PRECISION"),
                  ("games", "away", "TEXT"), ("games", "names", "TEXT"),
-                 ("games", "stamp", "INTEGER NOT NULL DEFAULT 0"), ("actions", "standin", "INTEGER NOT NULL DEFAULT 0"))
+                 ("games", "stamp", "INTEGER NOT NULL DEFAULT 0"), ("actions", "due", "DOUBLE PRECISION"),
+                 ("actions", "played", "DOUBLE PRECISION"))
 DEADLINE_INDEX = "CREATE INDEX IF NOT EXISTS games_by_deadline ON games(deadline)"
 #: How long a reaction is kept for the sockets of other workers to pick up (seconds).
 REACTION_SECONDS = 60.0
@@ -172,14 +174,14 @@ class StoredGame:
 
 def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]], actions: Sequence[Sequence[Any]]) -> StoredGame:
     """A ``StoredGame`` from a row of ``GAME_COLUMNS``, its (seat, token hash) rows and its (seat, action,
-    standin) rows in version order (both stores read games with this)."""
+    due) rows in version order (both stores read games with this)."""
     return StoredGame(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]), row[5], row[6], row[7],
                       row[8], row[9], {int(seat): str(digest) for seat, digest in seats},
                       [(int(seat), str(text)) for seat, text, _ in actions],
                       None if row[10] is None else json.loads(row[10]), row[11], None,
                       None if row[12] is None else int(row[12]), None if row[13] is None else float(row[13]),
                       [] if row[14] is None else json.loads(row[14]), {} if row[15] is None else json.loads(row[15]),
-                      int(row[16] or 0), [v for v, (_, _, standin) in enumerate(actions) if standin])
+                      int(row[16] or 0), [v for v, (_, _, due) in enumerate(actions) if due is not None])
 
 
 #: The columns a new game row is inserted with (``insert_values`` gives them in this order).
@@ -196,11 +198,14 @@ def insert_values(game: StoredGame, version: int) -> tuple[Any, ...]:
             game.deadline, json.dumps(sorted(game.away)), json.dumps(game.names, ensure_ascii=False))
 
 
-def action_rows(game_id: str, version: int, actions: Sequence[tuple[int, str]], standins: Sequence[int] = ()
-                ) -> list[tuple[str, int, int, str, int]]:
-    """The rows of ``actions`` appended after ``version`` (``standins``: the indices the stand-in played)."""
+def action_rows(game_id: str, version: int, actions: Sequence[tuple[int, str]], standins: Sequence[int] = (),
+                due: float | None = None, now: float | None = None) -> list[tuple[str, int, int, str, Any, Any]]:
+    """The rows of ``actions`` appended after ``version``: ``standins``, the indices the stand-in played
+    when deadline ``due`` passed, are marked with it and with ``now``, when they were played (so how late
+    every deadline was played, and that none was played twice, can be read off the store)."""
     marked = set(standins)
-    return [(game_id, version + i, seat, text, int(i in marked)) for i, (seat, text) in enumerate(actions)]
+    return [(game_id, version + i, seat, text, due if i in marked else None, now if i in marked else None)
+            for i, (seat, text) in enumerate(actions)]
 
 
 class Store(Protocol):
@@ -272,7 +277,7 @@ class GameStore:
                          insert_values(game, len(actions)))
         self._db.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?)",
                              [(game.id, seat, digest) for seat, digest in token_hashes.items()])
-        self._db.executemany("INSERT INTO actions (game_id, version, seat, action, standin) VALUES (?, ?, ?, ?, ?)",
+        self._db.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) VALUES (?, ?, ?, ?, ?, ?)",
                              action_rows(game.id, 0, actions))
 
     def insert_next(self, previous: str, game: StoredGame, token_hashes: dict[int, str],
@@ -310,8 +315,8 @@ class GameStore:
                                      (game_id, key, version + len(actions)))
                 except sqlite3.IntegrityError:
                     raise StaleVersion(f"request {key!r} of game {game_id} was applied already") from None
-            self._db.executemany("INSERT INTO actions (game_id, version, seat, action, standin) VALUES (?, ?, ?, ?, ?)",
-                                 action_rows(game_id, version, actions, standins))
+            self._db.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) VALUES (?, ?, ?, ?, ?, ?)",
+                                 action_rows(game_id, version, actions, standins, due, now))
             new = version + len(actions)
             self._db.execute("UPDATE games SET version = ?, touched = ?, finished = ?, deadline = ?, "
                              "away = COALESCE(?, away), stamp = stamp + 1 WHERE id = ?",
@@ -377,7 +382,7 @@ class GameStore:
             if row is None:
                 return None
             seats = self._db.execute("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game_id,)).fetchall()
-            actions = self._db.execute("SELECT seat, action, standin FROM actions WHERE game_id = ? ORDER BY version",
+            actions = self._db.execute("SELECT seat, action, due FROM actions WHERE game_id = ? ORDER BY version",
                                        (game_id,)).fetchall()
         return stored_game(row, seats, actions)
 
