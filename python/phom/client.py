@@ -183,11 +183,15 @@ class PhomClient:
             raise ApiError(answer.status_code, f"the answer is not JSON: {answer.text[:120]!r}", what=what) from None
 
     def create_game(self, game: str = "phom", *, rules: dict[str, Any] | None = None, humans: Sequence[int] = (0,),
-                    bots: Sequence[str] | None = None, client_seed: str = "") -> CreatedGame:
+                    bots: Sequence[str] | None = None, client_seed: str = "",
+                    turn_seconds: int | None | str = "default") -> CreatedGame:
         """``POST /api/games``: a new table of ``game`` (``"phom"`` or ``"tienlen"``) with these human
-        seats (a token each) and bots for the other seats (the server's default where not named).
+        seats (a token each) and bots for the other seats (the server's default where not named);
+        ``turn_seconds``: the table clock (5–600 s, None for none; the server's default if not given).
         Sent again only if the connection was refused (a request that may have arrived is never repeated)."""
         body: dict[str, Any] = {"game": game, "humans": list(humans), "client_seed": client_seed}
+        if turn_seconds != "default":
+            body["turn_seconds"] = turn_seconds
         if rules is not None:
             body["rules"] = rules
         if bots is not None:
@@ -212,6 +216,22 @@ class PhomClient:
         return dict(self._request("POST", f"/api/games/{_game_path(game_id)}/actions", token=token,
                                   body={"action": action}, headers={"Idempotency-Key": key},
                                   params={"html": "true" if html else "false", "lang": self.lang}))
+
+    def name(self, game_id: str, token: str, name: str) -> dict[str, str]:
+        """``PUT /api/games/{id}/name``: the token's seat is called ``name`` at this table; every seat's name."""
+        data = self._request("PUT", f"/api/games/{_game_path(game_id)}/name", token=token, body={"name": name},
+                             params={"lang": self.lang})
+        return {str(s): str(n) for s, n in data["names"].items()}
+
+    def react(self, game_id: str, token: str, reaction: str) -> None:
+        """``POST /api/games/{id}/react``: show one of the table's reactions (e.g. ``"nice"``) to every seat."""
+        self._request("POST", f"/api/games/{_game_path(game_id)}/react", token=token, body={"reaction": reaction},
+                      params={"lang": self.lang})
+
+    def back(self, game_id: str, token: str) -> dict[str, Any]:
+        """``POST /api/games/{id}/back``: the seat is present again after the stand-in played for it; the view."""
+        return dict(self._request("POST", f"/api/games/{_game_path(game_id)}/back", token=token,
+                                  params={"html": "false", "lang": self.lang}))
 
     def record(self, game_id: str, token: str) -> dict[str, Any]:
         """``GET /api/games/{id}/record``: the finished game's record (``phom verify`` checks it)."""
@@ -267,6 +287,8 @@ class PhomClient:
                         data = json.loads(frame)
                         if "error" in data:
                             raise ApiError(_close_code(socket, ConnectionClosed), str(data["error"]), what=what)
+                        if not isinstance(data, dict) or "version" not in data:
+                            continue                # a reaction, or a message this client does not know
                         if data["is_over"] or last is None or data["version"] > last:
                             last = data["version"]
                             yield data
