@@ -35,7 +35,7 @@ def built(tmp_path_factory):
 
 def test_the_manual_builds_in_both_languages(built):
     for page in ("index", "en/rules-phom", "vi/luat-phom", "en/rules-tienlen", "vi/luat-tienlen", "http-api",
-                 "reference/index", "performance"):
+                 "reference/index", "performance", "en/table-clock", "vi/dong-ho", "en/layout"):
         assert (built / f"{page}.html").exists(), page
     rules = (built / "en" / "rules-phom.html").read_text(encoding="utf-8")
     assert rules.count("_images/") >= 6                        # the worked examples, drawn as cards
@@ -87,6 +87,19 @@ def test_every_name_of_the_contract_is_in_the_reference(built):
     assert len(names) > 40
     missing = sorted(names - documented)
     assert not missing, f"names of API.md missing from the reference: {missing}"
+
+
+def test_the_layout_page_names_every_module():
+    """docs/en/layout.md lists every module of the package and every file of the compiled core, so a
+    module added or moved is listed where a reader looks for it."""
+    package, core = ROOT / "python" / "phom", ROOT / "src" / "phomcore"
+    if not package.is_dir() or not core.is_dir():
+        pytest.skip("the sources are not here")
+    page = (DOCS / "en" / "layout.md").read_text(encoding="utf-8")
+    files = [p.relative_to(package) for p in package.rglob("*.py")]
+    files += [p.relative_to(core) for p in core.rglob("*") if p.suffix in (".pyx", ".pxd", ".pxi")]
+    missing = sorted(str(f) for f in files if f"`{f.as_posix()}`" not in page)
+    assert not missing, f"modules missing from docs/en/layout.md: {missing}"
 
 
 def test_vietnamese_pages_speak_vietnamese(built):
