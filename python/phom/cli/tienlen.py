@@ -31,12 +31,12 @@ from ..tienlen.bots import TienLenBot, make_tienlen_bot
 from ..tienlen.hints import describe, tienlen_hint
 from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
-from ..tienlen.render import COMBO_KINDS, PAYMENT_REASONS, TOI_TRANG_KINDS, action_text
+from ..tienlen.render import PAYMENT_REASONS, TOI_TRANG_KINDS, action_text
 from ..tienlen.simulation import simulate
 from .play import Console, advice_line, bot_label, bot_seats, play_until_over, read_move, save_record
 from .render import Painter
 
-__all__ = ["describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
+__all__ = ["combination_words", "describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
            "tienlen_hint"]
 
 HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S, K spades, pair Q, straight 3 4 5); "
@@ -72,12 +72,11 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
         return
     _ = translator(lang)
     paint = Painter(stream=out)
-    kind = None if combo is None else _(COMBO_KINDS[combo.kind]) if combo.kind in COMBO_KINDS else combo.kind
-    what = _("no single combination") if combo is None else _("{kind} of {length}, high {high}").format(
-        kind=kind, length=combo.length, high=paint.card(combo.high))
+    what = _("no single combination") if combo is None else combination_words(CardSet(hand), paint, lang)
+    plays = number(int(found["plays"]), lang)
     rows = [(_("Cards"), f"{paint.cards(_ranked(CardSet(hand)))}  ({what})"),
-            (_("Plays"), (_("{count} that beat {cards}").format(count=found["plays"], cards=paint.cards(_ranked(
-                CardSet(beaten)))) if beaten is not None else _("{count} (to lead)").format(count=found["plays"]))),
+            (_("Plays"), (_("{count} that beat {cards}").format(count=plays, cards=paint.cards(_ranked(
+                CardSet(beaten)))) if beaten is not None else _("{count} (to lead)").format(count=plays))),
             (_("Split"), _("{groups}  ({count} plays, the fewest)").format(
                 groups=" | ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
     if dealt:
@@ -88,6 +87,37 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
     width = max(9, *(len(label) for label, _text in rows)) + 1
     print("\n".join((paint.bold(label) if i == 0 else label) + " " * (width - len(label)) + text
                     for i, (label, text) in enumerate(rows)), file=out)
+
+
+def combination_words(cards: CardSet, paint: Painter | None = None, lang: str = "en") -> str:
+    """A combination as players name it: a lone 2 is heo, three of a rank sám cô, a run sảnh from its
+    lowest card to its highest (``cards`` must be one combination).
+
+    >>> combination_words(CardSet.parse("2H"), lang="vi"), combination_words(CardSet.parse("7S 7C 7D"), lang="vi")
+    ('heo 2♥', 'sám cô 7')
+    >>> combination_words(CardSet.parse("3S 4S 5D"), lang="vi"), combination_words(CardSet.parse("QS QH"))
+    ('sảnh 3 lá, từ 3♠ đến 5♦', 'a pair of Q')
+    """
+    _ = translator(lang)
+    paint = paint or Painter(colour=False)
+    combo = classify(cards.mask)
+    if combo is None:
+        raise ValueError(f"{cards} is not one combination")
+    ranked = _ranked(cards)
+    rank = "heo" if combo.high.rank == 2 else combo.high.code[:-1]
+    if combo.kind == "single":
+        return (_("heo {card}") if combo.high.rank == 2 else _("a single {card}")).format(card=paint.card(combo.high))
+    if combo.kind == "pair":
+        return _("a pair of {rank}").format(rank=rank)
+    if combo.kind == "triple":
+        return _("a triple of {rank}").format(rank=rank)
+    if combo.kind == "four":
+        return _("tứ quý {rank}").format(rank=rank)
+    if combo.kind == "pairs_run":
+        return _("{pairs} đôi thông, {low} to {high}").format(
+            pairs=combo.length // 2, low=ranked[0].code[:-1], high=ranked[-1].code[:-1])
+    return _("a straight of {length}, {low} to {high}").format(
+        length=combo.length, low=paint.card(ranked[0]), high=paint.card(ranked[-1]))
 
 
 def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO,
