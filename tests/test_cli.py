@@ -181,4 +181,4 @@ def test_tienlen_solve_in_vietnamese():
     code, text = run(["tienlen", "solve", "3S 3C 3D 3H 5C 7D 9S JH QC KS AD 2C 6H", "--lang", "vi"])
     assert code == 0 and "Các lá" in text and "(không thành một bộ)" in text and "(ván đầu: tứ quý 3)" in text
     code, text = run(["tienlen", "solve", "5S 6S 7H", "--table", "3S 4S 5S", "--lang", "vi"])
-    assert "(một sảnh 3 lá, cao nhất 7♥)" in text and "1 cách chặn 3♠ 4♠ 5♠" in text and "Plays" not in text
+    assert "(sảnh 3 lá, từ 5♠ đến 7♥)" in text and "1 cách chặn 3♠ 4♠ 5♠" in text and "Plays" not in text

@@ -73,7 +73,7 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
     _ = translator(lang)
     paint = Painter(stream=out)
     what = _("no single combination") if combo is None else combination_words(CardSet(hand), paint, lang)
-    plays = number(int(found["plays"]), lang)
+    plays = number(count_plays(hand, beaten), lang)
     rows = [(_("Cards"), f"{paint.cards(_ranked(CardSet(hand)))}  ({what})"),
             (_("Plays"), (_("{count} that beat {cards}").format(count=plays, cards=paint.cards(_ranked(
                 CardSet(beaten)))) if beaten is not None else _("{count} (to lead)").format(count=plays))),
