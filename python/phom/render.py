@@ -219,6 +219,8 @@ def move_text(player: int, action: Action, lang: str = "en") -> str:
     ('seat 3 ate 7♠', 'seat 3 laid 7♠ 7♣ 7♦')
     >>> move_text(2, Action.parse("eat 7S"), "vi")
     'ghế 3 ăn 7♠'
+    >>> move_text(0, Action.parse("send 8H 2:0"), "vi")
+    'ghế 1 gửi 8♥ vào phỏm 1 của ghế 3'
     """
     _ = translator(lang)
     if isinstance(action, Eat):
@@ -228,7 +230,7 @@ def move_text(player: int, action: Action, lang: str = "en") -> str:
     if isinstance(action, LayMeld):
         return _("seat {seat} laid {cards}").format(seat=player + 1, cards=action.meld)
     if isinstance(action, Send):
-        return _("seat {seat} sent {card} to seat {target}'s phỏm #{meld}").format(
+        return _("seat {seat} sent {card} to seat {target}'s phỏm {meld}").format(
             seat=player + 1, card=action.card, target=action.target[0] + 1, meld=action.target[1] + 1)
     words = {"draw": _("seat {seat} drew a card"), "u": _("seat {seat} declared ù"),
              "u-khan": _("seat {seat} declared ù khan"), "autolay": _("seat {seat} laid down")}
