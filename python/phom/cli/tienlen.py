@@ -153,7 +153,10 @@ def _show(game: TienLenGame, seat: int, paint: Painter, console: Console) -> Non
     say(paint.bold((_("Your turn (seat {seat})") if view.table else
                     _("Your turn (seat {seat}): the table is empty, you lead")).format(seat=seat + 1)))
     if view.table:
-        say(_("To beat: {cards} (seat {seat})").format(cards=paint.cards(_ranked(view.table)), seat=view.table_owner + 1))
+        kind = combination_words(view.table, paint, console.lang) if classify(view.table.mask) else None
+        shown = paint.cards(_ranked(view.table))
+        said = shown if kind is None else kind if len(view.table) == 1 else f"{kind} — {shown}"
+        say(_("To beat: {cards} (seat {seat})").format(cards=said, seat=view.table_owner + 1))
     for q, size in enumerate(view.hand_sizes):
         marks = [m for m, on in ((_("passed"), q in view.passed), (_("out"), q in view.finished)) if on]
         who = _("you") if q == seat else console.cards(size)
