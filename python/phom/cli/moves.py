@@ -44,7 +44,7 @@ _VERBS = {"draw": "draw", "eat": "eat", "discard": "discard", "play": "discard",
 _SUITS = {"spades": 0, "clubs": 1, "diamonds": 2, "hearts": 3}
 _RANKS = {"ace": 1, "heo": 2, "jack": 11, "queen": 12, "king": 13}
 #: how many cards of each rank named after it a combination word stands for
-_COMBOS = {"pair": 2, "triple": 3, "four_of_a_kind": 4, "doi_thong": 2, "straight": 1}
+_COMBOS = {"single": 1, "pair": 2, "triple": 3, "four_of_a_kind": 4, "doi_thong": 2, "straight": 1}
 _NAMING = {"seat": "seat", "phom": "phom"}
 #: words a player may put in that change nothing (lá K, con già, gửi vào ghế 3, …)
 _FILLERS = {"la", "con", "cay", "quan", "vao", "cho", "va", "to", "onto", "the", "of", "and", "card"}

@@ -204,7 +204,7 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
     for payer, payee, amount, reason in result.payments:
         said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
         lines.append("  " + _("{payer} pays {payee} {amount} ({reason})").format(
-            payer=who(payer), payee=who(payee), amount=amount, reason=said))
+            payer=who(payer), payee=who(payee), amount=number(amount, lang), reason=said))
     lines.append(_("Net: {list}").format(list=", ".join(
         _("{who} {money}").format(who=who(q), money=number(v, lang, signed=True)) for q, v in enumerate(result.net))))
     return lines
