@@ -165,3 +165,23 @@ def test_the_terminal_takes_back_what_it_printed(capsys):
     main(["play", "--seed", "5", "--players", "2", "--lang", "vi"], stdin=io.StringIO(typed), stdout=out)
     text = out.getvalue()
     assert "Không hiểu" not in text and "không phải một lá bài" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_every_move_the_help_shows_is_read(lang):
+    """The help's examples are moves the parser reads, with the kind the help means."""
+    from phom.cli.play import HELP
+    from phom.cli.tienlen import HELP as TIENLEN_HELP
+    from phom.language import translator
+
+    _ = translator(lang)
+    shown = _(HELP).split(":", 1)[1].split(";")[0]
+    examples = [part.strip() for chunk in shown.split(",") for part in chunk.replace(")", "").split("(")]
+    kinds = [read_typed(example.replace("hoặc ", "").replace("or ", "")).kinds for example in examples]
+    assert [sorted(k) if k else None for k in kinds] == [
+        ["draw"], ["eat"], ["lay"], ["send"], ["discard"], None, ["autolay"], ["u"], ["u-khan"]]
+    assert spelled(examples[3]) == "send 8H 2:0"                      # ghế 3, phỏm 1
+    played = _(TIENLEN_HELP).split("(", 1)[1].split(")")[0]
+    offered = [Play("3S 4S 5S"), Play("KS"), Play("QS QH"), Play("3C 4D 5H"), Pass()]
+    assert [matching(example.strip(), offered) for example in played.split(",")] == [
+        [Play("3S 4S 5S")], [Play("KS")], [Play("QS QH")], [Play("3S 4S 5S"), Play("3C 4D 5H")]]
