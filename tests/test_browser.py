@@ -87,6 +87,25 @@ HAND = "#hand [role=option]"
 IDLE = ("document.body.getAttribute('aria-busy') !== 'true' && "
         "(document.querySelectorAll('#moves button').length > 0 || !document.getElementById('result').hidden)")
 
+CARD_VERBS = ("discard", "play", "lay", "send")
+
+
+def legal_moves(page) -> list[str]:
+    """The seat's legal moves as the API names them (the page shows buttons for those without cards)."""
+    return page.evaluate("state.view ? state.view.legal_actions.map(a => a.text) : []")
+
+
+def make_move(page, action: str) -> None:
+    """A move as a player makes it: a move with cards by tapping its cards, then its button (the one
+    “Đánh”, or the Gửi / Hạ button for the chosen cards); the others (Bốc, Ăn, Hạ phỏm, Bỏ lượt) by theirs."""
+    verb, *rest = action.split()
+    if verb in CARD_VERBS:
+        if page.locator("#hand .picked").count():
+            page.click("#clear-selection")
+        for code in rest[:1] if verb == "send" else rest:
+            page.locator(f'#hand [data-card="{code}"]').click()
+    page.click(f'#moves button[data-action="{action}"]')
+
 
 def test_a_full_game_by_clicking(server, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -113,7 +132,7 @@ def test_a_full_game_by_clicking(server, browser):
         page.wait_for_function(IDLE)
         if page.locator("#result:not([hidden])").count():
             break
-        labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+        labels = legal_moves(page)
         if not refused_seen and "draw" in labels:
             # a discard before taking a card: the referee refuses it and the page says why
             page.locator(HAND).first.dblclick()
@@ -132,7 +151,7 @@ def test_a_full_game_by_clicking(server, browser):
             code = discards[-1].split()[1]
             page.locator(f'#hand [data-card="{code}"]').dblclick()
             continue
-        page.click(f'#moves button[data-action="{labels[0]}"]')
+        make_move(page, labels[0])
     page.wait_for_selector("#result:not([hidden]) #result-table")
     page.screenshot(path=str(ARTIFACTS / "web-result.png"), full_page=True)
     rows = page.locator("#result-table tr")
@@ -188,9 +207,8 @@ def test_friends_share_a_table_through_invite_links(server, browser):
 
     # the host plays his first turn; the friend's page shows the moves without any click
     host.wait_for_function("document.querySelectorAll('#moves button').length > 0")
-    labels = host.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
-    discard = next(label for label in labels if label.startswith("discard "))
-    host.click(f'#moves button[data-action="{discard}"]')
+    discard = next(label for label in legal_moves(host) if label.startswith("discard "))
+    make_move(host, discard)
     wait_idle(host)
     card = discard.split()[1]
     friend.wait_for_function("document.querySelectorAll('#log li').length >= 1")
@@ -213,9 +231,9 @@ def test_friends_share_a_table_through_invite_links(server, browser):
                                  ".map(c => c.dataset.card)")
     assert hand_after == hand_before and friend.locator("#log li").count() >= 2
     # the friend finishes his turn after the refresh; the host sees it
-    labels = friend.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
-    move = next(label for label in labels if label.startswith("discard ") or label == "autolay")
-    friend.click(f'#moves button[data-action="{move}"]')
+    friend.wait_for_function("document.querySelectorAll('#moves button').length > 0")
+    move = next(label for label in legal_moves(friend) if label.startswith("discard ") or label == "autolay")
+    make_move(friend, move)
     wait_idle(friend)
     host.wait_for_function("document.querySelectorAll('#log li').length >= 3")
     for page in (host, friend):
@@ -241,11 +259,11 @@ def test_a_tienlen_game_by_clicking(server, browser):
         page.wait_for_function(IDLE)
         if page.locator("#result:not([hidden])").count():
             break
-        labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+        labels = legal_moves(page)
         if not refused_seen and "pass" in labels:
             # a card that beats nothing: the referee refuses it and the page says why
             page.locator(HAND).first.click()
-            page.click("#play-selected")
+            page.click("#play-one")
             page.wait_for_function(IDLE)
             if page.locator("#message.refused").count():
                 assert "Not allowed" in page.inner_text("#message")
@@ -254,12 +272,13 @@ def test_a_tienlen_game_by_clicking(server, browser):
             continue
         plays = [label for label in labels if label.startswith("play ")]
         if not selected_play and plays:
-            for code in plays[0].split()[1:]:          # the same play, made by selecting its cards
+            for code in plays[0].split()[1:]:          # the play, made by tapping its cards, then the one “Play”
                 page.locator(f'#hand [data-card="{code}"]').click()
-            page.click("#play-selected")
+            assert page.get_attribute("#play-one", "data-action") == plays[0]
+            page.click("#play-one")
             selected_play = True
             continue
-        page.click(f'#moves button[data-action="{plays[0] if plays else labels[0]}"]')
+        make_move(page, plays[0] if plays else labels[0])
     page.wait_for_selector("#result:not([hidden]) #result-table")
     page.screenshot(path=str(ARTIFACTS / "web-tienlen-result.png"), full_page=True)
     rows = page.locator("#result-table tr")
@@ -367,7 +386,7 @@ def test_no_serious_accessibility_violation_at_the_start_mid_game_and_the_end(se
         page.wait_for_function(IDLE)
         if page.locator("#result:not([hidden])").count():
             break
-        page.locator("#moves button").first.click()
+        make_move(page, legal_moves(page)[0])
     assert page.inner_text("#announce").strip()           # the others' moves were announced politely
     page.wait_for_selector("#result:not([hidden])")
     assert axe_problems(page) == []
@@ -417,7 +436,7 @@ def play_a_game_by_keyboard(page, server: str, game: str) -> int:
         page.wait_for_function(IDLE)
         if page.locator("#result:not([hidden])").count():
             return moves
-        actions = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+        actions = legal_moves(page)
         if game == "phom":
             cards = [a.split()[1] for a in actions if a.startswith("discard ")]
             if cards and "draw" not in actions and "autolay" not in actions:
@@ -465,7 +484,10 @@ def test_the_page_speaks_the_browsers_language_and_remembers_the_switch(server, 
     status = page.inner_text("#status")
     assert status.startswith("Lượt của bạn (ghế 1): đánh"), status
     labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.textContent)")
-    assert all(label.startswith("Đánh ") for label in labels)        # "Đánh Q♠": the portal apps' words
+    assert labels == ["Đánh"]                      # one “Đánh” for the card tapped, not one “Đánh Q♠” a card
+    page.locator(HAND).first.click()
+    assert page.get_attribute("#play-one", "data-action") == f"discard {page.locator(HAND).first.get_attribute('data-card')}"
+    page.click("#clear-selection")
     first = page.locator(HAND).first
     assert first.get_attribute("aria-label").split(",")[0].split()[-1] in ("Bích", "Chuồn", "Rô", "Cơ")
     page.screenshot(path=str(ARTIFACTS / "web-vi-phone.png"), full_page=True)
@@ -505,7 +527,7 @@ def test_xep_bai_keeps_the_players_order_and_selection_across_updates(server, br
     arranged = hand_order(page)
     kept, thrown = arranged[0], arranged[-1]
     page.locator(f'#hand [data-card="{kept}"]').click()
-    page.click(f'#moves button[data-action="discard {thrown}"]')
+    page.locator(f'#hand [data-card="{thrown}"]').dblclick()         # a double tap discards it at once
     page.wait_for_function(IDLE)
     page.wait_for_function("document.querySelectorAll('#moves button[data-action=draw]').length > 0")
     assert hand_order(page) == [code for code in arranged if code != thrown]
@@ -563,9 +585,9 @@ def test_the_page_plays_under_its_content_security_policy(server, browser):
         deadline = time.monotonic() + 30
         while not page.evaluate(IDLE) and time.monotonic() < deadline:
             time.sleep(0.05)
-        labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+        labels = legal_moves(page)
         if not labels:
             break
-        page.click(f'#moves button[data-action="{labels[0]}"]')
+        make_move(page, labels[0])
     violations += page.evaluate("window.violations || []")
     assert violations == []

@@ -16,7 +16,7 @@ import time
 
 import pytest
 from phom.language import glossary
-from test_browser import ARTIFACTS, HAND, IDLE, browser, server  # noqa: F401  (the module's fixtures)
+from test_browser import ARTIFACTS, HAND, IDLE, browser, legal_moves, make_move, server  # noqa: F401  (the module's fixtures)
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}
@@ -142,7 +142,7 @@ def refuse_a_move(page, game: str, labels: list[str]) -> bool:
             return False
         for code in list(ranks.values())[:2]:
             page.locator(f'#hand [data-card="{code}"]').click()
-        page.click("#play-selected")
+        page.click("#play-one")
     page.wait_for_selector("#message.refused")
     return True
 
@@ -150,16 +150,20 @@ def refuse_a_move(page, game: str, labels: list[str]) -> bool:
 def next_move(page, game: str, labels: list[str]) -> None:
     if game == "phom":
         if "autolay" in labels:
+            assert "obvious" in page.get_attribute('#moves button[data-action="autolay"]', "class")
             page.click('#moves button[data-action="autolay"]')
             return
         discards = [label for label in labels if label.startswith("discard ")]
         if discards and "draw" not in labels:
-            page.click(f'#moves button[data-action="{discards[-1]}"]')
+            # one “Đánh” for the tapped card, never a button a card
+            assert page.locator("#moves button:not([data-action^=send]):not([data-action^=lay])").count() == 1 + sum(
+                label in ("u", "u-khan") for label in labels)
+            make_move(page, discards[-1])
             return
-        page.click(f'#moves button[data-action="{labels[0]}"]')
+        make_move(page, labels[0])
         return
     plays = [label for label in labels if label.startswith("play ")]
-    page.click(f'#moves button[data-action="{plays[0] if plays else labels[0]}"]')
+    make_move(page, plays[0] if plays else labels[0])
 
 
 def check_the_drawn_card_arrives(page) -> bool:
@@ -196,7 +200,7 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
         wait_idle(page)
         if page.locator("#result:not([hidden])").count():
             break
-        labels = page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.action)")
+        labels = legal_moves(page)
         turns += 1
         if lang == "vi":
             check_first_screen(page, f"{game}, turn {turns}")
@@ -299,4 +303,198 @@ def test_two_or_three_at_a_table_sit_across_or_beside(server, browser, game, bot
     names = {"top": "Nhà đối diện", "right": "Nhà dưới", "left": "Nhà trên"}
     assert seated == [[str(i + 1), f"pos-{place}", names[place]] for i, place in enumerate(places)]
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}-{len(bots) + 1}-players.png"), animations="disabled")
+    page.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# A table of people (shared/API.md, "A table of people"; issue 41, item 5)
+
+CLOCKS = """() => [...document.querySelectorAll('[data-clock]')].filter((e) => e.checkVisibility()).map((e) => [
+    e.closest('[data-seat]') ? e.closest('[data-seat]').dataset.seat : (e.closest('#controls') ? 'own' : 'elsewhere'),
+    e.dataset.clock, e.textContent, e.classList.contains('urgent')])"""
+
+
+def seat_page(browser, server: str, game_id: str, seat: int, token: str, locale: str = "vi-VN"):  # noqa: F811
+    page = browser.new_page(locale=locale, viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(f"{server}/#game={game_id}&seat={seat}&token={token}")
+    page.wait_for_selector(HAND)
+    return page
+
+
+def test_a_clocked_table_of_people_on_a_phone(server, browser):  # noqa: F811
+    """Two people and two bots at a 10 s table: the countdown in the player's own area on his turn, then
+    on the other person's seat; its last 5 s marked; a reaction as a bubble on the seat that sent it;
+    a seat whose time ran out is marked vắng, and its player comes back with one button; the name a
+    seat chose is shown; everything still inside the first screen."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"game": "phom", "humans": [0, 1], "bots": ["greedy", "greedy"],
+                                                    "turn_seconds": 10}).json()
+    game_id, tokens = created["id"], created["tokens"]
+    friend_headers = {"Authorization": f"Bearer {tokens['1']}"}
+    assert httpx.put(f"{server}/api/games/{game_id}/name", json={"name": "Lan"}, headers=friend_headers).status_code == 200
+    host = seat_page(browser, server, game_id, 0, tokens["0"])
+    wait_idle(host)
+    clocks = host.evaluate(CLOCKS)
+    assert len(clocks) == 1 and clocks[0][0] == "own", clocks            # his own turn: in his own area
+    seconds = int(clocks[0][1])
+    assert 0 <= seconds <= 10 and clocks[0][2] == f"{seconds} giây" and clocks[0][3] == (seconds <= 5)
+    check_first_screen(host, "a clocked table", others=3)
+    assert host.locator('#table [data-seat="1"] .seat-name').inner_text() == "Lan"
+    # his move: the clock goes to the friend's seat
+    discard = next(a for a in legal_moves(host) if a.startswith("discard "))
+    make_move(host, discard)
+    host.wait_for_function("document.querySelector('#table [data-seat=\"1\"] [data-clock]') !== null")
+    # a reaction from the friend: a bubble on his seat, in the page's words
+    said = httpx.post(f"{server}/api/games/{game_id}/react", json={"reaction": "hurry"}, headers=friend_headers)
+    assert said.status_code == 200
+    host.wait_for_selector('#table [data-seat="1"] .bubble[data-reaction="hurry"]')
+    assert host.inner_text('#table [data-seat="1"] .bubble') == "Nhanh lên!"
+    check_first_screen(host, "a bubble", others=3)
+    shoot(host, "people-bubble")
+    # the last 5 seconds are marked (and move only when motion is welcome)
+    host.wait_for_function("(() => { const e = document.querySelector('#table [data-seat=\"1\"] [data-clock]');"
+                           " return e && Number(e.dataset.clock) <= 5; })()", timeout=15_000)
+    marked = host.evaluate(CLOCKS)
+    assert all(urgent == (int(left) <= 5) for _, left, _, urgent in marked) and marked[0][0] == "1"
+    urgent = host.locator("[data-clock].urgent")
+    assert urgent.evaluate("(e) => getComputedStyle(e).animationName") != "none"
+    host.emulate_media(reduced_motion="reduce")
+    assert urgent.evaluate("(e) => getComputedStyle(e).animationName") == "none"
+    host.emulate_media(reduced_motion="no-preference")
+    shoot(host, "people-clock")
+    # the friend never moved: his seat is away (vắng); his own page offers the way back
+    host.wait_for_selector('#table [data-seat="1"] .seat-away', timeout=20_000)
+    assert host.inner_text('#table [data-seat="1"] .seat-away') == "vắng"
+    check_vi_text(host, "an away seat")
+    shoot(host, "people-away")
+    friend = seat_page(browser, server, game_id, 1, tokens["1"])
+    friend.wait_for_selector("#away-line:not([hidden]) #come-back")
+    check_first_screen(friend, "away, with the way back", others=3)
+    shoot(friend, "people-come-back")
+    friend.click("#come-back")
+    friend.wait_for_selector("#away-line", state="hidden")
+    assert 1 not in friend.evaluate("state.view.away")
+    host.close()
+    friend.close()
+
+
+def test_a_name_with_markup_is_text_and_the_seal_is_one_tap_away(server, browser):  # noqa: F811
+    """A name is text wherever the page shows it: the service refuses markup, and a name that reached
+    the page anyway is drawn as its characters (no element, no script). The seal and the command that
+    checks the game are behind “Kiểm tra ván”, not on the table; the page has its icon."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"humans": [0, 1], "bots": ["greedy", "greedy"]}).json()
+    game_id, tokens = created["id"], created["tokens"]
+    markup = "<img src=x onerror=alert(1)>"
+    refused = httpx.put(f"{server}/api/games/{game_id}/name", json={"name": markup},
+                        headers={"Authorization": f"Bearer {tokens['0']}", "Accept-Language": "vi"})
+    assert refused.status_code == 400 and refused.json()["message"]
+    page = seat_page(browser, server, game_id, 0, tokens["0"])
+    page.evaluate("() => { window.alerted = false; window.alert = () => { window.alerted = true; }; }")
+    page.evaluate(f"render({{ ...state.view, names: {{ '1': {json.dumps(markup)}, '0': {json.dumps(markup)} }} }})")
+    shown = page.locator('#table [data-seat="1"] .seat-name')
+    assert shown.inner_text() == markup and shown.evaluate("(e) => e.children.length") == 0
+    assert page.locator("img").count() == 0 and not page.evaluate("window.alerted")
+    assert markup in page.inner_text("#name-edit")
+    # the name form: a seat names itself, and the page shows it
+    page.click("#name-edit")
+    page.fill("#name-input", "Bình")
+    page.click("#name-form button[type=submit]")
+    page.wait_for_function("document.getElementById('name-edit').textContent.includes('Bình')")
+    assert httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {tokens['1']}"}
+                     ).json()["names"]["0"] == "Bình"
+    # the seal: not on the table, one tap away
+    assert not page.locator("#commitment").is_visible() and page.locator("#fairness summary").inner_text() == "Kiểm tra ván"
+    page.click("#fairness summary")
+    assert page.locator("#commitment").is_visible() and len(page.inner_text("#commitment")) == 64
+    assert "phom verify" in page.inner_text("#verify-note")
+    assert page.get_attribute("link[rel=icon]", "href") == "/static/favicon.svg"
+    assert httpx.get(server + "/static/favicon.svg").text.startswith("<svg")
+    page.close()
+
+
+def test_the_end_explains_the_money_and_the_log_names_the_big_moments(server, browser):  # noqa: F811
+    """At the end every payment is a line (the view's payments, the terminal's words); the move log names
+    each big moment beside its move, and a moment is announced on the table when it happens."""
+    import httpx
+
+    for _ in range(6):                          # a table whose game has big moments (móm, gửi, ù …)
+        created = httpx.post(server + "/api/games", json={"humans": [0], "bots": ["greedy"] * 3}).json()
+        headers = {"Authorization": f"Bearer {created['tokens']['0']}", "Accept-Language": "vi"}
+        view = httpx.get(f"{server}/api/games/{created['id']}?lang=vi", headers=headers).json()
+        while not view["is_over"]:
+            view = httpx.post(f"{server}/api/games/{created['id']}/actions?lang=vi", headers=headers,
+                              json={"action": view["legal_actions"][-1]["text"]}).json()
+        if view["moments"]:
+            break
+    assert view["moments"] and view["payments"]
+    page = browser.new_page(locale="vi-VN", viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(f"{server}/#game={created['id']}&seat=0&token={created['tokens']['0']}")
+    page.wait_for_selector("#result:not([hidden]) #payments li")
+    assert page.evaluate("[...document.querySelectorAll('#payments li')].map((li) => li.textContent)") == [
+        line["text"] for line in view["payments"]]
+    assert all(re.fullmatch(r"ghế \d trả ghế \d [\d.]+ cược \(.+\)", line["text"]) for line in view["payments"])
+    named = page.evaluate("[...document.querySelectorAll('#log .moment-name')].map((e) => "
+                          "[e.closest('li').querySelector('span').textContent, e.textContent])")
+    assert [text for _, text in named] == [m["text"] for m in view["moments"]]
+    assert all(said == view["log"][m["index"]] for (said, _), m in zip(named, view["moments"]))
+    check_vi_text(page, "the money explained")
+    # announced when it happens: the same view, arriving after the moves before its moments
+    page.evaluate("(() => { const v = state.view; state.view = { ...v, version: 0, history: [], moments: [] }; render(v); })()")
+    assert page.inner_text("#moment") == view["moments"][-1]["text"] and page.locator("#moment").is_visible()
+    assert page.locator("#moment").evaluate("(e) => getComputedStyle(e).animationName") != "none"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.locator("#moment").evaluate("(e) => getComputedStyle(e).animationName") == "none"
+    page.wait_for_selector("#moment", state="hidden", timeout=5000)
+    shoot(page, "money")
+    page.close()
+
+
+def test_a_phone_table_shows_backs_a_log_drawer_and_the_game_it_plays(server, browser):  # noqa: F811
+    """The others' cards as backs, the move log in a drawer, sounds behind a remembered switch and
+    silent until the page is touched, and the setup form naming the game at the table."""
+    page = browser.new_page(locale="vi-VN", viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(server + "/")
+    page.select_option("#game-kind", "tienlen")
+    page.click("#new-game-button")
+    page.wait_for_selector(HAND)
+    wait_idle(page)
+    sizes = page.evaluate("state.view.hand_sizes")
+    for seat in range(1, 4):
+        backs = page.locator(f'#table [data-seat="{seat}"] .backs i')
+        assert backs.count() == sizes[seat] and backs.first.is_visible()
+    # the log drawer
+    assert not page.locator("#log-box").is_visible()
+    page.click("#log-toggle")
+    assert page.locator("#log-box").is_visible() and page.locator("#log-close").is_visible()
+    box = page.evaluate("(r => [r.left, r.right, r.bottom])(document.getElementById('log-box').getBoundingClientRect())")
+    assert box[0] >= 0 and box[1] <= PHONE["width"] and box[2] <= PHONE["height"] + 1
+    shoot(page, "log-drawer")
+    page.click("#log-close")
+    assert not page.locator("#log-box").is_visible()
+    # the setup form names the game at the table, with its house rules
+    page.click("#setup-toggle")
+    assert page.input_value("#game-kind") == "tienlen"
+    page.click("#house-rules summary")
+    assert page.locator('#house-rules label[data-game="tienlen"]').first.is_visible()
+    assert not page.locator('#house-rules label[data-game="phom"]').first.is_visible()
+    page.click("#setup-toggle")
+    # sounds: off at first, a remembered switch, and never before the player touched the page
+    assert page.get_attribute("#sound-switch", "aria-pressed") == "false"
+    page.evaluate("state.touched = false; sound('turn')")
+    assert page.evaluate("state.sounds") == []
+    page.click("#sound-switch")
+    assert page.get_attribute("#sound-switch", "aria-pressed") == "true"
+    page.evaluate("sound('chat')")
+    assert page.evaluate("state.sounds") == ["chat"]
+    page.reload()
+    page.wait_for_selector(HAND)
+    assert page.get_attribute("#sound-switch", "aria-pressed") == "true"      # remembered
+    page.evaluate("sound('turn')")                  # switched on, but the page was not touched yet: silent
+    assert page.evaluate("state.sounds") == [] and page.evaluate("state.audio") is None
+    page.locator(HAND).first.tap()
+    page.evaluate("sound('turn')")
+    assert page.evaluate("state.sounds") == ["turn"] and page.evaluate("state.audio !== null")
     page.close()

@@ -10,11 +10,15 @@
 "use strict";
 
 const state = { id: null, seat: null, token: null, view: null, selected: new Set(), socket: null,
-  retry: 0, closedOnPurpose: false, lang: "en", catalogs: {}, order: [], active: null };
+  retry: 0, closedOnPurpose: false, lang: "en", catalogs: {}, order: [], active: null,
+  // the table of people: the clock's offset from the server's (now_ms − Date.now()), the bubbles on the
+  // seats, the sound switch and whether the player has touched the page (no sound before), the sounds made
+  clockOffset: 0, clockTimer: null, bubbles: new Map(), sound: false, touched: false, audio: null, sounds: [],
+  momentTimer: null, ownReaction: 0 };
 
 const $ = (id) => document.getElementById(id);
-const MAX_MOVE_BUTTONS = 40;
-const PHONE_MOVE_BUTTONS = 11;
+const REACTIONS = ["nice", "hurry", "laugh", "sad", "thanks"];
+const CARD_VERBS = ["discard", "play", "lay", "send"];
 const RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUIT_CODES = "SCDH";
 const SUIT_SYMBOLS = "♠♣♦♥";
@@ -58,7 +62,7 @@ function markTerms(root) {
   // a drawing's labels (phỏm, cạ, rác) are terms too: the whole <text> is marked
   for (const label of root.querySelectorAll("svg text:not([lang])")) {
     const words = label.textContent.trim();
-    if (words && words.replace(termPattern, "").trim() === "") label.setAttribute("lang", "vi");
+    if (words && words.replace(termPattern, "").replace(/\d+/g, "").trim() === "") label.setAttribute("lang", "vi");
   }
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => (node.parentElement.closest("[lang=vi], svg, script, style, code, option, title")
@@ -97,6 +101,11 @@ function translatePage() {
     option.textContent = t("level", { number: option.dataset.level, name: t(`level_${option.dataset.level}`) });
   }
   for (const label of document.querySelectorAll("#bot-seats .bot-seat-name")) label.textContent = t("bot_seat", { seat: label.dataset.seat });
+  for (const option of document.querySelectorAll("#turn-seconds option[data-seconds]")) {
+    option.textContent = t("turn_seconds_n", { count: Number(option.dataset.seconds) });
+  }
+  drawSoundSwitch();
+  drawNameButton();
 }
 
 async function loadCatalogs() {
@@ -345,17 +354,19 @@ function toggle(code) {
 function updateSelection() {
   const codes = state.order.filter((code) => state.selected.has(code));
   $("selected").textContent = codes.length ? codes.map((code) => code.slice(0, -1) + SUIT_SYMBOLS[SUIT_CODES.indexOf(code.slice(-1))]).join(" ") : "—";
-  $("lay-selected").disabled = codes.length < 3;
-  $("play-selected").disabled = codes.length < 1;
+  if (state.view) drawMoves(state.view);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Drawing a view
 
 function render(view, missed = null) {
+  const previous = state.view;                     // null for a game just joined (join() clears it)
   const before = state.view ? state.view.version : 0;
   if (state.view && state.view.game !== view.game) state.order = [];
+  if (!state.view || state.view.game !== view.game) syncSetup(view.game);
   state.view = view;
+  if (view.clock) state.clockOffset = view.clock.now_ms - Date.now();
   // an update never clears the player's selection: only cards that left the hand leave it
   const codes = handCodes(view);
   for (const code of [...state.selected]) if (!codes.includes(code)) state.selected.delete(code);
@@ -379,32 +390,7 @@ function render(view, missed = null) {
   setText($("status"), view.is_over ? t("status_over")
     : yourTurn ? t("your_turn", { seat: view.player, doing })
     : t(view.humans.includes(view.to_move) ? "playing_person" : "playing_bot", { seat: view.to_move }));
-  const moves = $("moves");
-  moves.innerHTML = "";
-  // a Tiến lên lead can have hundreds of plays: the buttons show the pass and the first ones, weakest
-  // first; any other play is made by selecting its cards
-  // (on a phone as many as fit the first screen under the hand: three rows of four)
-  const most = window.matchMedia("(max-width: 600px)").matches ? PHONE_MOVE_BUTTONS : MAX_MOVE_BUTTONS;
-  const shown = tienlen ? view.legal_actions.slice(0, most) : view.legal_actions;
-  for (const action of shown) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = action.label || action.text;
-    button.dataset.action = action.text;
-    if (action.text === "autolay" || action.text === "u") button.className = "primary";
-    if (button.textContent.length > 10) button.classList.add("wide");   // a phỏm or a long play: two columns
-    button.addEventListener("click", () => play(action.text));
-    moves.appendChild(button);
-  }
-  if (shown.length < view.legal_actions.length) {
-    const more = document.createElement("span");
-    more.className = "tip";
-    more.textContent = t("more_moves", { count: view.legal_actions.length - shown.length });
-    moves.appendChild(more);
-  }
-  $("lay-selected").hidden = tienlen;
-  $("play-selected").hidden = !tienlen;
-  setText($("card-tip"), t(tienlen ? "card_tip_tienlen" : "card_tip_phom"));
+  drawMoves(view);
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
   $("fairness").hidden = false;
@@ -419,6 +405,272 @@ function render(view, missed = null) {
   renderLog(view, missed ? missed.length : Math.max(0, view.version - before));
   updateSelection();
   showResult(view);
+  drawPeople(view);
+  announceMoments(view, previous ? before : null);
+  soundsFor(view, previous);
+}
+
+function cardsOf(action) {
+  // the cards an action names (a gửi names one card and a target)
+  const [verb, ...rest] = action.text.split(" ");
+  return verb === "send" ? rest.slice(0, 1) : rest;
+}
+
+function drawMoves(view) {
+  // the moves without cards each have a button (Bốc, Ăn, Hạ phỏm, Ù, Bỏ lượt); the cards' moves are made
+  // by tapping the cards, then one “Đánh” button (and a Gửi or Hạ button for what the chosen cards can do)
+  const moves = $("moves");
+  moves.innerHTML = "";
+  const tienlen = view.game === "tienlen";
+  const picked = state.order.filter((code) => state.selected.has(code));
+  const same = (cards) => cards.length === picked.length && cards.every((code) => picked.includes(code));
+  const add = (text, label, className = "") => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.dataset.action = text;
+    if (className) button.className = className;
+    if (label.length > 10) button.classList.add("wide");   // a long label: two columns on a phone
+    button.addEventListener("click", () => play(button.dataset.action));
+    moves.appendChild(button);
+    return button;
+  };
+  const layTurn = view.legal_actions.some((a) => a.text === "autolay");
+  for (const action of view.legal_actions) {
+    const verb = action.text.split(" ")[0];
+    if (CARD_VERBS.includes(verb)) continue;
+    const obvious = action.text === "autolay" || action.text === "u" || action.text === "u-khan";
+    add(action.text, action.label || action.text, obvious ? "primary obvious" : "");
+  }
+  // Gửi and Hạ for the chosen cards
+  for (const action of view.legal_actions) {
+    const verb = action.text.split(" ")[0];
+    if ((verb === "send" || verb === "lay") && picked.length && same(cardsOf(action))) add(action.text, action.label || action.text);
+  }
+  const verb = tienlen ? "play" : "discard";
+  if (view.legal_actions.some((a) => a.text.startsWith(`${verb} `))) {
+    // one “Đánh”: the chosen card (Phỏm) or cards (Tiến lên); the referee answers a play it refuses
+    const legal = view.legal_actions.find((a) => a.text.startsWith(`${verb} `) && same(cardsOf(a)));
+    const chosen = legal ? legal.text : tienlen && picked.length ? `${verb} ${picked.join(" ")}`
+      : picked.length === 1 ? `${verb} ${picked[0]}` : verb;
+    const button = add(chosen,
+      t(tienlen ? "play_button" : "discard_button"), `play-one${layTurn ? "" : " primary"}`);
+    button.id = "play-one";
+    if (button.dataset.action === verb) { button.disabled = true; button.classList.remove("primary"); }
+  }
+  const yourTurn = view.to_move === view.player && !view.is_over;
+  const autolay = view.legal_actions.find((a) => a.text === "autolay");
+  setText($("card-tip"), autolay ? t("lay_turn_tip", { lay: autolay.label || "autolay" })
+    : t(tienlen ? "card_tip_tienlen" : "card_tip_phom"));
+  $("card-tip").classList.toggle("lay-turn", Boolean(autolay));
+  moves.classList.toggle("your-turn", yourTurn);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table of people: the clock, away seats, names, reactions, the big moments and sounds
+
+function drawPeople(view) {
+  const away = view.away || [];
+  const meAway = away.includes(view.player) && !view.is_over;
+  $("away-line").hidden = !meAway;
+  drawNameButton();
+  tickClock();
+  if (!state.clockTimer) state.clockTimer = setInterval(tickClock, 250);
+  for (const [seat, bubble] of state.bubbles) if (bubble.until > Date.now()) placeBubble(seat, bubble.key);
+}
+
+function tickClock() {
+  // the countdown of the seat to act: whole seconds left by the server's clock (deadline_ms, with the
+  // offset now_ms − Date.now() taken when the view arrived); the last 5 seconds marked
+  const view = state.view;
+  const clock = view && !view.is_over ? view.clock : null;
+  let element = document.querySelector("[data-clock]");
+  if (!clock) { if (element) element.remove(); return; }
+  const home = clock.seat === view.player ? $("my-clock-home")
+    : document.querySelector(`#table .phom-seat[data-seat="${clock.seat}"] h4`);
+  if (!home) return;
+  if (!element || element.parentElement !== home) {
+    if (element) element.remove();
+    element = document.createElement("span");
+    element.className = "clock";
+    element.setAttribute("role", "timer");
+    home.appendChild(element);
+  }
+  const left = Math.max(0, Math.ceil((clock.deadline_ms - (Date.now() + state.clockOffset)) / 1000));
+  if (element.dataset.clock !== String(left)) {
+    element.dataset.clock = String(left);
+    element.textContent = t("turn_seconds_n", { count: left });
+    element.setAttribute("aria-label", t("seconds_left", { count: left }));
+    element.classList.toggle("urgent", left <= 5);
+  }
+}
+
+function seatName(view, seat) {
+  // a name the seat chose (text, never markup), or ""
+  const names = view.names || {};
+  return typeof names[String(seat)] === "string" ? names[String(seat)] : "";
+}
+
+function drawNameButton() {
+  const button = $("name-edit");
+  if (!button) return;
+  const name = state.view ? seatName(state.view, state.view.player) : "";
+  button.textContent = name ? `✎ ${name}` : `✎ ${t("name_set")}`;
+  button.setAttribute("aria-label", name ? `${t("name_label")}: ${name}` : t("name_set"));
+}
+
+async function saveName(event) {
+  event.preventDefault();
+  const name = $("name-input").value;
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(state.id)}/name`, { method: "PUT", body: JSON.stringify({ name }) });
+    $("name-form").hidden = true;
+    $("name-edit").setAttribute("aria-expanded", "false");
+    if (answer && answer.names && state.view) { state.view.names = answer.names; render(state.view); }
+    say(t("name_saved", { name: seatName(state.view, state.view.player) || name.trim() }));
+  } catch (error) {
+    say(t("no_name", { error: error.message }), true);
+  }
+}
+
+async function comeBack() {
+  try {
+    const view = await api(`/api/games/${encodeURIComponent(state.id)}/back`, { method: "POST", body: "{}" });
+    if (view && view.version !== undefined) render(view);
+    else $("away-line").hidden = true;
+    say(t("welcome_back"));
+  } catch (error) {
+    say(t("no_back", { error: error.message }), true);
+  }
+}
+
+async function react(key) {
+  $("reaction-bar").hidden = true;
+  $("react-toggle").setAttribute("aria-expanded", "false");
+  try {
+    await api(`/api/games/${encodeURIComponent(state.id)}/react`, { method: "POST", body: JSON.stringify({ reaction: key }) });
+    state.ownReaction = Date.now();
+    showReaction({ seat: state.view.player, key });
+  } catch (error) {
+    say(t("no_reaction", { error: error.message }), true);
+  }
+}
+
+function showReaction(reaction) {
+  // a short bubble on the seat (yours beside your moves) for three seconds; only the fixed set's words
+  if (!reaction || !REACTIONS.includes(reaction.key) || !Number.isInteger(reaction.seat)) return;
+  const until = Date.now() + 3000;
+  state.bubbles.set(reaction.seat, { key: reaction.key, until });
+  placeBubble(reaction.seat, reaction.key);
+  setTimeout(() => {
+    const bubble = state.bubbles.get(reaction.seat);
+    if (bubble && bubble.until <= Date.now()) {
+      state.bubbles.delete(reaction.seat);
+      for (const element of document.querySelectorAll(`.bubble[data-bubble-seat="${reaction.seat}"]`)) element.remove();
+    }
+  }, 3050);
+}
+
+function placeBubble(seat, key) {
+  for (const element of document.querySelectorAll(`.bubble[data-bubble-seat="${seat}"]`)) element.remove();
+  const home = state.view && seat === state.view.player ? $("my-bubble-home")
+    : document.querySelector(`#table .phom-seat[data-seat="${seat}"]`);
+  if (!home) return;
+  const bubble = document.createElement("span");
+  bubble.className = "bubble";
+  bubble.dataset.bubbleSeat = String(seat);
+  bubble.dataset.reaction = key;
+  bubble.textContent = t(`reaction_${key}`);
+  home.appendChild(bubble);
+}
+
+function announceMoments(view, before) {
+  // the newest big moment made since the last view, said on the table for a moment (and read out)
+  // (a moment's index is the move that made it; a tới trắng, before any move, has -1: said on arrival)
+  const fresh = (view.moments || []).filter((m) => (before === null ? m.index < 0 : m.index >= before));
+  if (!fresh.length) return;
+  const newest = fresh[fresh.length - 1];
+  const box = $("moment");
+  setText(box, newest.text);
+  box.dataset.kind = newest.kind;
+  box.hidden = false;
+  box.classList.remove("show");
+  void box.offsetWidth;                       // restart the animation
+  box.classList.add("show");
+  clearTimeout(state.momentTimer);
+  state.momentTimer = setTimeout(() => { box.hidden = true; }, 2600);
+}
+
+// sounds: Web Audio tones, no files; only after the player has touched the page, and only when the
+// switch (remembered) is on
+const TONES = {
+  turn: [[660, 0, 0.09], [880, 0.11, 0.12]],
+  eat: [[520, 0, 0.08], [390, 0.09, 0.1]],
+  chat: [[180, 0, 0.16, "square"], [120, 0.14, 0.22, "square"]],
+  u: [[523, 0, 0.1], [659, 0.1, 0.1], [784, 0.2, 0.1], [1047, 0.3, 0.25]],
+  end: [[784, 0, 0.14], [659, 0.15, 0.14], [523, 0.3, 0.3]],
+};
+
+function sound(name) {
+  if (!state.sound || !state.touched) return;
+  state.sounds.push(name);
+  try {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    state.audio = state.audio || new Context();
+    const now = state.audio.currentTime;
+    for (const [frequency, start, length, type] of TONES[name]) {
+      const tone = state.audio.createOscillator();
+      const gain = state.audio.createGain();
+      tone.type = type || "sine";
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, now + start);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
+      tone.connect(gain).connect(state.audio.destination);
+      tone.start(now + start);
+      tone.stop(now + start + length + 0.02);
+    }
+  } catch (error) { /* no sound on this browser */ }
+}
+
+function soundsFor(view, previous) {
+  if (!previous) return;
+  const fresh = view.history.slice(previous.history.length);
+  const kinds = (view.moments || []).filter((m) => m.index >= previous.history.length).map((m) => m.kind);
+  if (view.is_over && !previous.is_over) sound(kinds.some((k) => k.startsWith("u")) ? "u" : "end");
+  else if (kinds.includes("chat")) sound("chat");
+  else if (fresh.some((entry) => entry.action.startsWith("eat "))) sound("eat");
+  else if (view.to_move === view.player && previous.to_move !== view.player && !view.is_over) sound("turn");
+}
+
+function drawSoundSwitch() {
+  const button = $("sound-switch");
+  button.textContent = "";
+  const icon = document.createElement("span");
+  icon.className = "sound-icon";
+  icon.setAttribute("aria-hidden", "true");
+  icon.textContent = "♪";
+  const words = document.createElement("span");
+  words.className = "sound-words";
+  words.textContent = t(state.sound ? "sound_on" : "sound_off");
+  button.append(icon, " ", words);
+  button.classList.toggle("off", !state.sound);
+  button.setAttribute("aria-pressed", String(state.sound));
+}
+
+function switchSound() {
+  state.sound = !state.sound;
+  try { localStorage.setItem("phom-sound", state.sound ? "on" : "off"); } catch (error) { /* private mode */ }
+  drawSoundSwitch();
+}
+
+function syncSetup(game) {
+  // the setup form names the game at the table and shows that game's house rules
+  if (game) $("game-kind").value = game;
+  updateBotSeats();
+  const chosen = $("game-kind").value;
+  for (const label of document.querySelectorAll("#house-rules label")) label.hidden = label.dataset.game !== chosen;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -482,13 +734,35 @@ function seatTheTable(view, fresh) {
       name.textContent = t(PLACE_NAMES[place]);
       const who = document.createElement("span");
       who.className = "seat-who";
-      who.textContent = `${shortWho(view, number)} · ${t("seat", { seat: number }).toLowerCase()}`;
+      const chosen = seatName(view, number);
+      if (chosen) {                                   // the seat's own name: text, never markup
+        const named = document.createElement("span");
+        named.className = "seat-name";
+        named.textContent = chosen;
+        who.append(named, " · ");
+      }
+      who.append(`${shortWho(view, number)} · ${t("seat", { seat: number }).toLowerCase()}`);
       head.append(name, " ", who);
+      if ((view.away || []).includes(number) && !view.is_over) {
+        const away = document.createElement("span");
+        away.className = "seat-away";
+        away.textContent = t("away");
+        away.title = t("away_tip");
+        head.append(" ", away);
+        seat.classList.add("away");
+      }
       if (view.to_move === number && !view.is_over) {
         const turn = document.createElement("span");
         turn.className = "seat-turn";
         turn.textContent = t("seat_to_move");
         head.append(" ", turn);
+      }
+      if (!view.is_over && view.hand_sizes) {       // the seat's cards, face down (a phone shows these)
+        const backs = document.createElement("span");
+        backs.className = "backs";
+        backs.setAttribute("aria-hidden", "true");
+        for (let i = 0; i < Math.min(view.hand_sizes[number], 13); i++) backs.appendChild(document.createElement("i"));
+        head.after(backs);
       }
     }
     const own = view.history.filter((entry) => entry.player === number);
@@ -507,10 +781,34 @@ function seatTheTable(view, fresh) {
 function renderLog(view, fresh) {
   const log = $("log");
   log.innerHTML = "";
+  const named = new Map();
+  for (const moment of view.moments || []) {
+    if (!named.has(moment.index)) named.set(moment.index, []);
+    named.get(moment.index).push(moment);
+  }
+  const nameMoments = (item, index) => {
+    for (const moment of named.get(index) || []) {
+      const line = document.createElement("span");
+      line.className = "moment-name";
+      line.dataset.kind = moment.kind;
+      setText(line, moment.text);
+      item.append(line);
+    }
+  };
+  if (named.has(-1)) {                              // a tới trắng: before any move
+    const item = document.createElement("li");
+    item.className = "moment-only";
+    nameMoments(item, -1);
+    log.appendChild(item);
+  }
   view.log.forEach((text, i) => {
     const item = document.createElement("li");
-    setText(item, text);
-    if (i >= view.log.length - fresh) item.className = "new";
+    const said = document.createElement("span");
+    setText(said, text);
+    item.appendChild(said);
+    nameMoments(item, i);
+    if (named.has(i)) item.classList.add("moment");
+    if (i >= view.log.length - fresh) item.classList.add("new");
     log.appendChild(item);
   });
   $("log-box").hidden = false;
@@ -549,8 +847,9 @@ function escapeHtml(text) {
 }
 
 function whoIs(view, seat) {
-  // the short names of the table: "Ghế 2 (Cấp 4)"
-  return seat === view.player ? t("you") : view.humans.includes(seat) ? "" : ` (${shortWho(view, seat)})`;
+  // the short names of the table: "Ghế 2 (Cấp 4)", "Ghế 3 · Lan" (escaped by the caller)
+  const name = seatName(view, seat);
+  return (name ? ` · ${name}` : "") + (seat === view.player ? t("you") : view.humans.includes(seat) ? "" : ` (${shortWho(view, seat)})`);
 }
 
 function botName(spec) {
@@ -584,10 +883,12 @@ function finishResult(view, box, headline, rows) {
   const series = state.view.series;
   const totals = series.totals.map((money, seat) => `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(state.view, seat))}</td>`
     + `<td class="${money > 0 ? "win" : money < 0 ? "loss" : ""}">${money > 0 ? "+" : ""}${number(money)}</td></tr>`).join("");
+  const payments = (view.payments || []).map((line) => `<li>${escapeHtml(line.text)}</li>`).join("");
   box.innerHTML = `<h2>${t("result")}</h2><p>${escapeHtml(headline)} ${t("face_up")}</p>`
     + `<div class="result-tables"><table id="result-table">${rows}</table>`
     + `<table id="series-table"><caption>${t("series_caption", { number: series.number })}</caption>`
     + `<tr><th>${t("col_seat")}</th><th>${t("col_money")}</th></tr>${totals}</table></div>`
+    + (payments ? `<h3 id="payments-title">${t("payments_title")}</h3><ul id="payments">${payments}</ul>` : "")
     + `<button type="button" class="primary" id="next-game">${t(series.next ? "go_next" : "next_game")}</button> `
     + `<button type="button" id="play-again">${t("new_table")}</button>`;
   markTerms(box);
@@ -626,6 +927,12 @@ function listen() {
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.error) { say(frame.error, true); return; }
+    if (frame.version === undefined) {            // not a view: a reaction, or a message this page does not know
+      if (frame.reaction && !(frame.reaction.seat === state.view?.player && Date.now() - state.ownReaction < 3000)) {
+        showReaction(frame.reaction);
+      }
+      return;
+    }
     if (frame.lang !== state.lang) return;          // a frame sent before a language switch
     if (!state.view || frame.version !== state.view.version || frame.is_over !== state.view.is_over) {
       if (document.body.getAttribute("aria-busy") !== "true") render(frame, frame.missed || null);
@@ -781,6 +1088,9 @@ async function newGame(event) {
   for (let seat = humans; seat <= 3; seat++) bots.push($(`bot-${seat}`).value);
   const body = { game, humans: [...Array(humans).keys()], bots, rules: houseRules(game) };
   if ($("client-seed").value) body.client_seed = $("client-seed").value;
+  const seconds = $("turn-seconds").value;           // "" keeps the game's default
+  if (seconds === "none") body.turn_seconds = null;
+  else if (seconds) body.turn_seconds = Number(seconds);
   say("");
   await whileBusy(async () => {
     try {
@@ -845,11 +1155,39 @@ async function start() {
   $("setup-toggle").addEventListener("click", () => {
     const open = document.body.classList.toggle("playing");
     $("setup-toggle").setAttribute("aria-expanded", String(!open));
+    if (!open && state.view) syncSetup(state.view.game);      // the form opens on the game at the table
   });
   $("lang-switch").addEventListener("change", () => switchLanguage($("lang-switch").value));
   $("review-game").addEventListener("click", reviewGame);
-  $("lay-selected").addEventListener("click", () => play(`lay ${state.order.filter((c) => state.selected.has(c)).join(" ")}`));
-  $("play-selected").addEventListener("click", () => play(`play ${state.order.filter((c) => state.selected.has(c)).join(" ")}`));
+  try { state.sound = localStorage.getItem("phom-sound") === "on"; } catch (error) { state.sound = false; }
+  drawSoundSwitch();
+  $("sound-switch").addEventListener("click", switchSound);
+  for (const kind of ["pointerdown", "keydown"]) {
+    document.addEventListener(kind, () => { state.touched = true; }, { capture: true, passive: true });
+  }
+  $("come-back").addEventListener("click", comeBack);
+  $("name-form").addEventListener("submit", saveName);
+  $("name-edit").addEventListener("click", () => {
+    const form = $("name-form");
+    form.hidden = !form.hidden;
+    $("name-edit").setAttribute("aria-expanded", String(!form.hidden));
+    if (!form.hidden) { $("name-input").value = state.view ? seatName(state.view, state.view.player) : ""; $("name-input").focus(); }
+  });
+  $("react-toggle").addEventListener("click", () => {
+    const bar = $("reaction-bar");
+    bar.hidden = !bar.hidden;
+    $("react-toggle").setAttribute("aria-expanded", String(!bar.hidden));
+  });
+  for (const button of document.querySelectorAll("#reaction-bar button")) {
+    button.addEventListener("click", () => react(button.dataset.reaction));
+  }
+  const drawer = (open) => {
+    document.body.classList.toggle("log-open", open);
+    $("log-toggle").setAttribute("aria-expanded", String(open));
+    if (open) { $("log-box").focus(); $("log-box").scrollTop = $("log-box").scrollHeight; }
+  };
+  $("log-toggle").addEventListener("click", () => drawer(!document.body.classList.contains("log-open")));
+  $("log-close").addEventListener("click", () => { drawer(false); $("log-toggle").focus(); });
   $("hand").addEventListener("keydown", onHandKey);
   for (const button of document.querySelectorAll("#sorting button")) {
     button.addEventListener("click", () => {
@@ -860,11 +1198,7 @@ async function start() {
     });
   }
   $("human-count").addEventListener("change", updateBotSeats);
-  $("game-kind").addEventListener("change", () => {
-    const game = $("game-kind").value;
-    updateBotSeats();
-    for (const label of document.querySelectorAll("#house-rules label")) label.hidden = label.dataset.game !== game;
-  });
+  $("game-kind").addEventListener("change", () => syncSetup(null));
   $("clear-selection").addEventListener("click", () => { state.selected.clear(); drawHand(state.view); updateSelection(); });
   $("hint").addEventListener("click", () => advise(false));
   $("look-ahead").addEventListener("click", () => advise(true));
