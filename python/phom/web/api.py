@@ -47,6 +47,11 @@ CARD = "(?:10|[2-9TtJjQqKkAa])[SCDHscdh♠♣♦♥]"
 BOT_PATTERN = r"^(?:random|greedy|planner|holder|hunter|learned|best|search(?::(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-6]))?|" \
               r"montecarlo(?::(?:[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]))?|level:[1-8])$"
 GAME_ID = "^[A-Za-z0-9_-]{1,32}$"
+#: The characters of a seat's name (Python's Unicode \w: letters and digits of any script, and _), the
+#: combining marks of the scripts whose names carry them, spaces, . and -; at least one that is not a space.
+NAME_MARKS = "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u0e00-\u0e7f" \
+             "\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+NAME_PATTERN = f"^[\\w.\\- {NAME_MARKS}]*[\\w.\\-{NAME_MARKS}][\\w.\\- {NAME_MARKS}]*$"
 #: The reactions a seat may send (``phom.web.hosting.REACTIONS`` is this tuple).
 REACTION_KEYS = ("nice", "hurry", "laugh", "sad", "thanks", "oops")
 
@@ -128,8 +133,9 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
                          "more human seats, none with one); a seat whose time runs out is played by the stand-in "
                          "(greedy) and is away until it moves or comes back"}}},
     "Name": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
-        "name": {"type": "string", "minLength": 1, "maxLength": 80,
-                 "description": "1–20 letters (any script), digits, spaces and ._- after NFC and trimming"}}},
+        "name": {"type": "string", "minLength": 1, "maxLength": 20, "pattern": NAME_PATTERN,
+                 "description": "1–20 letters (any script, with their marks), digits, spaces and ._-; NFC-normalised "
+                                "and trimmed, runs of spaces made one"}}},
     "React": {"type": "object", "additionalProperties": False, "required": ["reaction"], "properties": {
         "reaction": {"type": "string", "enum": list(REACTION_KEYS),
                      "description": "one of the table's reactions; every socket at the table receives "
