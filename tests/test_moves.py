@@ -185,3 +185,9 @@ def test_every_move_the_help_shows_is_read(lang):
     offered = [Play("3S 4S 5S"), Play("KS"), Play("QS QH"), Play("3C 4D 5H"), Pass()]
     assert [matching(example.strip(), offered) for example in played.split(",")] == [
         [Play("3S 4S 5S")], [Play("KS")], [Play("QS QH")], [Play("3S 4S 5S"), Play("3C 4D 5H")]]
+
+
+def test_a_seat_or_phom_0_is_told_they_count_from_1():
+    out = io.StringIO()
+    main(["play", "--seed", "3", "--lang", "vi"], stdin=io.StringIO("gửi 8H 2:0\nq\n"), stdout=out)
+    assert "Ghế và phỏm được đếm từ 1, như trên bàn: gửi 8H vào ghế 3 phỏm 1." in out.getvalue()

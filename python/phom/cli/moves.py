@@ -35,7 +35,7 @@ from ..cards import Card, CardSet
 from ..language import glossary
 from ..tienlen.game import Pass, Play
 
-__all__ = ["Typed", "fold", "matching", "move_cards", "move_kind", "read_typed", "spelled"]
+__all__ = ["CountedFromOne", "Typed", "fold", "matching", "move_cards", "move_kind", "read_typed", "spelled"]
 
 #: what each glossary term means to the parser: a move (by kind), a suit, a rank, a combination, or a
 #: word that names what follows (seat, phỏm)
@@ -190,10 +190,14 @@ def read_typed(text: str) -> Typed:
     return Typed(kinds, tuple(slots), seat, meld)
 
 
+class CountedFromOne(ValueError):
+    """A seat or a phỏm typed as 0: the terminal counts both from 1, as the table shows them."""
+
+
 def _counted(text: str, name: str) -> int:
     number = int(text)
     if number < 1:
-        raise ValueError(f"{name} {number}: seats and phỏm are counted from 1")
+        raise CountedFromOne(f"{name} {number}: seats and phỏm are counted from 1")
     return number - 1
 
 

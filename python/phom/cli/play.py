@@ -34,7 +34,7 @@ from ..language import N_, translator
 from ..refusals import Refusal
 from ..render import action_text, result_text
 from ..rules import Rules
-from .moves import fold, matching, spelled
+from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
 
 __all__ = ["Console", "QuitGame", "Table", "advice_line", "bot_label", "bot_seats", "play_interactive",
@@ -292,6 +292,10 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
             continue
         except Refusal as exc:
             say(_("Not allowed: {reason}").format(reason=exc.text(console.lang)))
+            continue
+        except CountedFromOne:
+            say(_("Seats and phỏm are counted from 1, as the table shows them: {example}.").format(
+                example=_("send 8H to seat 3 phỏm 1")))
             continue
         except ValueError as exc:              # the parser's reason is English: a vi player is told what to type
             say(_("Not understood: {reason}").format(reason=exc) if console.lang == "en" else
