@@ -107,6 +107,14 @@ def test_review_takes_seats_from_1(tmp_path, capsys):
     assert "reviewing seat 2" in out.getvalue() or "seat 2" in out.getvalue().splitlines()[0]
     assert main(["review", str(record), "--seats", "0"]) == 1
     assert "counted from 1" in capsys.readouterr().err
+    from phom import Rules
+
+    two = Game(Rules(players=2), seed=3)
+    while not two.is_over:
+        two.apply(GreedyBot().act(two.view(two.to_move)))
+    record.write_text(two.to_json(), encoding="utf-8")
+    assert main(["review", str(record), "--seats", "3", "--worlds", "8"]) == 1
+    assert "seat 3 is not at this table (seats 1 to 2)" in capsys.readouterr().err
 
 
 def test_a_mistyped_option_is_answered_with_the_one_meant(capsys):

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -64,9 +65,27 @@ def parse_seats(text: str | None) -> list[int] | None:
     return [seat - 1 for seat in seats]
 
 
+def _players(record: str) -> int | None:
+    """How many seats a record's table has; None when the record cannot be read (the review says why)."""
+    from ..game import Game
+    from ..tienlen import TienLenGame
+
+    try:
+        data = json.loads(record)
+        if isinstance(data, dict) and data.get("format") == "phom-tienlen":
+            return TienLenGame.from_json(record).rules.players
+        return Game.from_json(record).players
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
 def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: bool, html_file: str | None,
                record: str, out: TextIO, *, progress: bool, lang: str = "en") -> None:
     """Review ``record`` and print it (text in ``lang``, or JSON); write the HTML page if asked."""
+    players = _players(record)
+    absent = [seat + 1 for seat in seats or () if players is not None and seat >= players]
+    if absent:
+        raise ValueError(f"--seats: seat {absent[0]} is not at this table (seats 1 to {players})")
     result = review(record, seats=seats, worlds=worlds, seed=seed, progress=progress)
     if html_file is not None:
         with open(html_file, "w", encoding="utf-8") as page:
