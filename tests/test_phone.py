@@ -231,6 +231,13 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
                   "{ headers: { authorization: `Bearer ${state.token}` } })")
     check_text(page, "the end")
     check_no_sideways(page, "the end")
+    # the player's own leftover cards are shown; a seat that went out draws no empty hand
+    left = page.evaluate("state.view.final_hands[state.view.player].split(' ').filter(Boolean).length")
+    own = page.locator("#table .phom-seat.me")
+    assert own.is_visible() and own.locator("g.card").count() >= left
+    assert page.locator("#table .phom-seat .part-hand:not(:has(g.card))").count() == 0
+    assert page.evaluate("[...document.querySelectorAll('#payments li')].map((li) => li.textContent)") == page.evaluate(
+        "state.view.payments.map((line) => line.text)")
     shoot(page, f"{name}-end")
     page.click("#review-game")
     page.wait_for_selector("#review .ledger", timeout=60_000)

@@ -59,6 +59,21 @@ def test_the_discard_may_be_eaten_only_when_the_seat_to_move_may_eat_it() -> Non
     assert said and not_said
 
 
+def test_a_finished_phom_table_draws_no_empty_hand() -> None:
+    seen = 0
+    for seed in range(40):
+        game, bot = Game(seed=seed), make_bot("greedy")
+        while not game.is_over:
+            game.apply(bot.act(game.view(game.to_move)))
+        if game.result.u is None:
+            continue
+        seen += 1
+        for seat in range(game.players):
+            page = html(game.view(seat), revealed=game.hands, lang="vi")
+            assert "không có lá nào" not in page
+    assert seen
+
+
 def test_a_finished_tienlen_table_draws_no_empty_hand() -> None:
     for seed in range(5):
         game, bot = TienLenGame(seed=seed), make_tienlen_bot("greedy")

@@ -140,7 +140,9 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
         if view.laid_down[q]:
             status.append(_("laid down"))
         parts = []
-        if me:
+        if (revealed is not None and not revealed[q]) or (me and not view.hand):
+            pass                        # no cards left (an ù): nothing to draw, no "no cards" box
+        elif me:
             groups, labels, marks = hand_groups(view.hand, view.unlaid_eaten, values=None)
             labels = [_("hand") if label == "hand" else label for label in labels]
             parts.append(_part(_("hand"), cards_svg(groups, labels=labels, marks=marks, title=_("your hand"),
@@ -154,8 +156,9 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
             parts.append(_part(_("hand"), cards_svg([], hidden=hidden, lang=lang,
                                                     title=_("{count} hidden cards").format(count=hidden)),
                                css="phom-part part-hand"))
-        parts.append(_part(_("row"), cards_svg([_faces(view.rows[q])], lang=lang,
-                                               title=_("row of seat {seat}").format(seat=q + 1)),
+        if view.rows[q]:
+            parts.append(_part(_("row"), cards_svg([_faces(view.rows[q])], lang=lang,
+                                                   title=_("row of seat {seat}").format(seat=q + 1)),
                                css="phom-part part-row"))
         laid_cards = CardSet(sum(m.mask for m in view.laid[q]))
         still_eaten = view.eaten[q] - laid_cards      # an eaten card laid in a phỏm is drawn there, marked

@@ -592,6 +592,7 @@ function announceMoments(view, before) {
   const newest = fresh[fresh.length - 1];
   const box = $("moment");
   setText(box, newest.text);
+  setText($("announce"), fresh.map((m) => m.text).join(" "));
   box.dataset.kind = newest.kind;
   box.hidden = false;
   box.classList.remove("show");
