@@ -102,6 +102,37 @@ def test_the_layout_page_names_every_module():
     assert not missing, f"modules missing from docs/en/layout.md: {missing}"
 
 
+def test_the_clock_pages_say_what_the_service_does():
+    """The players' pages on the table clock (en/table-clock, vi/dong-ho) state the service's own
+    defaults and bounds, asked of a running app: a clock with two or more people, none with one."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from phom.web.app import create_app
+
+    en = (DOCS / "en" / "table-clock.md").read_text(encoding="utf-8")
+    vi = (DOCS / "vi" / "dong-ho.md").read_text(encoding="utf-8")
+    client = TestClient(create_app())
+
+    def turn_seconds(body: dict) -> object:
+        game = client.post("/api/games", json=body).json()
+        seat = {"Authorization": f"Bearer {game['tokens']['0']}"}
+        return client.get(f"/api/games/{game['id']}", headers=seat).json()["turn_seconds"]
+
+    for game, en_name, vi_name in (("phom", "Phỏm", "Phỏm"), ("tienlen", "Tiến lên", "Tiến lên")):
+        default = turn_seconds({"game": game, "humans": [0, 1]})
+        assert f"| {en_name}, two or more people | {default} seconds a turn |" in en
+        assert f"| {vi_name}, từ hai người trở lên | {default} giây một lượt |" in vi
+        assert turn_seconds({"game": game, "humans": [0]}) is None
+    assert "| one person against the computer | no clock |" in en
+    assert "| một người chơi với máy | không giới hạn |" in vi
+    accepted = [n for n in (4, 5, 600, 601) if client.post("/api/games", json={"turn_seconds": n}).status_code == 200]
+    low, high = accepted[0], accepted[-1]
+    assert accepted == [5, 600]
+    assert f"from {low} to {high}" in en and f"từ {low} đến {high}" in vi
+
+
 def test_vietnamese_pages_speak_vietnamese(built):
     vi = (built / "vi" / "nguoi-choi.html").read_text(encoding="utf-8")
     en = (built / "en" / "players.html").read_text(encoding="utf-8")
