@@ -1,4 +1,5 @@
-"""Hints: the greedy choice, a reason that states the solver's numbers, every alternative ranked."""
+"""Hints: the review's judgement at the hint's budget, a reason that states its figures and the solver's
+numbers, every alternative ranked; and the review does not call the hint a mistake."""
 
 from __future__ import annotations
 
@@ -21,15 +22,18 @@ def test_hint_agrees_with_the_solver():
     assert advice.action == phom.Eat("9S")
     after = phom.cards(hands[1]) | phom.cards("9S")
     best = min(phom.min_points(after - c, phom.cards("9S")) for c in phom.legal_discards(after, "9S"))
-    assert advice.reason == f"Eat 9♠: it completes 7♠ 8♠ 9♠ and leaves {best} points after your discard."
+    eat = next(reason for a, _, reason in advice.alternatives if a == phom.Eat("9S"))
+    assert eat == f"Eat 9♠: it completes 7♠ 8♠ 9♠ and leaves {best} points after your discard."
+    assert advice.reason.startswith("Eat 9♠") and advice.reason.endswith(eat.split(": ", 1)[1].capitalize())
     assert {a for a, _, _ in advice.alternatives} == set(game.legal_actions())
     game.apply(phom.Eat("9S"))
     advice = hint(game.view(1))
-    assert advice.action == phom.Discard("KD")
-    points = phom.min_points(after - phom.cards("KD"), "9S")
-    assert f"stays at {points} points" in advice.reason
-    scores = [s for _, s, _ in advice.alternatives[1:]]
-    assert scores == sorted(scores) and advice.alternatives[0][1] <= min(scores)
+    assert isinstance(advice.action, phom.Discard)
+    points = phom.min_points(after - advice.action.card.mask, "9S")
+    assert f"comes to {points} points" in advice.reason
+    valued = len(advice.values)
+    scores = [s for _, s, _ in advice.alternatives[valued:]]
+    assert scores == sorted(scores)
 
 
 def test_hint_errors():
@@ -62,12 +66,13 @@ def test_hints_cover_every_legal_action_in_every_kind_of_turn(rules):
     assert kinds == {"normal", "lay", "tai"}
 
 
-def test_a_search_hint_ranks_the_choices_by_the_money_they_win():
+def test_a_search_hint_is_the_same_judgement_with_more_worlds():
     game = Game(seed=12)
+    quick = hint(game, seed=3)
     advice = hint(game, search=True, budget=0.01, seed=3)
-    assert advice.action in game.legal_actions() and advice.playouts >= 64 * 2
+    assert advice.action in game.legal_actions() and advice.playouts > quick.playouts
     values = [v for _, v in advice.values]
-    assert values == sorted(values, reverse=True) and advice.action == advice.values[0][0]
+    assert advice.action == advice.values[0][0] and values[1:] == sorted(values[1:], reverse=True)
     assert [a for a, _, _ in advice.alternatives][: len(values)] == [a for a, _ in advice.values]
     assert advice.reason.startswith(f"Discard {advice.action.card}: it wins ")
     assert f"over {advice.playouts:,} playouts" in advice.reason
@@ -75,14 +80,24 @@ def test_a_search_hint_ranks_the_choices_by_the_money_they_win():
         hint(game, search=True, budget=0)
 
 
-def test_a_search_hint_says_when_there_is_nothing_to_search():
+def test_the_hint_is_the_reviews_choice_at_the_hints_budget():
+    """The hint's judgement is the review's evaluator's race (phom.review.judge) at HINT_WORLDS."""
+    from phom.review.judge import HINT_WORLDS, judge
+
+    game = Game(seed=12)
+    verdict = judge(game.view(0), worlds=HINT_WORLDS, seed=5)
+    assert hint(game, seed=5).action == verdict.plans[verdict.best][0]
+    assert verdict.worlds <= HINT_WORLDS and verdict.playouts == hint(game, seed=5).playouts
+
+
+def test_a_hint_with_nothing_to_choose_gives_the_solver_s_reason():
     for seed in range(50):
         game = Game(seed=seed)
         game.apply(game.legal_actions()[0])
         view = game.view(game.to_move)
         if [type(a).__name__ for a in view.legal_actions] == ["Draw"]:
             advice = hint(view, search=True, budget=0.01)
-            assert "no choice here worth a search" in advice.reason and advice.values == ()
+            assert advice.reason.startswith("Draw: your best arrangement is") and advice.values == ()
             return
     raise AssertionError("no position with a forced draw in 50 games")
 
@@ -100,3 +115,47 @@ def test_an_eat_that_leaves_nothing_to_discard_gets_a_hint():
     advice = hint(view)
     eat = next(reason for a, _, reason in advice.alternatives if str(a) == "eat 7H")
     assert eat == "Eat 7♥ (ăn chốt): it completes 5♥ 6♥ 7♥, which you lay with the rest of your hand."
+
+
+def _labelled_hints(game_name: str, games: int, seed: int, follow=None) -> tuple[int, int]:
+    """Seat ``index % 4`` follows ``follow`` (default: the hint, seeded by the deal) against the
+    project's bots; the review (its defaults, seed ``seed + 1``) labels its unforced decisions: how
+    many, and how many a mistake or a blunder."""
+    from phom.bots import make_bot
+    from phom.review import review
+    from phom.tienlen import TienLenGame
+    from phom.tienlen.bots import make_tienlen_bot
+    from phom.tienlen.hints import tienlen_hint
+
+    names = ("greedy", "montecarlo:64", "random", "montecarlo")
+    unforced = labelled = 0
+    for index in range(games):
+        seat, deal = index % 4, seed * 1000 + index
+        game = Game(seed=deal) if game_name == "phom" else TienLenGame(seed=deal)
+        maker = make_bot if game_name == "phom" else make_tienlen_bot
+        bots = {p: maker(names[(index + p) % len(names)], seed=deal + p) for p in range(4) if p != seat}
+        while not game.is_over:
+            p = game.to_move
+            if p != seat:
+                game.apply(bots[p].act(game.view(p)))
+            elif follow is not None:
+                game.apply(follow(game, p))
+            elif game_name == "phom":
+                game.apply(hint(game, seed=deal).action)
+            else:
+                game.apply(tienlen_hint(game, p, seed=deal)[0])
+        for d in review(game, seats=[seat], seed=seed + 1).decisions:
+            if not d.forced:
+                unforced += 1
+                labelled += d.label in ("mistake", "blunder")
+    return unforced, labelled
+
+
+@pytest.mark.computational
+@pytest.mark.parametrize(("game_name", "games"), [("phom", 10), ("tienlen", 6)])
+def test_the_review_does_not_call_the_hint_a_mistake(game_name, games):
+    """The contract's point at the suite's size (the 300-decision figure is in LADDER.md, from
+    benchmarks/hint_agreement.py): at most one of 30+ unforced decisions labelled a mistake or a
+    blunder. The greedy hint this replaced had 7 of 24 (Phỏm) and 8 of 46 (Tiến lên) here."""
+    unforced, labelled = _labelled_hints(game_name, games, seed=11)
+    assert unforced >= 30 and labelled <= 1, (unforced, labelled)

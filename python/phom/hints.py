@@ -1,8 +1,12 @@
 """Hints for people: the recommended action, a one-sentence reason, and the ranked alternatives.
 
-Every legal action gets a score: the fewest points the player can hold once it is played (lower is
-better), found with the solver; the recommendation is the greedy bot's choice, which follows the same
-order and breaks ties towards the safer discard.
+The recommendation is the review's judgement at the hint's budget (``phom.review.judge``): the same
+candidates (every way to finish the turn), worlds that agree with the player's view, the same
+playouts, ``HINT_WORLDS`` worlds a batch (a few tens of milliseconds); the look-ahead (``search=True``)
+is the same judgement with more worlds. So a player who follows the hint is not told by the review
+that he erred, beyond the noise of the hint's fewer worlds. The best lay-down itself (which phỏm to
+lay, what to send) is the solver's exact plan. Every legal action also gets its points: the fewest
+the player can hold once it is played, found with the solver.
 
 >>> from phom import Game
 >>> g = Game(seed=12)
@@ -10,46 +14,45 @@ order and breaks ties towards the safer discard.
 '4♠ 5♠ 6♠ 9♠ Q♠ A♣ 7♣ 8♣ A♦ 9♦'
 >>> h = hint(g)
 >>> h.action
-Discard(Card('QS'))
->>> h.reason
-'Discard Q♠: your best arrangement stays at 35 points, and the next player could eat it (5 ways).'
->>> hint(g, lang="vi").reason
-'Đánh Q♠: cách xếp tốt nhất của bạn vẫn là 35 điểm, và nhà dưới có thể ăn lá này (5 cách).'
+Discard(Card('8C'))
+>>> print(h.reason)
+Discard 8♣: it wins 0.2 stakes more on average than Q♠ over 1,248 playouts (+2.21 stakes a game). Your best arrangement comes to 39 points, and the next player could eat it (4 ways).
+>>> print(hint(g, lang="vi").reason)
+Đánh 8♣: trung bình thắng hơn Q♠ 0,2 cược qua 1.248 ván đánh thử (+2,21 cược một ván). Cách xếp tốt nhất của bạn còn 39 điểm, và nhà dưới có thể ăn lá này (4 cách).
 
-With ``search=True`` the choices that matter (eat or draw; which card to discard) are ranked by the
-money they win in MonteCarloBot's whole-game playouts, within a time budget:
+With ``search=True`` the same judgement takes more worlds, doubling them while ``budget`` seconds
+allow:
 
 >>> h = hint(g, search=True, budget=0.05)
->>> h.reason.startswith(str(h.action).capitalize().split()[0]) and "playouts" in h.reason
+>>> h.action in g.legal_actions() and h.playouts > 0
 True
 """
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
-from .bots.greedy import greedy_action
-from .bots.montecarlo import MonteCarloBot
 from .cards import card_indices
 from .game import Game
-from .language import translator
-from .render import html
+from .language import number, translator
+from .render import action_text, html
 from .results import LayPlan
+from .review.judge import HINT_WORLDS, SEARCH_WORLDS, Judgement, judge
 from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
 from .view import PlayerView
 
-__all__ = ["Hint", "hint"]
+__all__ = ["Hint", "hint", "lay_words", "plan_words"]
 
 
 @dataclass(frozen=True)
 class Hint:
     """``action`` to play, ``reason`` in one sentence, ``alternatives``: (action, points, reason) for every
     legal action, best first (points: the fewest the player can hold after it; −1 for an ù).
-    With a search, ``values`` holds the mean net money of each searched action over ``playouts``
-    whole-game playouts (best first), and the alternatives follow that order."""
+    ``values`` holds the mean net money of each judged action (its best plan) over the judgement's
+    worlds, best first, ``playouts`` the games played out for it; the alternatives follow that order."""
 
     action: Action
     reason: str
@@ -68,10 +71,11 @@ class Hint:
 def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: bool = False,
          budget: float = 0.5, seed: int | None = None, lang: str = "en") -> Hint:
     """Advice for ``player`` (default: the player to move), who must be the one to move; the reasons in
-    ``lang`` (``"en"`` or ``"vi"``).
+    ``lang`` (``"en"`` or ``"vi"``). ``seed`` (default 0) fixes the worlds.
 
-    ``search=True`` looks ahead: MonteCarloBot's playouts, 64 sampled worlds at a time until
-    ``budget`` seconds are spent (at least one round), rank the searched choices by mean net money."""
+    ``search=True`` looks ahead: the same judgement over twice the worlds, then doubled again (up to
+    ``SEARCH_WORLDS`` × 16) while ``budget`` seconds allow and the race used them (at least one
+    judgement)."""
     _ = translator(lang)
     if isinstance(game_or_view, Game):
         seat = game_or_view.to_move if player is None else player
@@ -84,63 +88,102 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: 
             raise ValueError(f"this view belongs to player {view.player}, not {player}")
     if not view.legal_actions:
         raise ValueError(f"player {view.player} is not to move")
-    scored = [_score(view, action, _) for action in view.legal_actions]
-    choice = greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
-                           view.phase, view.rules.value_table)
-    scored.sort(key=lambda item: (item[0] is not choice, item[1], item[0].id))
+    if seed is None:
+        seed = 0
     if search:
-        return _searched(view, choice, scored, budget, seed, _)
-    return Hint(choice, scored[0][2], tuple(scored))
+        verdict = _searched(view, budget, seed)
+    else:
+        verdict = judge(view, worlds=HINT_WORLDS, seed=seed)
+    scored = {action: _score(view, action, lang) for action in view.legal_actions}
+    values: dict[Action, float] = {}
+    for i in verdict.ranked():
+        values.setdefault(verdict.plans[i][0], verdict.values[i])
+    best_plan = verdict.plans[verdict.best]
+    choice = best_plan[0]
+    place = {a: k for k, a in enumerate(values)}
+    place[choice] = -1
+    alternatives = tuple(sorted(scored.values(), key=lambda item: (place.get(item[0], len(place)), item[1],
+                                                                   item[0].id)))
+    reason = _reason(view, verdict, best_plan, values, scored[choice][2], lang)
+    return Hint(choice, reason, alternatives, tuple(values.items()), verdict.playouts)
 
 
-def _searched(view: PlayerView, greedy: Action, scored: list[tuple[Action, int, str]], budget: float,
-              seed: int | None, _: Callable[[str], str]) -> Hint:
-    """The hint of a MonteCarloBot search over the choices that matter (all others keep their order)."""
+def _searched(view: PlayerView, budget: float, seed: int) -> Judgement:
+    """The look-ahead: the judgement with twice the hint's worlds, doubled while the budget allows."""
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 60:
         raise ValueError(f"budget {budget!r} must be a number of seconds above 0 and at most 60")
-    bot = MonteCarloBot(worlds=64, seed=seed)
-    candidates = bot.candidates(view, greedy)
-    if len(candidates) < 2:
-        reason = scored[0][2].rstrip(".") + _("; there is no choice here worth a search.")
-        return Hint(greedy, reason, tuple(scored))
-    totals = dict.fromkeys(candidates, 0.0)
-    rounds, started = 0, time.perf_counter()
-    while rounds == 0 or time.perf_counter() - started < budget:
-        for action, value in bot.evaluate(view, candidates, greedy).values:
-            totals[action] += value
-        rounds += 1
-    ranked = sorted(candidates, key=lambda a: (-totals[a], a is not greedy, a.id))
-    values = tuple((a, totals[a] / rounds) for a in ranked)
-    playouts = rounds * bot.worlds * len(candidates)
-    place = {a: i for i, a in enumerate(ranked)}
-    ordered = sorted(scored, key=lambda item: place.get(item[0], len(ranked)))
-    (best, best_value), (second, second_value) = values[0], values[1]
-    gap = best_value - second_value
-    if isinstance(best, Discard):
-        named = _("Discard {card}").format(card=best.card)
-    elif isinstance(best, Eat):
-        named = _("Eat {card}").format(card=best.card)
-    else:
-        named = _("Draw")
+    started = time.perf_counter()
+    worlds = 2 * HINT_WORLDS
+    while True:
+        began = time.perf_counter()
+        verdict = judge(view, worlds=worlds, seed=seed)
+        took = time.perf_counter() - began
+        if worlds >= 16 * SEARCH_WORLDS or verdict.worlds < worlds or time.perf_counter() - started + 2.5 * took > budget:
+            return verdict
+        worlds *= 2
+
+
+def _reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], values: dict[Action, float],
+            detail: str, lang: str) -> str:
+    """The judgement in one sentence, then what the solver says of the move."""
+    _ = translator(lang)
+    choice = plan[0]
+    named = plan_words(plan, view, lang)
+    named = named[:1].upper() + named[1:]
+    others = [(a, v) for a, v in values.items() if a != choice]
+    value = verdict.values[verdict.best]
+    if not others or math.isnan(value):
+        return detail if len(plan) == 1 else f"{named}: {_after_colon(detail)}"
+    other, other_value = others[0]
+    gap = value - other_value
     if gap < 0.05:
-        compared = _("it wins as much on average as {other}").format(other=_choice(second, _))
+        compared = _("it wins as much on average as {other}").format(other=_choice(other, lang))
     else:
-        compared = _("it wins {gap} stakes more on average than {other}").format(gap=f"{gap:.1f}",
-                                                                                 other=_choice(second, _))
-    reason = _("{named}: {compared} over {playouts} playouts ({value} stakes a game).").format(
-        named=named, compared=compared, playouts=f"{playouts:,}", value=f"{best_value:+.2f}")
-    return Hint(best, reason, tuple(ordered), values, playouts)
+        compared = _("it wins {gap} stakes more on average than {other}").format(
+            gap=number(gap, lang, 1), other=_choice(other, lang))
+    judged = _("{named}: {compared} over {playouts} playouts ({value} stakes a game).").format(
+        named=named, compared=compared, playouts=number(verdict.playouts, lang),
+        value=number(value, lang, 2, signed=True))
+    if isinstance(choice, AutoLay) and len(plan) > 1:     # the judged discard, not the solver's
+        detail = _("Lay down with the solver's plan: {plan}.").format(
+            plan=lay_words(_plan(view), view, lang, discard=False))
+    rest = _after_colon(detail)
+    return f"{judged} {rest[:1].upper()}{rest[1:]}"
 
 
-def _choice(action: Action, _: Callable[[str], str]) -> str:
+def _after_colon(reason: str) -> str:
+    """A reason without its leading move ("Discard Q♠: …" → "…")."""
+    return reason.split(": ", 1)[1] if ": " in reason else reason
+
+
+def plan_words(plan: tuple[Action, ...], view: PlayerView, lang: str = "en") -> str:
+    """A plan of moves in one phrase, as the table says it: the first move as a button names it, the
+    rest after it (the lay-down as the phỏm it lays and the cards it sends).
+
+    >>> from phom import Game
+    >>> from phom.actions import Action
+    >>> plan_words((Action.parse("eat 5H"), Action.parse("discard 7C")), Game(seed=1).view(0), "vi")
+    'Ăn 5♥, đánh 7♣'
+    """
+    parts = [action_text(action, lang) for action in plan]
+    return ", ".join(p if i == 0 else p[:1].lower() + p[1:] for i, p in enumerate(parts))
+
+
+def _choice(action: Action, lang: str) -> str:
+    """The other choice, as a comparison names it (a card, eating a card, drawing)."""
+    _ = translator(lang)
     if isinstance(action, Discard):
         return str(action.card)
     if isinstance(action, Eat):
         return _("eating {card}").format(card=action.card)
-    return _("drawing")
+    if isinstance(action, Draw):
+        return _("drawing")
+    text = action_text(action, lang)
+    return text[:1].lower() + text[1:]
 
 
-def _score(view: PlayerView, action: Action, _: Callable[[str], str]) -> tuple[Action, int, str]:
+def _score(view: PlayerView, action: Action, lang: str) -> tuple[Action, int, str]:
+    _ = translator(lang)
     hand, eaten, values = view.hand.mask, view.unlaid_eaten.mask, view.rules.value_table
     acting = view.turn_kind in ("lay", "tai")
     if isinstance(action, DeclareUKhan):
@@ -171,7 +214,8 @@ def _score(view: PlayerView, action: Action, _: Callable[[str], str]) -> tuple[A
             points=now)
     if isinstance(action, AutoLay):
         plan = _plan(view)
-        return action, plan.points, _("Lay down with the solver's plan: {plan}.").format(plan=plan)
+        return action, plan.points, _("Lay down with the solver's plan: {plan}.").format(
+            plan=lay_words(plan, view, lang))
     if isinstance(action, LayMeld):
         rest = _plan(view, hand & ~action.meld.mask, eaten & ~action.meld.mask, laid=True)
         return action, rest.points, _("Lay {meld}: the best finish after it leaves {points} points.").format(
@@ -189,7 +233,7 @@ def _score(view: PlayerView, action: Action, _: Callable[[str], str]) -> tuple[A
         stay = _("you keep {points} points").format(points=points)
     else:
         points = min_points_mask(keep, eaten, values)
-        stay = _("your best arrangement stays at {points} points").format(points=points)
+        stay = _("your best arrangement comes to {points} points").format(points=points)
     risk = danger(c.index, view.unseen.mask)
     if risk == 0:
         safety = _("no phỏm can take it")
@@ -198,6 +242,32 @@ def _score(view: PlayerView, action: Action, _: Callable[[str], str]) -> tuple[A
     else:
         safety = _("the next player could eat it ({count} ways)").format(count=risk)
     return action, points, _("Discard {card}: {stay}, and {safety}.").format(card=c, stay=stay, safety=safety)
+
+
+def lay_words(plan: LayPlan, view: PlayerView, lang: str = "en", *, discard: bool = True) -> str:
+    """The solver's lay-down in the players' words: the phỏm laid, the cards sent (to which seat's
+    phỏm, counted from 1), the discard and the points left (``discard=False``: the phỏm and the cards
+    sent only).
+
+    >>> from phom import Game, best_lay, cards
+    >>> view = Game(seed=1).view(0)
+    >>> lay_words(best_lay(cards("2D 3D 4D 7C 9S").mask), view, "vi")
+    'hạ 2♦ 3♦ 4♦; đánh 9♠; còn 7 điểm'
+    """
+    _ = translator(lang)
+    targets = [(p, i) for p, i, _m in view.send_targets()]
+    parts = [_("lay {melds}").format(melds=" | ".join(str(m) for m in plan.melds)) if plan.melds
+             else _("no phỏm (móm)")]
+    for card, index in plan.sends:
+        p, i = targets[index] if index < len(targets) else (view.player, index)
+        parts.append(_("send {card} to seat {seat}'s phỏm {meld}").format(card=card, seat=p + 1, meld=i + 1))
+    if not discard:
+        return "; ".join(parts)
+    if plan.discard is not None:
+        said = _("discard {card}").format(card=plan.discard)
+        parts.append(said[:1].lower() + said[1:])
+    parts.append(_("{points} points left").format(points=plan.points) + (" — ù" if plan.u else ""))
+    return "; ".join(parts)
 
 
 def _plan(view: PlayerView, hand: int | None = None, eaten: int | None = None, laid: bool = False) -> LayPlan:

@@ -35,7 +35,7 @@ from ..game import Game
 from ..rules import Rules
 from ..vector import VectorGame
 
-__all__ = ["EXPECTED_GAMES", "PhomReplay", "Turn", "expected_net", "people_text"]
+__all__ = ["EXPECTED_GAMES", "PhomReplay", "Turn", "expected_net", "people_text", "plan_text", "turn_plans"]
 
 #: Greedy self-play deals that measure a seat's expected money before the deal.
 EXPECTED_GAMES = 4096
@@ -95,7 +95,7 @@ def people_text(action: object) -> str:
     return " ".join(words)
 
 
-def _plan_text(before: Game, plan: Plan, seat: int) -> str:
+def plan_text(before: Game, plan: Plan, seat: int) -> str:
     """The plan as people read it; AutoLay spelled out as the phỏm it lays and the cards it sends."""
     parts = []
     game = before.clone()
@@ -128,6 +128,49 @@ def _greedy_plan(game: Game, seat: int) -> Plan:
         if isinstance(action, Draw):
             break
     return tuple(plan)
+
+
+def _rest(game: Game, seat: int) -> list[Plan]:
+    """The ways to finish a turn from here: ù, each discard, AutoLay then each discard."""
+    if game.is_over or game.to_move != seat:
+        return [()]
+    legal = game.legal_actions()
+    plans: list[Plan] = [(a,) for a in legal if isinstance(a, (DeclareU, DeclareUKhan, Discard))]
+    if any(isinstance(a, AutoLay) for a in legal):
+        laid = game.clone()
+        laid.apply(AutoLay())
+        if laid.is_over or laid.to_move != seat:
+            plans.append((AutoLay(),))
+        else:
+            plans += [(AutoLay(), a) for a in laid.legal_actions() if isinstance(a, (DeclareU, Discard))]
+    return plans or [()]
+
+
+def turn_plans(game: Game, seat: int) -> tuple[list[Plan], int, str]:
+    """The plans a decision of ``seat`` (to move in ``game``) weighs, GreedyBot's among them: every
+    take (ù, draw, each eat with each way to finish the turn) or every way to finish the turn; the
+    index of GreedyBot's plan and the decision's kind (take, discard or lay). Only the seat's own cards
+    and the table are read, so any world that agrees with its view gives the same plans.
+
+    >>> plans, greedy, kind = turn_plans(Game(seed=5), 0)
+    >>> kind, len(plans), plans[greedy] in plans
+    ('discard', 10, True)
+    """
+    plans: list[Plan] = []
+    legal = game.legal_actions()
+    if game.phase == "take":
+        plans += [(a,) for a in legal if isinstance(a, (DeclareUKhan, DeclareU, Draw))]
+        for eat in (a for a in legal if isinstance(a, Eat)):
+            after = game.clone()
+            after.apply(eat)
+            plans += [(eat, *rest) for rest in _rest(after, seat)]
+        kind = "take"
+    else:
+        plans += _rest(game, seat)
+        kind = "lay" if any(isinstance(a, AutoLay) for a in legal) else "discard"
+    greedy_plan = _greedy_plan(game, seat)
+    plans = list(dict.fromkeys([*plans, greedy_plan]))
+    return plans, plans.index(greedy_plan), kind
 
 
 class PhomReplay:
@@ -171,39 +214,11 @@ class PhomReplay:
     def _turn(self, seat: int, index: int, end: int) -> Turn:
         game = self.states[index]
         played_plan: Plan = tuple(a for _, a in self.history[index:end])
-        plans: list[Plan] = []
-        legal = game.legal_actions()
-        if game.phase == "take":
-            plans += [(a,) for a in legal if isinstance(a, (DeclareUKhan, DeclareU, Draw))]
-            for eat in (a for a in legal if isinstance(a, Eat)):
-                after = game.clone()
-                after.apply(eat)
-                plans += [(eat, *rest) for rest in self._rest(after, seat)]
-            kind = "take"
-        else:
-            plans += self._rest(game, seat)
-            kind = "lay" if any(isinstance(a, AutoLay) for a in legal) else "discard"
-        greedy_plan = _greedy_plan(game, seat)
-        plans = list(dict.fromkeys([*plans, played_plan, greedy_plan]))
-        candidates = tuple((_plan_text(game, plan, seat), plan) for plan in plans)
+        plans, greedy, kind = turn_plans(game, seat)
+        plans = list(dict.fromkeys([*plans, played_plan]))
+        candidates = tuple((plan_text(game, plan, seat), plan) for plan in plans)
         return Turn(seat, index, end, candidates, plans.index(played_plan), isinstance(played_plan[-1], Draw),
-                    kind, plans.index(greedy_plan))
-
-    @staticmethod
-    def _rest(game: Game, seat: int) -> list[Plan]:
-        """The ways to finish a turn from here: ù, each discard, AutoLay then each discard."""
-        if game.is_over or game.to_move != seat:
-            return [()]
-        legal = game.legal_actions()
-        plans: list[Plan] = [(a,) for a in legal if isinstance(a, (DeclareU, DeclareUKhan, Discard))]
-        if any(isinstance(a, AutoLay) for a in legal):
-            laid = game.clone()
-            laid.apply(AutoLay())
-            if laid.is_over or laid.to_move != seat:
-                plans.append((AutoLay(),))
-            else:
-                plans += [(AutoLay(), a) for a in laid.legal_actions() if isinstance(a, (DeclareU, Discard))]
-        return plans or [()]
+                    kind, greedy)
 
     # -- the evaluator's primitives ------------------------------------------------------------------
     def sample(self, seat: int, index: int, count: int, seed: int) -> VectorGame:

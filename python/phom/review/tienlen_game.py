@@ -26,13 +26,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ..tienlen.bots import ranked_actions
-from ..tienlen.game import Pass, Play, TienLenGame
+from ..tienlen.game import Pass, Play, TienLenGame, TienLenView
 from ..tienlen.rules import TienLenRules
 from ..tienlen.vector import TienLenVectorGame
 from ..tienlen.worlds import sample_deal
 from .phom_game import EXPECTED_GAMES, Turn, people_text
 
-__all__ = ["MAX_CANDIDATES", "TienLenReplay", "expected_tienlen_net"]
+__all__ = ["MAX_CANDIDATES", "TienLenReplay", "expected_tienlen_net", "playout_values", "sample_turn", "turn_candidates"]
 
 #: The most candidates a Tiến lên decision races (the played one is added if it is not among them).
 MAX_CANDIDATES = 12
@@ -94,7 +94,7 @@ class TienLenReplay:
             if player != seat:
                 continue
             view = self.states[i].view(seat)
-            ranked = ranked_actions(view)[:MAX_CANDIDATES]
+            ranked = turn_candidates(view)
             if action not in ranked:
                 ranked.append(action)
             candidates = tuple((people_text(a), (a,)) for a in ranked)
@@ -106,13 +106,11 @@ class TienLenReplay:
         another seat leads)."""
         game = self.states[index] if index < len(self.states) else None
         if game is not None and game.to_move == seat:
-            for belief in dict.fromkeys((self.UNLIKE_GREEDY, 1.0)):
-                for attempts in (20, 400):
-                    worlds = TienLenVectorGame.sample_worlds(game.view(seat), count, seed=seed, attempts=attempts,
-                                                             unlike_greedy=belief)
-                    if len(worlds):
-                        return worlds
-            raise ValueError(f"no deal of the hidden cards agrees with what seat {seat} saw before action {index}")
+            try:
+                return sample_turn(game.view(seat), count, seed)
+            except ValueError:
+                raise ValueError(f"no deal of the hidden cards agrees with what seat {seat} saw before action "
+                                 f"{index}") from None
         if index != 0:
             raise ValueError("Tiến lên positions are valued at the deal or on the seat's own turn")
         rng = random.Random(seed)
@@ -126,20 +124,7 @@ class TienLenReplay:
 
     def values(self, worlds: TienLenVectorGame, seat: int, plans: Sequence[tuple[Any, ...]], seed: int
                ) -> npt.NDArray[np.float64]:
-        count = len(worlds)
-        out = np.zeros((count, len(plans)), dtype=np.float64)
-        mine, *others = self.PLAYOUT
-        blocks = min(len(others), count) or 1
-        for k, plan in enumerate(plans):
-            start = 0
-            for j, copy in enumerate(worlds.split(blocks)):
-                size = len(copy)
-                for action in plan:
-                    copy.step(np.full(size, _mask(action), dtype=np.uint64), only=~copy.done)
-                copy.playout([mine if q == seat else others[j] for q in range(self.players)], seed=seed + j)
-                out[start:start + size, k] = copy.net[:, seat]
-                start += size
-        return out
+        return playout_values(worlds, seat, plans, seed, self.players)
 
     def expected(self, seat: int) -> float:
         table = expected_tienlen_net(self.rules, self.first_game)
@@ -150,3 +135,56 @@ class TienLenReplay:
         view = game.view(seat)
         return {"hand": view.hand.codes, "table": view.table.codes, "table_owner": view.table_owner,
                 "hand_sizes": list(view.hand_sizes), "passed": sorted(view.passed)}
+
+
+def turn_candidates(view: TienLenView) -> list[Play | Pass]:
+    """The actions a decision weighs: GreedyTienLenBot's order, its choice first, at most
+    ``MAX_CANDIDATES`` (the review adds the played one).
+
+    >>> game = TienLenGame(seed=5)
+    >>> len(turn_candidates(game.view(game.to_move))) <= MAX_CANDIDATES
+    True
+    """
+    return ranked_actions(view)[:MAX_CANDIDATES]
+
+
+def sample_turn(view: TienLenView, count: int, seed: int) -> TienLenVectorGame:
+    """``count`` worlds agreeing with what the seat to move knows (``TienLenReplay.UNLIKE_GREEDY``'s
+    reading, then every deal the history allows, with more attempts); ValueError when none agrees.
+
+    >>> game = TienLenGame(seed=5)
+    >>> len(sample_turn(game.view(game.to_move), 4, seed=1))
+    4
+    """
+    for belief in dict.fromkeys((TienLenReplay.UNLIKE_GREEDY, 1.0)):
+        for attempts in (20, 400):
+            worlds = TienLenVectorGame.sample_worlds(view, count, seed=seed, attempts=attempts, unlike_greedy=belief)
+            if len(worlds):
+                return worlds
+    raise ValueError(f"no deal of the hidden cards agrees with what seat {view.player} saw")
+
+
+def playout_values(worlds: TienLenVectorGame, seat: int, plans: Sequence[tuple[Any, ...]], seed: int,
+                   players: int) -> npt.NDArray[np.float64]:
+    """The seat's money in every world (rows) after each plan (columns), played out by
+    ``TienLenReplay.PLAYOUT``'s policies.
+
+    >>> game = TienLenGame(seed=5)
+    >>> view = game.view(game.to_move)
+    >>> playout_values(sample_turn(view, 8, 1), view.player, [(a,) for a in turn_candidates(view)[:2]], 3, 4).shape
+    (8, 2)
+    """
+    count = len(worlds)
+    out = np.zeros((count, len(plans)), dtype=np.float64)
+    mine, *others = TienLenReplay.PLAYOUT
+    blocks = min(len(others), count) or 1
+    for k, plan in enumerate(plans):
+        start = 0
+        for j, copy in enumerate(worlds.split(blocks)):
+            size = len(copy)
+            for action in plan:
+                copy.step(np.full(size, _mask(action), dtype=np.uint64), only=~copy.done)
+            copy.playout([mine if q == seat else others[j] for q in range(players)], seed=seed + j)
+            out[start:start + size, k] = copy.net[:, seat]
+            start += size
+    return out

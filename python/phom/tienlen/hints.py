@@ -1,18 +1,25 @@
-"""Tiến lên hints: the move a bot would make for a seat, and a sentence saying why (the greedy choice
-by the fewest-plays split, or the Monte Carlo bot's look-ahead).
+"""Tiến lên hints: the move the review's judgement recommends for a seat at the hint's budget
+(``phom.review.judge``: the review's candidates, worlds and playouts, ``HINT_WORLDS`` worlds a batch;
+the look-ahead, ``search=True``, the same with ``SEARCH_WORLDS``), and a sentence saying why.
 
+>>> from phom.tienlen.bots import GreedyTienLenBot
 >>> game = TienLenGame(seed=3)
+>>> for _ in range(6):
+...     game.apply(GreedyTienLenBot().act(game.view(game.to_move)))
 >>> action, reason = tienlen_hint(game, game.to_move)
->>> "split" in reason
-True
->>> "lượt ra bài" in tienlen_hint(game, game.to_move, lang="vi")[1]
+>>> action in game.legal_actions(), reason.startswith("over ") and " playouts it wins " in reason
+(True, True)
+>>> tienlen_hint(game, game.to_move, lang="vi")[1].startswith("đánh thử ")
 True
 """
 
 from __future__ import annotations
 
-from ..language import translator
-from .bots import GreedyTienLenBot, MonteCarloTienLenBot
+import math
+
+from ..language import number, translator
+from ..review.judge import HINT_WORLDS, SEARCH_WORLDS, judge
+from .bots import GreedyTienLenBot
 from .combos import min_plays
 from .game import Action, Pass, TienLenGame
 from .reference import in_order
@@ -20,9 +27,10 @@ from .reference import in_order
 __all__ = ["describe", "tienlen_hint"]
 
 
-def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: str = "en") -> tuple[Action, str]:
-    """The action a bot would take for ``seat`` and a sentence saying why (in ``lang``); ``search``: by
-    the Monte Carlo bot's look-ahead."""
+def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: str = "en",
+                 seed: int = 0) -> tuple[Action, str]:
+    """The action the review's judgement recommends for ``seat`` and a sentence saying why (in
+    ``lang``); ``search``: with the look-ahead's worlds; ``seed`` fixes the worlds."""
     _ = translator(lang)
     view = game.view(seat)
     if not view.legal_actions:
@@ -30,27 +38,39 @@ def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: st
     hand = view.hand.mask
     if all(isinstance(a, Pass) for a in view.legal_actions):
         return view.legal_actions[0], _("nothing in your hand beats the table: pass is the only move")
-    if search:
-        bot = MonteCarloTienLenBot(seed=len(game.history))
-        values = bot.values(view)
-        if values:
-            (best, value), rest = values[0], values[1:]
-            said = {"deals": bot.worlds_used, "value": f"{value:+.2f}"}
-            if not rest:
-                return best, _("over {deals} sampled deals played out by greedy play, it wins {value} stakes "
-                               "on average").format(**said)
-            return best, _("over {deals} sampled deals played out by greedy play, it wins {value} stakes on "
-                           "average, more than {other} ({other_value})").format(
-                               **said, other=describe(rest[0][0], lang), other_value=f"{rest[0][1]:+.2f}")
-    action = GreedyTienLenBot().act(view)
+    verdict = judge(view, worlds=SEARCH_WORLDS if search else HINT_WORLDS, seed=seed)
+    action = verdict.plans[verdict.best][0]
+    greedy = GreedyTienLenBot().act(view)
     if isinstance(action, Pass):
-        return action, _("every play would lengthen your split of {plays} plays, spend a heo early or waste a "
-                         "bomb").format(plays=min_plays(hand))
-    left = min_plays(hand & ~action.cards.mask)
-    if left == 0:
-        return action, _("it plays out your last cards")
-    return action, _("it leaves {left} plays in your split ({plays} now) and is the weakest that does").format(
-        left=left, plays=min_plays(hand))
+        detail = (_("every play would lengthen your split of {plays} plays, spend a heo early or waste a "
+                    "bomb") if action == greedy else _("you keep your split of {plays} plays for a later round")
+                  ).format(plays=min_plays(hand))
+    else:
+        left = min_plays(hand & ~action.cards.mask)
+        if left == 0:
+            detail = _("it plays out your last cards")
+        elif action == greedy:
+            detail = _("it leaves {left} plays in your split ({plays} now) and is the weakest that does").format(
+                left=left, plays=min_plays(hand))
+        else:
+            detail = _("it leaves {left} plays in your split ({plays} now)").format(left=left, plays=min_plays(hand))
+    ranked = verdict.ranked()
+    value = verdict.values[verdict.best]
+    if len(ranked) < 2 or math.isnan(value):
+        return action, detail or _("it is the only move worth playing here")
+    other = ranked[1]
+    gap = value - verdict.values[other]
+    said = {"deals": number(verdict.playouts, lang), "value": number(value, lang, 2, signed=True),
+            "other": _other(verdict.plans[other][0], lang), "gap": number(gap, lang, 1)}
+    judged = (_("over {deals} playouts it wins {value} stakes a game on average, as much as {other}") if gap < 0.05
+              else _("over {deals} playouts it wins {value} stakes a game on average, {gap} more than {other}")
+              ).format(**said)
+    return action, f"{judged}; {detail}" if detail else judged
+
+
+def _other(action: Action, lang: str) -> str:
+    text = describe(action, lang)
+    return text[:1].lower() + text[1:] if isinstance(action, Pass) else text
 
 
 def describe(action: Action, lang: str = "en") -> str:

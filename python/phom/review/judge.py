@@ -1,0 +1,142 @@
+"""The review's judgement of a decision still to be made: what the hints recommend.
+
+A hint and the review should never disagree on one decision, so both ask the same evaluator: the
+candidates a review weighs at that point (in Phỏm every way to finish the turn, eat with its
+discard or lay-down included; in Tiến lên the legal plays in GreedyTienLenBot's order), raced over
+common random numbers (``phom.racing.race``) on worlds that agree with the seat's view, played out by
+the review's own playout policies. The review then values the race's survivors on fresh worlds to
+measure a loss; a hint needs only the choice, so it spends all its worlds on the race: rounds of
+``ROUND_WORLDS`` until one candidate is left, the rest are within ``FLAT`` stakes of the leader
+beyond doubt, or ``HINT_WORLDS`` worlds are spent (the look-ahead's ``SEARCH_WORLDS``). Ties go to
+the greedy bot's choice.
+
+>>> from phom import Game
+>>> game = Game(seed=12)
+>>> verdict = judge(game.view(0), worlds=64, seed=1)
+>>> verdict.plans[verdict.best][0] in game.legal_actions(), verdict.values[verdict.best] >= max(
+...     v for v in verdict.values if v == v)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..racing import Z_ELIMINATE, race, stage_seed
+from ..tienlen.game import TienLenView
+from ..vector import VectorGame
+from ..view import PlayerView
+from ..worlds import sample_world
+from .phom_game import TRIES, PhomReplay, plan_text, turn_plans
+from .tienlen_game import playout_values, sample_turn, turn_candidates
+
+__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "Judgement", "judge"]
+
+#: The most worlds the hint's race plays a candidate on (benchmarks/hint_agreement.py measures its
+#: cost a decision and how often the review labels its move).
+HINT_WORLDS = 256
+#: The look-ahead's (``search=True``): the same race with more worlds.
+SEARCH_WORLDS = 1024
+#: Worlds a round of the race.
+ROUND_WORLDS = 32
+#: The race stops when every candidate left is within this many stakes of the leader beyond doubt
+#: (below the review's smallest label, an inaccuracy of 0.14 stakes in Phỏm and 0.12 in Tiến lên).
+FLAT = 0.1
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The evaluator's verdict on one decision: the candidate ``plans`` (each a tuple of actions, the
+    first one to play now) with their ``texts``, every plan's ``values`` over the worlds it played
+    (mean stakes; NaN when nothing was raced, a single candidate) and its standard error in
+    ``errors``, the candidates still ``alive`` at the race's end, the ``best`` plan's and the greedy
+    bot's (``greedy``) indices, the most ``worlds`` a candidate played and the games ``playouts``
+    spent."""
+
+    plans: tuple[tuple[Any, ...], ...]
+    texts: tuple[str, ...]
+    values: tuple[float, ...]
+    errors: tuple[float, ...]
+    alive: tuple[int, ...]
+    best: int
+    greedy: int
+    worlds: int
+    playouts: int
+
+    def ranked(self) -> list[int]:
+        """The valued plans' indices: the best, then the others by value."""
+        kept = [i for i, v in enumerate(self.values) if not math.isnan(v)]
+        return sorted(kept, key=lambda i: (i != self.best, -self.values[i], i != self.greedy, i))
+
+
+def judge(view: PlayerView | TienLenView, *, worlds: int = HINT_WORLDS, seed: int = 0) -> Judgement:
+    """The review's judgement of the decision of ``view``'s player, who must be to move, racing each
+    candidate on at most ``worlds`` worlds; the same view, worlds and ``seed`` give the same verdict."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed {seed!r} must be a whole number")
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not ROUND_WORLDS <= worlds <= 65536:
+        raise ValueError(f"worlds {worlds!r} must be a whole number from {ROUND_WORLDS} to 65536")
+    if isinstance(view, TienLenView):
+        return _judge_tienlen(view, worlds, seed)
+    if not isinstance(view, PlayerView):
+        raise ValueError(f"judge takes a Phỏm or Tiến lên view, not {type(view).__name__}")
+    return _judge_phom(view, worlds, seed)
+
+
+def _judge_phom(view: PlayerView, worlds: int, seed: int) -> Judgement:
+    if not view.legal_actions:
+        raise ValueError(f"player {view.player} is not to move")
+    seat = view.player
+    # the plans read only the seat's own cards and the table: any world agreeing with the view will do
+    world = sample_world(view, random.Random(seed))
+    found, greedy_index, _kind = turn_plans(world, seat)
+    greedy_plan = found[greedy_index]
+    plans = [plan for plan in found if plan]        # a turn half laid by hand offers no whole-turn plan
+    greedy = plans.index(greedy_plan)
+    texts = tuple(plan_text(world, plan, seat) for plan in plans)
+    turn = len(view.history)
+
+    def sample(count: int, s: int) -> VectorGame:
+        return VectorGame.sample_worlds(view, count, seed=s, tries=TRIES)
+
+    def values(games: VectorGame, chosen: Sequence[Any]) -> Any:
+        return PhomReplay.values(games, seat, chosen, stage_seed(seed, "hint", turn, "playout"))
+
+    return _verdict(sample, values, plans, texts, greedy, worlds, stage_seed(seed, "hint", seat, turn))
+
+
+def _judge_tienlen(view: TienLenView, worlds: int, seed: int) -> Judgement:
+    if not view.legal_actions:
+        raise ValueError(f"seat {view.player} has no move now")
+    seat, players = view.player, view.rules.players
+    actions = turn_candidates(view)
+    plans = [(a,) for a in actions]
+    texts = tuple(str(a) for a in actions)
+    turn = len(view.history)
+
+    def sample(count: int, s: int) -> Any:
+        return sample_turn(view, count, s)
+
+    def values(games: Any, chosen: Sequence[Any]) -> Any:
+        return playout_values(games, seat, chosen, stage_seed(seed, "hint", turn, "playout"), players)
+
+    return _verdict(sample, values, plans, texts, 0, worlds, stage_seed(seed, "hint", seat, turn))
+
+
+def _verdict(sample: Any, values: Any, plans: Sequence[tuple[Any, ...]], texts: tuple[str, ...], greedy: int,
+             worlds: int, seed: int) -> Judgement:
+    k = len(plans)
+    if k == 1:
+        return Judgement(tuple(plans), texts, (math.nan,), (math.nan,), (0,), 0, 0, 0, 0)
+
+    def play(r: int, alive: list[int]) -> Any:
+        return values(sample(ROUND_WORLDS, stage_seed(seed, "race", r)), [plans[i] for i in alive])
+
+    raced = race(play, k, rounds=max(1, worlds // ROUND_WORLDS), z=Z_ELIMINATE, flat=FLAT, min_rounds=2,
+                 preference=[0 if i == greedy else i + 1 for i in range(k)])
+    return Judgement(tuple(plans), texts, raced.means, raced.stderrs, raced.alive, raced.best, greedy,
+                     max(raced.worlds), raced.spent)
