@@ -212,7 +212,10 @@ def test_hints_take_a_language():
     game = Game(seed=12)
     english, vietnamese = hint(game), hint(game, lang="vi")
     assert english.action == vietnamese.action
-    assert vietnamese.reason.startswith("Đánh Q♠: cách xếp tốt nhất")
+    from phom.render import action_text
+
+    assert vietnamese.reason.startswith(action_text(vietnamese.action, "vi") + ":")       # Đánh Q♠: …
+    assert "điểm" in vietnamese.reason and "points" not in vietnamese.reason
     assert all(reason != english_reason for (_, _, reason), (_, _, english_reason)
                in zip(vietnamese.alternatives, english.alternatives))
     with pytest.raises(ValueError, match="choose 'vi' or 'en'"):

@@ -418,9 +418,16 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
     def melds(codes: list[str]) -> str:
         return " | ".join(cards(m) for m in codes) or "—"
 
+    def counted(count: int, one: str, many: str) -> str:
+        return _(one) if count == 1 else _(many).format(count=count)
+
+    def points(count: int) -> str:
+        return counted(count, "1 point", "{count} points")
+
     yes, no = _("yes"), _("no")
-    rows: list[tuple[str, str]] = [(_("Hand"), _("{cards}  ({count} cards, {points} points)").format(
-        cards=cards(found["hand"]), count=len(found["hand"].split()), points=found["points"]))]
+    rows: list[tuple[str, str]] = [(_("Hand"), _("{cards}  ({count}, {points})").format(
+        cards=cards(found["hand"]), count=counted(len(found["hand"].split()), "1 card", "{count} cards"),
+        points=points(found["points"])))]
     if found["eaten"]:
         rows.append((_("Eaten"), cards(found["eaten"])))
     rows += [("Phỏm", melds(found["melds"])), ("Cạ", melds(found["partial_melds"])), ("Rác", cards(found["isolated"]))]
@@ -428,9 +435,9 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
     if arrangement is None:
         rows.append((_("Best"), _("none: the eaten cards cannot each have a phỏm of their own")))
     else:
-        rows.append((_("Best"), _("{melds}; left {cards} = {points} points").format(
+        rows.append((_("Best"), _("{melds}; left {cards} = {points}").format(
             melds=melds(arrangement["melds"]), cards=cards(" ".join(arrangement["deadwood"].split())),
-            points=arrangement["points"])))
+            points=points(arrangement["points"]))))
     if plan is not None:
         sends = ", ".join(f"{cards(c)} → {paint.cards(table[i])}" for c, i in plan["sends"]) or "—"
         tag = " — " + _("ù!") if plan["u"] else (" — móm" if plan["mom"] else "")
