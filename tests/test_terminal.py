@@ -51,12 +51,12 @@ def test_the_pattern_finds_english_numbers():
 
 @pytest.mark.parametrize("game", ["play", "tienlen"])
 def test_every_number_of_a_whole_vi_game_is_written_the_vietnamese_way(game, monkeypatch):
-    """A whole game in Vietnamese, with a hint at the first turns: no 59,520 and no 0.3 anywhere (Babel
-    writes 59.520 and 0,3)."""
-    typed = "?\n1\n" * 3 + "1\n" * 150
+    """A whole game in Vietnamese, with a hint and a deeper hint (trial games: thousands and decimals) at
+    the first turns: no 59,520 and no 0.3 anywhere (Babel writes 59.520 and 0,3)."""
+    typed = "?\n??\n1\n" * 3 + "1\n" * 150
     argv = ["play", "--seed", "3", "--lang", "vi"] if game == "play" else ["tienlen", "play", "--seed", "3", "--lang", "vi"]
     text = played(argv, typed, monkeypatch)
-    assert "Gợi ý" in text and ("Tổng:" in text)
+    assert "Gợi ý" in text and "Tổng:" in text and re.search(r"\d\.\d{3} ván", text)      # 1.248 ván
     assert not english_numbers(text), [line for line in text.splitlines() if english_numbers(line)]
 
 
