@@ -24,7 +24,8 @@ MODULES = [
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
     "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.racing", "phom.external", "phom.hooks",
     "phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.tournament",
-    "phom.web.serving",
+    "phom.web.serving", "phom.web.bodies", "phom.web.limits", "phom.web.live", "phom.web.views", "phom.web.headers",
+    "phom.review.judge", "phom.cli.moves",
 ]
 
 

@@ -1,0 +1,231 @@
+"""What a request of ``phom serve`` brings, checked before any work: its JSON body against the API
+document's schema (size, type, arrival time), its query parameters and token, the bots of a posted
+record; and how a refusal is answered (``{"error", "code", "message"}`` in the request's language).
+
+>>> check_body("Solve", {"hand": "9H 10H JH"})
+{'hand': '9H 10H JH'}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Any
+
+from ..cards import CardError, to_mask
+from ..extras import missing_extra
+from ..language import LANGUAGES, N_, preferred_language, translator
+from ..refusals import Refusal
+from .api import BODY_SECONDS, BOT_PATTERN, MAX_BODY_BYTES, REQUEST_SCHEMAS, json_schema
+from .hosting import Unauthorized, name_refusal, turn_seconds_refusal
+
+try:
+    import fastjsonschema
+    import jsonschema
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+except ImportError:
+    raise missing_extra("web", "phom serve (Starlette, jsonschema, fastjsonschema)") from None
+
+__all__ = ["BOT_NAME", "FIELD_REFUSALS", "MESSAGES", "STATUS_CODES", "ApiError", "bearer_token", "card_mask",
+           "check_body", "check_record_bots", "client_address", "error_answer", "is_json", "read_body",
+           "refusal_behind", "request_language", "view_language", "wants_html"]
+
+
+class ApiError(Exception):
+    """A refused request: its status, the English sentence (``error``) and a ``code`` (by default the
+    status's); the answer adds the ``message`` in the request's language."""
+
+    def __init__(self, status: int, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code or STATUS_CODES.get(status, "bad_request")
+
+
+#: the code of an error by its status, when nothing names it more closely
+STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 408: "too_slow",
+                 409: "not_now", 413: "too_large", 415: "not_json", 422: "refused", 429: "too_many"}
+#: what a person reads for each code (the referee's refusals have their own: phom.refusals)
+MESSAGES = {"bad_request": N_("The request is not one this table understands."),
+             "unauthorized": N_("This seat needs its key: open the table from its invite link."),
+             "forbidden": N_("That is not allowed for this seat."),
+             "not_found": N_("There is no such table (it may have expired)."),
+             "too_slow": N_("The request came too slowly; try again."),
+             "not_now": N_("Not now: it is not your turn, or the table changed; wait a moment."),
+             "not_your_turn": N_("It is not your turn."),
+             "game_over": N_("The game is over."),
+             "too_large": N_("The request is too large."),
+             "not_json": N_("The request is not one this table understands."),
+             "refused": N_("That is not allowed now."),
+             "too_many": N_("Too many tables or requests from your address; try again later.")}
+
+
+def request_language(request: Request) -> str:
+    """The language of an error's ``message``: ``lang`` in the query or (kept by the handler) the body,
+    else the ``Accept-Language`` header."""
+    for lang in (request.query_params.get("lang"), getattr(request.state, "lang", None)):
+        if lang in LANGUAGES:
+            return str(lang)
+    return preferred_language(request.headers.get("accept-language"))
+
+
+# fastjsonschema compiles each schema to Python (a few µs a body); jsonschema explains a refusal
+FAST_CHECKS = {name: fastjsonschema.compile(json_schema(schema)) for name, schema in REQUEST_SCHEMAS.items()}
+EXPLAINING_CHECKS = {name: jsonschema.Draft7Validator(json_schema(schema)) for name, schema in REQUEST_SCHEMAS.items()}
+
+
+def error_answer(status: int, message: str, headers: dict[str, str] | None = None, *, code: str | None = None,
+           text: str | None = None, lang: str = "en") -> JSONResponse:
+    """``{"error": english, "code": ..., "message": in lang}``: ``text`` the person's sentence (else the code's)."""
+    line = message.splitlines()[0] if message else "error"
+    # no text can break the answer's encoding: a lone surrogate that reached a message is escaped
+    line = line.encode("utf-8", "backslashreplace").decode("utf-8")
+    code = code or STATUS_CODES.get(status, "bad_request")
+    said = text if text is not None else translator(lang)(MESSAGES.get(code, MESSAGES["bad_request"]))
+    said = said.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": line, "code": code, "message": said}, status_code=status, headers=headers)
+
+
+def refusal_behind(exc: BaseException) -> Refusal | None:
+    """The referee's refusal behind an error (hosting re-raises it as NotYourTurn), if any."""
+    for cause in (exc, exc.__cause__, exc.__context__):
+        if isinstance(cause, Refusal):
+            return cause
+    return None
+
+
+def client_address(address: Any) -> str:
+    """The client's address (proxy headers count only from ``--forwarded-allow-ips``: the server sets it)."""
+    return str(address.host) if address is not None else "unknown"
+
+
+def is_json(content_type: str | None) -> bool:
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+
+
+#: The refusal of a bad value of a field a player sets (the page shows its words)
+FIELD_REFUSALS = {"turn_seconds": turn_seconds_refusal(), "name": name_refusal(),
+                   "reaction": Refusal("that reaction is not one of the table's", "bad_reaction")}
+
+
+def check_body(schema: str, data: Any) -> dict[str, Any]:
+    """The body if the schema accepts it; ApiError(400) naming the first problem otherwise."""
+    if schema == "NewGame" and isinstance(data, dict) and "seed" in data:
+        raise ApiError(400, "seed is not accepted: deals come from the server's secret seed; "
+                            "give client_seed (any text) to mix in your own")
+    try:
+        FAST_CHECKS[schema](data)
+        checked: dict[str, Any] = data
+        return checked
+    except fastjsonschema.JsonSchemaException as exc:
+        fallback = str(exc)
+    error = jsonschema.exceptions.best_match(EXPLAINING_CHECKS[schema].iter_errors(data))
+    if error is None:
+        raise ApiError(400, fallback)
+    field = error.absolute_path[0] if error.absolute_path else None
+    if field in FIELD_REFUSALS:                   # a player's setting: refused in his words
+        why = FIELD_REFUSALS[str(field)]
+        raise ApiError(400, f"{field}: {str(why)}", code=why.code) from why
+    if error is not None and schema == "HintRequest" and error.validator == "oneOf" and not error.absolute_path:
+        raise ApiError(400, "give exactly one of position (a seat's view as data) or game (with its seat's token)")
+    where = "/".join(str(p) for p in error.absolute_path) or "the body"
+    message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
+    raise ApiError(400, f"{where}: {message}")
+
+
+async def read_body(request: Request, schema: str, seconds: float = BODY_SECONDS) -> dict[str, Any]:
+    """The request's JSON body checked against ``schema``: 415 unless sent as JSON (a simple form or
+    ``text/plain`` post from another site never reaches a route), 413 over the size
+    limit, 408 if it has not arrived within ``seconds``, 400 if it is no JSON object or holds a lone
+    surrogate (which is no text)."""
+    content_type = request.headers.get("content-type")
+    if content_type is not None and not is_json(content_type):
+        raise ApiError(415, "send the body as Content-Type: application/json")
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BODY_BYTES:
+        raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+
+    async def read() -> bytes:
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY_BYTES:
+                raise ApiError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+        return raw
+
+    try:
+        raw = await asyncio.wait_for(read(), seconds)
+    except asyncio.TimeoutError:
+        raise ApiError(408, f"the request body did not arrive within {seconds:g} s") from None
+    if not raw.strip():
+        raise ApiError(400, "the request needs a JSON body")
+    if content_type is None:
+        raise ApiError(415, "send the body as Content-Type: application/json")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "the request body holds a lone surrogate (such as \\ud800), which is no text") from None
+    except RecursionError:
+        raise ApiError(400, "the request body is nested too deeply") from None
+    return check_body(schema, data)
+
+
+BOT_NAME = re.compile(BOT_PATTERN)
+
+
+def check_record_bots(record: dict[str, Any]) -> None:
+    """A posted record's bots are bounded as at ``POST /api/games``: ApiError(400) naming the first
+    that is not."""
+    bots = record.get("bots", {})
+    if not isinstance(bots, dict) or len(bots) > 3:
+        raise ApiError(400, "record/bots must map at most 3 seats to bot names")
+    for seat, name in bots.items():
+        if not isinstance(name, str) or not BOT_NAME.match(name):
+            raise ApiError(400, f"record/bots/{ascii(seat)[1:-1]}: {ascii(name)[:80]} is not a bot this server "
+                                "plays (the names and strengths of POST /api/games)")
+
+
+def card_mask(value: Any, name: str) -> int:
+    if value is None:
+        return 0
+    try:
+        return to_mask(value, name)
+    except CardError as exc:
+        raise ApiError(422, str(exc)) from None
+
+
+def wants_html(request: Request) -> bool:
+    """The ``html`` query parameter: false leaves the drawn table out of a view (for clients that draw
+    their own)."""
+    value = request.query_params.get("html", "true")
+    if value not in ("true", "false"):
+        raise ApiError(400, "html must be true or false")
+    return value == "true"
+
+
+def view_language(request: Request) -> str:
+    """The ``lang`` query parameter: the language of a view's words (en by default)."""
+    value = request.query_params.get("lang", "en")
+    if value not in LANGUAGES:
+        raise ApiError(400, "lang must be en or vi")
+    return value
+
+
+def bearer_token(request: Request) -> str:
+    if "token" in request.query_params:
+        raise ApiError(400, "tokens never travel in URLs: send Authorization: Bearer <token>")
+    header = request.headers.get("authorization")
+    if header is None:
+        raise Unauthorized("send the seat's token as Authorization: Bearer <token>")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header must be: Bearer <token>")
+    return token.strip()

@@ -1,0 +1,184 @@
+"""The live side of ``phom serve``: a seat's WebSocket (its views pushed after every change, the table's
+reactions as they come), the listeners woken from any thread after a commit, and the task that plays
+passed deadlines.
+
+>>> WS_BAD, DEADLINE_POLL_SECONDS
+(4400, 0.25)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from ..extras import missing_extra
+from ..language import LANGUAGES
+from .api import LOGIN_SECONDS, MAX_FIRST_FRAME_BYTES
+from .hosting import Forbidden, GameHost, NotFound, Unauthorized
+from .limits import Workers
+from .views import ViewCache, view_key
+
+try:
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+except ImportError:
+    raise missing_extra("web", "phom serve (Starlette)") from None
+
+__all__ = ["DEADLINE_POLL_SECONDS", "REPAIR_SECONDS", "WS_BAD", "WS_FORBIDDEN", "WS_NOT_FOUND", "WS_TOO_MANY",
+           "Subscribers", "keep_deadlines", "live_seat"]
+
+log = logging.getLogger("phom.serve")
+
+#: WebSocket close codes: a bad first message, a token of no seat, no such game, too many messages.
+WS_BAD, WS_FORBIDDEN, WS_NOT_FOUND, WS_TOO_MANY = 4400, 4403, 4404, 4429
+#: How often each process looks for passed deadlines in the store (seconds): a deadline is played within
+#: this (and the time to play it) of passing, by whichever process looks first.
+DEADLINE_POLL_SECONDS = 0.25
+#: with workers sharing a store, how often a live seat checks the store when no doorbell rang
+REPAIR_SECONDS = 2.0
+
+
+class Subscribers:
+    """WebSocket listeners by game id; ``changed`` may be called from any thread."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def changed(self, game_id: str, version: int) -> None:
+        loop = self.loop
+        if loop is not None and game_id in self.events:
+            loop.call_soon_threadsafe(self._wake, game_id)
+
+    def _wake(self, game_id: str) -> None:
+        for event in self.events.get(game_id, ()):
+            event.set()
+
+    def wake_all(self) -> None:
+        """Every live seat checks its game against the store (after the doorbell was away)."""
+        for events in list(self.events.values()):
+            for event in events:
+                event.set()
+
+
+async def keep_deadlines(games: GameHost, workers: Workers) -> None:
+    """Forever: play the deadlines that have passed (``GameHost.fire_due``) every ``DEADLINE_POLL_SECONDS``;
+    a store that fails is tried again at the next look (another process may play them meanwhile)."""
+    while True:
+        await asyncio.sleep(DEADLINE_POLL_SECONDS)
+        try:
+            await workers.run(games.fire_due)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:                   # the store is away: the next look tries again
+            log.warning("playing passed deadlines failed: %s", str(exc).splitlines()[0] if str(exc) else exc)
+
+
+async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers, views: ViewCache,
+                workers: Workers, allowed: Callable[[str], bool], login_seconds: float = LOGIN_SECONDS) -> None:
+    """One live seat: the first message authenticates (``{"token", "since"?, "html"?, "lang"?}``, at most
+    ``MAX_FIRST_FRAME_BYTES``, within ``login_seconds``); then the seat's view is sent at once and after
+    every change (without the drawn table if ``html`` is false; its words in ``lang``, en or vi). A
+    reconnect with ``since`` also gets ``missed``: every move after that version."""
+    await socket.accept()
+    if subscribers.loop is None:
+        subscribers.loop = asyncio.get_running_loop()
+    key = f"{id(socket)}"
+    try:
+        first = await asyncio.wait_for(socket.receive(), timeout=login_seconds)
+    except asyncio.TimeoutError:
+        await socket.close(WS_BAD, "send {\"token\": ...} first")
+        return
+    if first["type"] == "websocket.disconnect":
+        return
+    allowed(key)
+    frame = first.get("text") or first.get("bytes") or b""
+    if len(frame) > MAX_FIRST_FRAME_BYTES:
+        await socket.close(WS_BAD, "the first message is too long")
+        return
+    try:
+        message = json.loads(frame)
+        if not isinstance(message, dict) or not isinstance(message.get("token"), str):
+            raise ValueError
+        since = message.get("since")
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+            raise ValueError
+        drawn = message.get("html", True)
+        lang = message.get("lang", "en")
+        if not isinstance(drawn, bool) or lang not in LANGUAGES or set(message) - {"token", "since", "html", "lang"}:
+            raise ValueError
+    except (ValueError, TypeError, RecursionError):
+        await socket.send_json({"error": "the first message must be {\"token\": \"...\", \"since\": VERSION, "
+                                         "\"html\": true|false, \"lang\": \"en\"|\"vi\"} (since, html and lang "
+                                         "optional)"})
+        await socket.close(WS_BAD)
+        return
+    game_id = socket.path_params["game_id"]
+    try:
+        seat, hosted = await workers.run(games.seat_of, game_id, message["token"])
+    except NotFound:
+        await socket.send_json({"error": "no game has this id (it may have expired)"})
+        await socket.close(WS_NOT_FOUND)
+        return
+    except (Forbidden, Unauthorized):
+        await socket.send_json({"error": "this token is not a seat of this game"})
+        await socket.close(WS_FORBIDDEN)
+        return
+    changed = asyncio.Event()
+    subscribers.events[game_id].add(changed)
+
+    async def send_views() -> None:
+        sent: tuple[Any, ...] | None = None    # the view_key of the view sent
+        heard = (await workers.run(games.store.marks, game_id) or (0, 0))[1]   # only reactions from now on
+        while True:
+            changed.clear()                    # a change from now on wakes the wait below
+            current = await workers.run(games.fresh, game_id)
+            if view_key(current) != sent:
+                found = views.cached(current, seat, drawn, lang)
+                text, version = found if found is not None else await workers.run(views.text, current, seat,
+                                                                                  drawn, lang)
+                if since is not None and sent is None and since < version:
+                    frame = json.loads(text)
+                    frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],
+                                        "text": frame["log"][v]}
+                                       for v, entry in enumerate(frame["history"]) if v >= since]
+                    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+                sent = view_key(current)
+                await socket.send_text(text)
+            for stamp, who, reaction in await workers.run(games.reactions, game_id, heard):
+                heard = max(heard, stamp)
+                await socket.send_text(json.dumps({"reaction": {"seat": who, "key": reaction}}))
+            if not games.shared:
+                await changed.wait()
+                continue
+            try:                               # other workers ring a doorbell; the store is the truth
+                await asyncio.wait_for(changed.wait(), REPAIR_SECONDS)
+            except asyncio.TimeoutError:
+                pass
+
+    async def receive() -> None:
+        while True:
+            if (await socket.receive())["type"] == "websocket.disconnect":
+                return
+            if not allowed(key):
+                await socket.close(WS_TOO_MANY, "too many messages")
+                return
+
+    sender = asyncio.ensure_future(send_views())
+    receiver = asyncio.ensure_future(receive())
+    try:
+        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sender, receiver):
+            task.cancel()
+        subscribers.events[game_id].discard(changed)
+        if not subscribers.events[game_id]:
+            subscribers.events.pop(game_id, None)
+        for task in (sender, receiver):
+            try:
+                await task
+            except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError, NotFound):
+                pass

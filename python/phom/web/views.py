@@ -1,0 +1,100 @@
+"""A seat's view of a hosted game as the API sends it (GET, the answer to a move, every WebSocket push),
+and the cache of their JSON texts: rendered once per state, with the clock's ``now_ms`` added as each is
+sent.
+
+>>> from phom.web.hosting import GameHost
+>>> host = GameHost()
+>>> created = host.create(humans=[0, 1])
+>>> view = game_view(host.get(created.id), 0, drawn=False)
+>>> view["turn_seconds"], view["away"], view["clock"]["seat"] == view["to_move"]
+(30, [], True)
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from .hosting import HostedGame
+
+__all__ = ["ViewCache", "game_view", "view_key", "with_clock"]
+
+
+def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = True, lang: str = "en"
+              ) -> dict[str, Any]:
+    """One seat's view of a hosted game (``game``: a given state of it, by default the current one) as
+    the API sends it: the game's view report (``phom.web.kinds``), its version, the move log, the seats'
+    people and bots, the commitment, the table drawn as ``html`` (unless ``drawn`` is false), and at
+    the end the result and every hand face up; the words in ``lang``."""
+    game = game if game is not None else hosted.game
+    report = hosted.kind.report(game, seat, drawn=drawn, lang=lang)
+    report["lang"] = lang
+    report["version"] = len(game.history)
+    report["log"] = [hosted.kind.move_text(p, a, lang) for p, a in game.history]
+    report["humans"] = hosted.humans
+    report["bots"] = {str(s): name for s, name in sorted(hosted.bot_names.items())}
+    report["commitment"] = hosted.fairness.commitment
+    report["client_seed"] = hosted.fairness.client_seed
+    report["series"] = hosted.series_view()
+    report["rules"] = hosted.kind.rules_data(game.rules)
+    report["rules_words"] = hosted.kind.rules_words(game.rules, lang)
+    report["turn_seconds"] = hosted.turn_seconds
+    report["away"] = sorted(hosted.away)
+    report["names"] = {str(s): name for s, name in sorted(hosted.names.items())}
+    for version in hosted.standins:
+        if version < len(report.get("history", ())):
+            report["history"][version]["by"] = "clock"
+    report["clock"] = hosted.clock_view(time.time()) if game is hosted.game else None
+    return report
+
+
+def with_clock(text: str, hosted: HostedGame, version: int, now: float) -> str:
+    """A view's JSON text at ``version`` (rendered without its clock) with the ``clock`` as it stands at
+    ``now`` (none if the game has moved on since): a cached view never freezes the clock's ``now_ms``."""
+    clock = hosted.clock_view(now) if hosted.version == version else None
+    return text[:-1] + ',"clock":' + json.dumps(clock, separators=(",", ":")) + "}"
+
+
+def view_key(hosted: HostedGame) -> tuple[Any, ...]:
+    """What a seat's view depends on besides the seat, its html and language: the version, the next game,
+    the seats away, their names and the deadline (a reaction changes none of them)."""
+    return (hosted.version, hosted.next_id, tuple(sorted(hosted.away)), tuple(sorted(hosted.names.items())),
+            hosted.deadline)
+
+
+class ViewCache:
+    """The JSON text of recent views (without their clock) by game id, seat, ``view_key``, html and
+    language: the answer to a move and the push to the same seat are rendered once."""
+
+    def __init__(self, size: int = 4096, clock: Callable[[], float] = time.time) -> None:
+        self.size = size
+        self.clock = clock
+        self.texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def cached(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int] | None:
+        """The view's JSON text and version if already rendered (cheap: no thread needed)."""
+        key = (hosted.id, seat, view_key(hosted), drawn, lang)
+        with self.lock:
+            text = self.texts.get(key)
+        return None if text is None else (with_clock(text, hosted, key[2][0], self.clock()), key[2][0])
+
+    def text(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int]:
+        """The view's JSON text and its version."""
+        with hosted.lock:                          # one consistent state (moves replace the game whole)
+            game, key = hosted.game, (hosted.id, seat, view_key(hosted), drawn, lang)
+            with self.lock:
+                cached = self.texts.get(key)
+            if cached is None:
+                data = game_view(hosted, seat, game, drawn=drawn, lang=lang)
+                del data["clock"]
+                cached = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                with self.lock:
+                    self.texts[key] = cached
+                    while len(self.texts) > self.size:
+                        self.texts.popitem(last=False)
+        return with_clock(cached, hosted, len(game.history), self.clock()), len(game.history)
