@@ -159,6 +159,7 @@ def test_a_full_game_by_clicking(server, browser):
     money = [int(rows.nth(i).locator("td").nth(3).inner_text().replace("\u2212", "-")) for i in range(1, 5)]
     assert sum(money) == 0
     assert page.locator("g.card-back").count() == 0               # every hand face up at the end
+    page.click("#fairness summary")                                # “Check this game”: the record, one tap away
     assert not page.locator("#download-record").is_hidden()
     page.click("#play-again")
     page.wait_for_selector("#result", state="hidden")
@@ -193,14 +194,14 @@ def test_friends_share_a_table_through_invite_links(server, browser):
     host.fill("#client-seed", "friday night")
     host.click("#new-game-button")
     host.wait_for_selector(HAND)
-    assert len(host.inner_text("#commitment")) == 64
+    assert len(host.text_content("#commitment")) == 64
     invite = host.locator('#invite-list input[data-seat="1"]').input_value()
     assert "#game=" in invite and "token=" in invite and "?" not in invite.split("#")[0].replace(server, "")
     friend = browser.new_context(locale="en-US", viewport={"width": 1100, "height": 900}).new_page()
     friend.goto(invite)
     friend.wait_for_selector('.phom-seat.me[data-seat="1"]')
     friend.wait_for_selector(HAND)
-    assert friend.inner_text("#commitment") == host.inner_text("#commitment")
+    assert friend.text_content("#commitment") == host.text_content("#commitment")
 
     def wait_idle(page):
         page.wait_for_function("document.body.getAttribute('aria-busy') !== 'true'")
@@ -272,6 +273,8 @@ def test_a_tienlen_game_by_clicking(server, browser):
             continue
         plays = [label for label in labels if label.startswith("play ")]
         if not selected_play and plays:
+            if page.locator("#hand .picked").count():
+                page.click("#clear-selection")
             for code in plays[0].split()[1:]:          # the play, made by tapping its cards, then the one “Play”
                 page.locator(f'#hand [data-card="{code}"]').click()
             assert page.get_attribute("#play-one", "data-action") == plays[0]
