@@ -528,3 +528,30 @@ def test_an_unreachable_broker_is_one_line(tmp_path: Path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and done.stderr.strip() == \
         "phom serve: error: --broker redis://127.0.0.1:1/0: no Redis answers there"
+
+
+def test_the_table_of_peoples_routes_hold_against_an_attacker(served: Served):
+    """Names with markup, bidi overrides and joiners, a 10 kB name, a flood of reactions (one every 2 s a
+    seat gets through), a reaction that is not in the set, and a stranger's token on back, name and react:
+    each refused with its status, no markup ever reaches a view, and the log stays clean."""
+    with served.client("127.0.0.21") as client:
+        created = client.post("/api/games", json={"humans": [0, 1], "turn_seconds": 30}).json()
+        other = client.post("/api/games", json={"humans": [0, 1]}).json()
+        game_id, seat = created["id"], bearer(created["tokens"]["0"])
+        for name in ("<img src=x onerror=alert(1)>", "\u202eevil", "a\u200db", "é" * 10_000, "", "\x00"):
+            answer = client.put(f"/api/games/{game_id}/name", headers=seat, json={"name": name})
+            assert answer.status_code in (400, 413), (name[:20], answer.status_code)
+        assert client.put(f"/api/games/{game_id}/name", headers=seat, json={"name": "Lan"}).status_code == 200
+        statuses = [client.post(f"/api/games/{game_id}/react", headers=seat, json={"reaction": "laugh"}).status_code
+                    for _ in range(200)]
+        assert statuses.count(200) <= 2 and statuses.count(429) >= 198 and set(statuses) <= {200, 429}
+        assert client.post(f"/api/games/{game_id}/react", headers=seat,
+                           json={"reaction": "<script>alert(1)</script>"}).status_code == 400
+        stranger = bearer(other["tokens"]["0"])
+        assert client.post(f"/api/games/{game_id}/back", headers=stranger).status_code == 403
+        assert client.put(f"/api/games/{game_id}/name", headers=stranger, json={"name": "x"}).status_code == 403
+        assert client.post(f"/api/games/{game_id}/react", headers=stranger,
+                           json={"reaction": "nice"}).status_code == 403
+        view = client.get(f"/api/games/{game_id}", headers=seat).text
+        assert view.count("<img") == 0 and "\u202e" not in view and json.loads(view)["names"] == {"0": "Lan"}
+    served.clean()
