@@ -126,7 +126,8 @@ def figures(postgres_url: str, workers: list[Any], tables: list[Table]) -> Deadl
     result = DeadlineFigures(games=len(tables))
     with psycopg.connect(postgres_url) as conn:
         rows = conn.execute("SELECT game_id, version, due, played FROM actions WHERE due IS NOT NULL "
-                            "ORDER BY game_id, version").fetchall()
+                            "AND game_id = ANY(%s) ORDER BY game_id, version",
+                            ([t.game_id for t in tables],)).fetchall()
     batches: dict[tuple[str, float], list[int]] = {}
     for game_id, version, due, played in rows:
         versions = batches.setdefault((game_id, due), [])
