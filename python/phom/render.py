@@ -200,6 +200,8 @@ def action_text(action: Action, lang: str = "en") -> str:
 
     >>> action_text(Action.parse("discard QS"), "vi"), action_text(Action.parse("draw"), "vi")
     ('Đánh Q♠', 'Bốc')
+    >>> action_text(Action.parse("autolay"), "vi"), action_text(Action.parse("autolay"))
+    ('Hạ phỏm', 'lay down automatically')
     """
     _ = translator(lang)
     if isinstance(action, Discard):
@@ -211,7 +213,7 @@ def action_text(action: Action, lang: str = "en") -> str:
     if isinstance(action, Send):
         return _("send {card} → seat {seat}, phỏm {meld}").format(card=action.card, seat=action.target[0] + 1,
                                                                   meld=action.target[1] + 1)
-    words = {"draw": _("draw"), "u": _("ù"), "u-khan": _("ù khan"), "autolay": _("autolay")}
+    words = {"draw": _("draw"), "u": _("ù"), "u-khan": _("ù khan"), "autolay": _("lay down automatically")}
     return words.get(str(action), str(action))
 
 
