@@ -51,6 +51,7 @@ def test_the_discard_may_be_eaten_only_when_the_seat_to_move_may_eat_it() -> Non
                 page = html(view, lang="vi")
                 may_eat = any(isinstance(a, Eat) for a in view.legal_actions)
                 assert ("có thể ăn" in page) == may_eat
+                assert ("bốc bài." in page) == (not may_eat)      # only Bốc: the line says so
                 said += may_eat
                 not_said += not may_eat
                 other = html(game.view((game.to_move + 1) % game.players), lang="vi")

@@ -185,6 +185,8 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
                  ("take", "tai"): _("Seat {seat} to take a card (tái turn)."),
                  ("play", "lay"): _("Seat {seat} to play (lay-down turn)."),
                  ("play", "tai"): _("Seat {seat} to play (tái turn).")}
+        if view.phase == "take" and view.to_move == view.player and not any(isinstance(a, Eat) for a in view.legal_actions):
+            steps[("take", view.turn_kind)] = _("Seat {seat} to draw a card.")     # nothing he may eat: only Bốc
         line = steps.get((view.phase, view.turn_kind), _("Seat {seat} to play.")).format(seat=(view.to_move or 0) + 1)
         if view.last_discard is not None and any(isinstance(a, Eat) for a in view.legal_actions):
             card, by = view.last_discard            # said only to the seat that may eat it, when it may

@@ -383,7 +383,8 @@ function render(view, missed = null) {
   let doing;
   if (tienlen) doing = t(view.table ? "doing_beat" : "doing_lead");
   else {
-    doing = t(view.phase === "take" ? "doing_take" : "doing_play");
+    const mayEat = view.legal_actions.some((a) => a.text.startsWith("eat "));
+    doing = t(view.phase === "take" ? (mayEat || !yourTurn ? "doing_take" : "doing_draw") : "doing_play");
     if (view.turn_kind === "lay") doing = t("doing_lay_turn", { doing });
     if (view.turn_kind === "tai") doing = t("doing_tai_turn", { doing });
   }
