@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TextIO
 
-from ..actions import Action
+from ..actions import Action, AutoLay
 from ..bots import make_bot
 from ..bots.levels import LEVELS, level_number, level_of
 from ..cards import CardError
@@ -38,7 +38,7 @@ from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
 
 __all__ = ["Console", "QuitGame", "Table", "advice_line", "bot_label", "bot_seats", "play_interactive",
-           "play_until_over", "read_move", "save_record"]
+           "play_until_over", "read_move", "said_move", "save_record"]
 
 HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
           "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; q to quit.")
@@ -175,13 +175,31 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
     def turn() -> None:
         _show(game, seat, paint, console)
         read_move(console, _(HELP), game.legal_actions(), Action.parse, game.apply,
-                  lambda search: _advice(game, seat, search, lang), lambda action: action_text(action, lang))
+                  lambda search: _advice(game, seat, search, lang), lambda action: said_move(game, action, lang))
 
-    if play_until_over(game, seat, seated, turn, console, describe=lambda action: action_text(action, lang)):
+    if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang)):
         say(result_text(game, lang))
         save_record(game.to_json(), save, console)
     elif save is not None:
         say(_("The game did not finish: no record written."))
+
+
+def said_move(game: Game, action: Action, lang: str = "en") -> str:
+    """A move just made, as the terminal's log says it: its label, and for a lay-down the phỏm it laid.
+
+    >>> from phom.bots import GreedyBot
+    >>> game = Game(seed=165)
+    >>> while not any(isinstance(a, AutoLay) for _p, a in game.history):
+    ...     game.apply(GreedyBot().act(game.view(game.to_move)))
+    >>> said_move(game, game.history[-1][1], "vi")
+    'Hạ phỏm: J♠ J♦ J♥'
+    """
+    label = action_text(action, lang)
+    if isinstance(action, AutoLay) and game.history and game.history[-1][1] is action:
+        laid = game.laid[game.history[-1][0]]
+        if laid:
+            return f"{label}: {' | '.join(str(meld) for meld in laid)}"
+    return label
 
 
 def save_record(record: str, path: str | None, console: Console) -> None:
