@@ -96,7 +96,7 @@ def combination_words(cards: CardSet, paint: Painter | None = None, lang: str = 
     >>> combination_words(CardSet.parse("2H"), lang="vi"), combination_words(CardSet.parse("7S 7C 7D"), lang="vi")
     ('heo 2♥', 'sám cô 7')
     >>> combination_words(CardSet.parse("3S 4S 5D"), lang="vi"), combination_words(CardSet.parse("QS QH"))
-    ('sảnh 3 lá, từ 3♠ đến 5♦', 'a pair of Q')
+    ('sảnh 3 lá, từ 3♠ đến 5♦', 'a pair of Qs')
     """
     _ = translator(lang)
     paint = paint or Painter(colour=False)
@@ -105,6 +105,8 @@ def combination_words(cards: CardSet, paint: Painter | None = None, lang: str = 
         raise ValueError(f"{cards} is not one combination")
     ranked = _ranked(cards)
     rank = "heo" if combo.high.rank == 2 else combo.high.code[:-1]
+    if lang == "en" and rank != "heo":
+        rank += "s"                                   # a pair of Qs, a triple of 7s
     if combo.kind == "single":
         return (_("heo {card}") if combo.high.rank == 2 else _("a single {card}")).format(card=paint.card(combo.high))
     if combo.kind == "pair":
