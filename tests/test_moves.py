@@ -149,7 +149,7 @@ def test_a_phrase_that_fits_several_moves_is_asked_by_number():
 
     offered = [Play("3S"), Play("QS QH"), Play("QS QD"), Play("QD QH"), Pass()]
     out, applied = io.StringIO(), []
-    console = Console(io.StringIO("đôi Q\n9\n2\n"), out, "vi")
+    console = Console(io.StringIO("đôi Q\n9\n2)\n"), out, "vi")
     read_move(console, "", offered, lambda text: None, applied.append, lambda search: "",
               lambda action: tienlen_list_text(action, Painter(colour=False), "vi"), game="tienlen")
     said = out.getvalue()

@@ -276,8 +276,8 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
             say(_("Hint: {advice}").format(advice=advise(text == "??")))
             continue
         try:
-            if text.isdigit():
-                number = int(text)
+            if text.rstrip(").").isdigit():        # 3, or 3) as the list prints it
+                number = int(text.rstrip(")."))
                 if not 1 <= number <= len(choices):
                     say(_("Not a move: choose 1 to {count}.").format(count=len(choices)))
                     continue
