@@ -16,10 +16,10 @@ from html import escape
 
 from typing import Any
 
-from ..cards import CardSet
+from ..cards import Card, CardSet
 from ..drawing import cards_svg
 from ..language import N_, check_language, number, translator
-from .text import action_words, position_text, rating_words
+from .text import CROSS_FITTED, action_words, explain_words, move_phrase, position_text, rating_words, summary_sentence
 
 __all__ = ["LABEL_COLOURS", "WORDS", "review_html", "review_svg"]
 
@@ -99,31 +99,44 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + k * step for k in range(int(span / step) + 2) if low <= first + k * step <= high]
 
 
-def _hand_svg(codes: str | list[str], lang: str = "en") -> str:
+def _hand_svg(codes: str | list[str], lang: str = "en", game: str = "phom") -> str:
     text = codes if isinstance(codes, str) else " ".join(codes)
-    cards = [(c.rank, c.suit) for c in CardSet.parse(text)] if text.strip() else []
-    return cards_svg([cards], lang=lang) if cards else ""
+    if not text.strip():
+        return ""
+    if game == "tienlen":                          # weakest first, as Tiến lên ranks them (3 … 2)
+        from ..tienlen.reference import in_order
+
+        cards = [(c.rank, c.suit) for c in (Card.parse(code) for code in in_order(text, codes=True).split())]
+    else:
+        cards = [(c.rank, c.suit) for c in CardSet.parse(text)]
+    return cards_svg([cards], lang=lang)
 
 
 def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom") -> str:
     colour = LABEL_COLOURS[d.label] if d.label else "#999"
     played, best = action_words(game, d.played, lang), action_words(game, d.best, lang)
+    _ = translator(lang)
+    said = _("played {played}, better {best}").format(played="\0", best="\1")
+    head = escape(said).replace("\0", f"<b>{escape(move_phrase(game, d.played, lang))}</b>").replace(
+        "\1", f"<b>{escape(move_phrase(game, d.best, lang))}</b>")
+    crossed = (f'<p class="cross-fitted">{escape(_(CROSS_FITTED))}</p>' if getattr(d, "cross_fitted", False)
+               else "")
     hind = (f'<div class="hindsight">{escape(words["hindsight"])}: {escape(action_words(game, d.hindsight, lang))}</div>'
             if d.hindsight and d.hindsight != d.best else "")
     options = "".join(f"<tr{' class=played' if text == d.played else ''}><td>{escape(action_words(game, text, lang))}</td>"
                       f"<td>{number(mean, lang, 2, signed=True)}</td><td>± {number(1.96 * err, lang, 2)}</td></tr>"
                       for text, mean, err in d.options)
-    why = words["why"].format(best=best, played=played, before=number(d.before, lang, 2, signed=True),
+    why = words["why"].format(best=move_phrase(game, d.best, lang), played=move_phrase(game, d.played, lang), before=number(d.before, lang, 2, signed=True),
                               after=number(d.after, lang, 2, signed=True))
     return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}"><details><summary>'
             f'<span class="label" style="background:{colour}">{escape(words[d.label] if d.label else "")}</span> '
             f'{escape(words["move"])} {d.index + 1}, {escape(words["seat"].lower())} {d.seat + 1}: '
-            f'{escape(words["played"])} <b>{escape(played)}</b>, {escape(words["best"])} <b>{escape(best)}</b> '
+            f'{head} '
             f'({escape(words["loss"])} {number(d.loss, lang, 2)}, 95 % {number(d.loss_ci[0], lang, 2)}…'
             f'{number(d.loss_ci[1], lang, 2)})</summary>'
-            f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang)}</div>'
+            f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang, game)}</div>'
             f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang))}</div>'
-            f'<p class="why">{escape(why)}</p><table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
+            f'<p class="why">{escape(why)}</p>{crossed}<table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
             f'<th>{escape(words["value"])}</th><th>95 %</th></tr></thead><tbody>{options}</tbody></table>'
             f'{hind}</details></li>')
 
@@ -143,7 +156,9 @@ def review_html(result: Any, lang: str = "en") -> str:
     labelled = result.labelled()
     items = ("<ol class='decisions'>" + "".join(_decision_html(d, words, lang, result.game) for d in labelled) + "</ol>"
              if labelled else f"<p>{escape(words['none'])}</p>")
-    return (f'<section class="phom-review" lang="{lang}"><h2>{escape(words["title"])}</h2>'
+    summary = "".join(f'<p class="summary">{escape(summary_sentence(result.game, e, result.rating[e.seat], lang))}</p>'
+                      for e in result.ledger)
+    return (f'<section class="phom-review" lang="{lang}"><h2>{escape(words["title"])}</h2>{summary}'
             f'<div class="ledger-box"><table class="ledger"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
-            f'</table></div><p class="ledger-words">{escape(words["explain"])}</p>'
+            f'</table></div><p class="ledger-words">{escape(explain_words(result.game, lang))}</p>'
             f"{plots}{items}</section>")

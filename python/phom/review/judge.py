@@ -34,11 +34,13 @@ from ..worlds import sample_world
 from .phom_game import TRIES, PhomReplay, plan_text, turn_plans
 from .tienlen_game import playout_values, sample_turn, turn_candidates
 
-__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "Judgement", "judge"]
+__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT_WORLDS", "Judgement", "judge"]
 
-#: The most worlds the hint's race plays a candidate on (benchmarks/hint_agreement.py measures its
-#: cost a decision and how often the review labels its move).
+#: The most worlds the hint's race plays a candidate on, in Phỏm (benchmarks/hint_agreement.py
+#: measures its cost a decision and how often the review labels its move).
 HINT_WORLDS = 256
+#: The same in Tiến lên, whose playouts cost more (up to 12 candidates, four blocks of policies).
+TIENLEN_HINT_WORLDS = 128
 #: The look-ahead's (``search=True``): the same race with more worlds.
 SEARCH_WORLDS = 1024
 #: Worlds a round of the race.
@@ -73,9 +75,12 @@ class Judgement:
         return sorted(kept, key=lambda i: (i != self.best, -self.values[i], i != self.greedy, i))
 
 
-def judge(view: PlayerView | TienLenView, *, worlds: int = HINT_WORLDS, seed: int = 0) -> Judgement:
+def judge(view: PlayerView | TienLenView, *, worlds: int | None = None, seed: int = 0) -> Judgement:
     """The review's judgement of the decision of ``view``'s player, who must be to move, racing each
-    candidate on at most ``worlds`` worlds; the same view, worlds and ``seed`` give the same verdict."""
+    candidate on at most ``worlds`` worlds (default: the game's hint's, ``HINT_WORLDS`` or
+    ``TIENLEN_HINT_WORLDS``); the same view, worlds and ``seed`` give the same verdict."""
+    if worlds is None:
+        worlds = TIENLEN_HINT_WORLDS if isinstance(view, TienLenView) else HINT_WORLDS
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed {seed!r} must be a whole number")
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not ROUND_WORLDS <= worlds <= 65536:

@@ -41,6 +41,16 @@ class Decision:
     playouts: int = 0
     position: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def cross_fitted(self) -> bool:
+        """Whether ``loss`` differs from the difference of the shown values (``before − after``).
+
+        >>> Decision(0, 0, "a", "b", (("b", 1.0, 0.1), ("a", 0.0, 0.1)), False, 0.75, (0.5, 1.0), None, None,
+        ...          before=1.0, after=0.0).cross_fitted
+        True
+        """
+        return abs(self.loss - (self.before - self.after)) > 1e-9
+
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "kind": self.kind, "played": self.played,
                 "best": self.best, "options": [list(o) for o in self.options], "forced": self.forced,

@@ -28,14 +28,14 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from ..game import Game
-from ..racing import QUANTUM, Settings, evaluate, quantize, stage_seed, value_of
+from ..racing import QUANTUM, Z_95, Settings, evaluate, quantize, stage_seed, value_of
 from ..tienlen.game import TienLenGame
 from .calibration import label_of, rating_of
 from .model import Decision, Ledger, Point, Review
 from .phom_game import PhomReplay, Turn
 from .tienlen_game import TienLenReplay
 
-__all__ = ["load_record", "review"]
+__all__ = ["cross_fitted", "load_record", "review"]
 
 
 
@@ -204,12 +204,21 @@ def _plain(replay: Replay, seat: int, index: int, settings: Settings, seed: int)
 def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int) -> Decision:
     seat = turn.seat
     plans = [plan for _, plan in turn.candidates]
+    fresh_seeds = {stage_seed(seed, "fresh", b) for b in range(settings.max_batches)}
+    fresh_worlds: list[Any] = []
+    fresh: list[tuple[list[int], Any]] = []          # the fresh batches: (candidate indices, money per world)
 
     def sample(count: int, s: int) -> Any:
-        return replay.sample(seat, turn.index, count, s)
+        worlds = replay.sample(seat, turn.index, count, s)
+        if s in fresh_seeds:
+            fresh_worlds.append(worlds)
+        return worlds
 
     def values(worlds: Any, chosen: Any) -> Any:
-        return replay.values(worlds, seat, chosen, seed)
+        won = replay.values(worlds, seat, chosen, seed)
+        if any(worlds is w for w in fresh_worlds):
+            fresh.append(([_index_of(plans, plan) for plan in chosen], won))
+        return won
 
     texts = [text for text, _ in turn.candidates]
     hindsight = None
@@ -224,12 +233,61 @@ def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int) -> Decisi
     kept = [i for i in range(len(plans)) if not math.isnan(outcome.values[i])]
     order = sorted(kept, key=lambda i: (i != outcome.best, -outcome.values[i], i))
     options = tuple((texts[i], outcome.values[i], round(outcome.value_errors[i], 4)) for i in order)
-    label = None if turn.forced else label_of(replay.name, outcome.loss_ci[0])
+    if turn.forced or outcome.best == turn.played:
+        loss, loss_ci = 0.0, (0.0, 0.0)
+    else:                  # the best was chosen on the same worlds that value it: cross-fit the loss
+        loss, loss_ci = cross_fitted(fresh, turn.played)
+    label = None if turn.forced else label_of(replay.name, loss_ci[0])
     return Decision(index=turn.index, seat=seat, played=texts[turn.played], best=texts[outcome.best],
-                    options=options, forced=turn.forced, loss=outcome.loss if not turn.forced else 0.0,
-                    loss_ci=outcome.loss_ci if not turn.forced else (0.0, 0.0), label=label, hindsight=hindsight,
+                    options=options, forced=turn.forced, loss=loss, loss_ci=loss_ci, label=label, hindsight=hindsight,
                     kind=turn.kind, before=outcome.before, after=outcome.after, policy=outcome.policy,
                     playouts=outcome.playouts, position=replay.position(seat, turn.index))
+
+
+def _index_of(plans: list[Any], plan: Any) -> int:
+    for i, candidate in enumerate(plans):
+        if candidate is plan:
+            return i
+    return plans.index(plan)
+
+
+def cross_fitted(batches: list[tuple[list[int], Any]], played: int) -> tuple[float, tuple[float, float]]:
+    """The loss of ``played`` without the winner's curse, and its 95 % interval, from the fresh
+    batches ``(candidate indices, money per world and candidate)``: the worlds are split in two halves
+    (alternate worlds); the best candidate is chosen on one half and valued against the played one
+    on the other, both ways. Each world then gives one paired difference whose candidates were
+    chosen without it, so the mean is not biased upwards as the best's own worlds would make it. The
+    loss and both ends of the interval are clipped at 0 and quantized.
+
+    >>> import numpy as np
+    >>> won = np.array([[1.0, 0.0], [3.0, 0.0], [1.0, 0.0], [3.0, 0.0]])   # candidate 0 wins by 2 on average
+    >>> loss, (low, high) = cross_fitted([([0, 1], won)], played=1)
+    >>> loss, round(low, 2), round(high, 2)
+    (2.0, 0.87, 3.13)
+    >>> cross_fitted([([0, 1], won)], played=0)
+    (0.0, (0.0, 0.0))
+    """
+    import numpy as np
+
+    columns = sorted({i for chosen, _ in batches for i in chosen})
+    if played not in columns or len(columns) < 2:
+        return 0.0, (0.0, 0.0)
+    common = [i for i in columns if all(i in chosen for chosen, _ in batches)]
+    won = np.concatenate([np.asarray(w, dtype=np.float64)[:, [chosen.index(i) for i in common]]
+                          for chosen, w in batches])
+    if len(won) < 2:
+        return 0.0, (0.0, 0.0)
+    p = common.index(played)
+    halves = (won[0::2], won[1::2])
+    gaps = []
+    for choose, value in (halves, halves[::-1]):
+        means = choose.mean(axis=0)
+        best = max(range(len(common)), key=lambda j: (float(means[j]), j == p, -j))
+        gaps.append(value[:, best] - value[:, p])
+    gap = np.concatenate(gaps)
+    mean = float(gap.mean())
+    half = Z_95 * float(gap.std(ddof=1)) / math.sqrt(len(gap))
+    return quantize(max(0.0, mean)), (quantize(max(0.0, mean - half)), quantize(max(0.0, mean + half)))
 
 
 def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callable[[int, int], None] | None:

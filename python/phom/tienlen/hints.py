@@ -1,6 +1,7 @@
 """Tiến lên hints: the move the review's judgement recommends for a seat at the hint's budget
-(``phom.review.judge``: the review's candidates, worlds and playouts, ``HINT_WORLDS`` worlds a batch;
-the look-ahead, ``search=True``, the same with ``SEARCH_WORLDS``), and a sentence saying why.
+(``phom.review.judge``: the review's candidates, worlds and playouts, racing each candidate on at
+most ``TIENLEN_HINT_WORLDS`` worlds; the look-ahead, ``search=True``, the same with
+``SEARCH_WORLDS``), and a sentence saying why.
 
 >>> from phom.tienlen.bots import GreedyTienLenBot
 >>> game = TienLenGame(seed=3)
@@ -18,7 +19,7 @@ from __future__ import annotations
 import math
 
 from ..language import number, translator
-from ..review.judge import HINT_WORLDS, SEARCH_WORLDS, judge
+from ..review.judge import SEARCH_WORLDS, TIENLEN_HINT_WORLDS, judge
 from .bots import GreedyTienLenBot
 from .combos import min_plays
 from .game import Action, Pass, TienLenGame
@@ -38,7 +39,7 @@ def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: st
     hand = view.hand.mask
     if all(isinstance(a, Pass) for a in view.legal_actions):
         return view.legal_actions[0], _("nothing in your hand beats the table: pass is the only move")
-    verdict = judge(view, worlds=SEARCH_WORLDS if search else HINT_WORLDS, seed=seed)
+    verdict = judge(view, worlds=SEARCH_WORLDS if search else TIENLEN_HINT_WORLDS, seed=seed)
     action = verdict.plans[verdict.best][0]
     greedy = GreedyTienLenBot().act(view)
     if isinstance(action, Pass):
