@@ -155,7 +155,8 @@ async function whileBusy(task) {
     await task();
   } finally {
     document.body.setAttribute("aria-busy", "false");
-    for (const button of document.querySelectorAll("#moves button")) button.disabled = false;
+    if (state.view) drawMoves(state.view);           // each button as the view and the chosen cards have it
+    else for (const button of document.querySelectorAll("#moves button")) button.disabled = false;
   }
 }
 
