@@ -216,6 +216,8 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
             if page.locator("#hand .picked").count():
                 page.click("#clear-selection")
             continue
+        if page.locator("#play-one").count() and not page.locator("#hand .picked").count():
+            assert page.locator("#play-one").is_disabled(), f"{game}, turn {turns}: “Đánh” with no card chosen"
         if turns > 1:       # the latest move is said beside the seat that made it, without the log
             assert page.locator("#table .seat-last.latest").count() == 1, f"{game}, turn {turns}: no latest move"
         if game == "phom" and not animated and labels[0] == "draw":
@@ -357,6 +359,17 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser):  # noqa: F811
     assert said.status_code == 200
     host.wait_for_selector('#table [data-seat="1"] .bubble[data-reaction="hurry"]')
     assert host.inner_text('#table [data-seat="1"] .bubble') == "Nhanh lên!"
+    # his own: the reactions' bar, a bubble beside his moves, and a second one too soon refused in words
+    host.click("#react-toggle")
+    assert host.locator("#reaction-bar button").count() == 5 and host.locator("#reaction-bar").is_visible()
+    shoot(host, "people-reactions")
+    host.click('#reaction-bar button[data-reaction="thanks"]')
+    host.wait_for_selector('#my-bubble-home .bubble[data-reaction="thanks"]')
+    host.click("#react-toggle")
+    host.click('#reaction-bar button[data-reaction="nice"]')
+    host.wait_for_selector("#message.refused")
+    assert host.inner_text("#message").startswith("Chưa gửi được:")
+    check_vi_text(host, "a reaction refused")
     check_first_screen(host, "a bubble", others=3)
     shoot(host, "people-bubble")
     # the last 5 seconds are marked (and move only when motion is welcome)
