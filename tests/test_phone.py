@@ -330,7 +330,12 @@ def seat_page(browser, server: str, game_id: str, seat: int, token: str, locale:
     return page
 
 
-def test_a_clocked_table_of_people_on_a_phone(server, browser):  # noqa: F811
+WORDS = {"vi-VN": {"seconds": "{n} giây", "hurry": "Nhanh lên!", "away": "vắng", "not_sent": "Chưa gửi được:"},
+         "en-US": {"seconds": "{n} s", "hurry": "Hurry up!", "away": "away", "not_sent": "Not sent:"}}
+
+
+@pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
+def test_a_clocked_table_of_people_on_a_phone(server, browser, locale):  # noqa: F811
     """Two people and two bots at a 10 s table: the countdown in the player's own area on his turn, then
     on the other person's seat; its last 5 s marked; a reaction as a bubble on the seat that sent it;
     a seat whose time ran out is marked vắng, and its player comes back with one button; the name a
@@ -342,12 +347,13 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser):  # noqa: F811
     game_id, tokens = created["id"], created["tokens"]
     friend_headers = {"Authorization": f"Bearer {tokens['1']}"}
     assert httpx.put(f"{server}/api/games/{game_id}/name", json={"name": "Lan"}, headers=friend_headers).status_code == 200
-    host = seat_page(browser, server, game_id, 0, tokens["0"])
+    words, check_text = WORDS[locale], check_vi_text if locale == "vi-VN" else check_en_text
+    host = seat_page(browser, server, game_id, 0, tokens["0"], locale)
     wait_idle(host)
     clocks = host.evaluate(CLOCKS)
     assert len(clocks) == 1 and clocks[0][0] == "own", clocks            # his own turn: in his own area
     seconds = int(clocks[0][1])
-    assert 0 <= seconds <= 10 and clocks[0][2] == f"{seconds} giây" and clocks[0][3] == (seconds <= 5)
+    assert 0 <= seconds <= 10 and clocks[0][2] == words["seconds"].format(n=seconds) and clocks[0][3] == (seconds <= 5)
     check_first_screen(host, "a clocked table", others=3)
     assert host.locator('#table [data-seat="1"] .seat-name').inner_text() == "Lan"
     # his move: the clock goes to the friend's seat
@@ -358,20 +364,20 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser):  # noqa: F811
     said = httpx.post(f"{server}/api/games/{game_id}/react", json={"reaction": "hurry"}, headers=friend_headers)
     assert said.status_code == 200
     host.wait_for_selector('#table [data-seat="1"] .bubble[data-reaction="hurry"]')
-    assert host.inner_text('#table [data-seat="1"] .bubble') == "Nhanh lên!"
+    assert host.inner_text('#table [data-seat="1"] .bubble') == words["hurry"]
     # his own: the reactions' bar, a bubble beside his moves, and a second one too soon refused in words
     host.click("#react-toggle")
     assert host.locator("#reaction-bar button").count() == 5 and host.locator("#reaction-bar").is_visible()
-    shoot(host, "people-reactions")
+    shoot(host, f"people-reactions-{locale}")
     host.click('#reaction-bar button[data-reaction="thanks"]')
     host.wait_for_selector('#my-bubble-home .bubble[data-reaction="thanks"]')
     host.click("#react-toggle")
     host.click('#reaction-bar button[data-reaction="nice"]')
     host.wait_for_selector("#message.refused")
-    assert host.inner_text("#message").startswith("Chưa gửi được:")
-    check_vi_text(host, "a reaction refused")
+    assert host.inner_text("#message").startswith(words["not_sent"])
+    check_text(host, "a reaction refused")
     check_first_screen(host, "a bubble", others=3)
-    shoot(host, "people-bubble")
+    shoot(host, f"people-bubble-{locale}")
     # the last 5 seconds are marked (and move only when motion is welcome)
     host.wait_for_function("(() => { const e = document.querySelector('#table [data-seat=\"1\"] [data-clock]');"
                            " return e && Number(e.dataset.clock) <= 5; })()", timeout=15_000)
@@ -382,16 +388,17 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser):  # noqa: F811
     host.emulate_media(reduced_motion="reduce")
     assert urgent.evaluate("(e) => getComputedStyle(e).animationName") == "none"
     host.emulate_media(reduced_motion="no-preference")
-    shoot(host, "people-clock")
+    shoot(host, f"people-clock-{locale}")
     # the friend never moved: his seat is away (vắng); his own page offers the way back
     host.wait_for_selector('#table [data-seat="1"] .seat-away', timeout=20_000)
-    assert host.inner_text('#table [data-seat="1"] .seat-away') == "vắng"
-    check_vi_text(host, "an away seat")
-    shoot(host, "people-away")
-    friend = seat_page(browser, server, game_id, 1, tokens["1"])
+    assert host.inner_text('#table [data-seat="1"] .seat-away') == words["away"]
+    check_text(host, "an away seat")
+    shoot(host, f"people-away-{locale}")
+    friend = seat_page(browser, server, game_id, 1, tokens["1"], locale)
     friend.wait_for_selector("#away-line:not([hidden]) #come-back")
     check_first_screen(friend, "away, with the way back", others=3)
-    shoot(friend, "people-come-back")
+    check_text(friend, "away, with the way back")
+    shoot(friend, f"people-come-back-{locale}")
     friend.click("#come-back")
     friend.wait_for_selector("#away-line", state="hidden")
     assert 1 not in friend.evaluate("state.view.away")
