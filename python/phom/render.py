@@ -375,12 +375,11 @@ def moments(game: Any, lang: str = "en") -> list[dict[str, Any]]:
     29 u Seat 3 wins by ù!
     29 den Seat 2 pays đền for the whole table to seat 3.
     """
-    from .game import Game          # phom.game draws itself with this module: imported when used
-
     _ = translator(lang)
     found: list[dict[str, Any]] = []
-    if game.deal is not None:
-        replay = Game(game.rules, leader=game.leader, deal=(game.deal.hands, game.deal.stock))
+    if game.deal is not None:                       # the same kind of game, dealt the same cards (phom.game
+        replay = type(game)(game.rules, leader=game.leader,  # draws itself with this module: no import here)
+                            deal=(game.deal.hands, game.deal.stock))
         for i, (p, action) in enumerate(game.history):
             paid, laid = len(replay.payments), [[m.mask for m in melds] for melds in replay.laid]
             replay.apply(action)
