@@ -517,7 +517,10 @@ function drawNameButton() {
   const button = $("name-edit");
   if (!button) return;
   const name = state.view ? seatName(state.view, state.view.player) : "";
-  button.textContent = name ? `✎ ${name}` : `✎ ${t("name_set")}`;
+  button.textContent = "✎ ";
+  const shown = document.createElement("bdi");
+  shown.textContent = name || t("name_set");
+  button.appendChild(shown);
   button.setAttribute("aria-label", name ? `${t("name_label")}: ${name}` : t("name_set"));
 }
 
@@ -739,7 +742,7 @@ function seatTheTable(view, fresh) {
       who.className = "seat-who";
       const chosen = seatName(view, number);
       if (chosen) {                                   // the seat's own name: text, never markup
-        const named = document.createElement("span");
+        const named = document.createElement("bdi");     // isolated: a right-to-left name leaves the line as it is
         named.className = "seat-name";
         named.textContent = chosen;
         who.append(named, " · ");
