@@ -730,8 +730,17 @@ function seatTheTable(view, fresh) {
     const number = Number(seat.dataset.seat);
     const place = placeOf(number, view.player, seats.length);
     seat.classList.add(`pos-${place}`);
-    if (place === "me") seat.classList.add("me");
-    else {
+    if (place === "me") {
+      seat.classList.add("me");
+      const chosen = seatName(view, number);
+      const head = seat.querySelector("h4");
+      if (chosen && head) {                           // your own name, beside “Ghế 1 (bạn)”
+        const named = document.createElement("bdi");
+        named.className = "seat-name";
+        named.textContent = chosen;
+        head.append(" · ", named);
+      }
+    } else {
       // "Nhà dưới · Cấp 4 · ghế 2": the place first, the short name, the seat number the log uses
       const head = seat.querySelector("h4");
       head.textContent = "";
