@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import make_bot
+from .clock import STANDIN
 from .external import is_external
 from .game import Game, IllegalAction
 from .referee import deal_cards
@@ -73,9 +74,6 @@ MAX_CLIENT_SEED = 200
 COVERS_TABLE = "seed+table"
 #: How long ``verify_record`` may replay bots by default (seconds); past it, FairnessError says so.
 VERIFY_SECONDS = 60.0
-#: The stand-in: the bot that plays an absent person's turn at a clocked table (in both games), reseeded
-#: for each decision like the table's bots, so ``verify_record`` can prove every move it played.
-STANDIN = "greedy"
 
 
 class FairnessError(ValueError):

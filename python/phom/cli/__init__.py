@@ -32,6 +32,7 @@ from ..tienlen.render import result_text as tienlen_result_text
 from ..bots import make_bot
 from ..bots.levels import LEVELS, level_of
 from ..cards import CardSet, to_mask
+from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
 from ..fairness import verify_record
@@ -115,6 +116,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                       help=_("comma-separated bots for the other seats: {names} (default {default})").format(
                           names=bots, default="greedy"))
     play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to 4 (default 1, the leader)"))
+    _turn_seconds_argument(play, _)
     _save_argument(play, _)
     _move_seconds_argument(play, _)
     _lang_argument(play, _)
@@ -156,6 +158,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                          help=_("comma-separated bots for the other seats: {names} (default {default})").format(
                              names=bot_names(lang, "tienlen"), default="greedy"))
     tl_play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to 4 (default 1)"))
+    _turn_seconds_argument(tl_play, _)
     _save_argument(tl_play, _)
     _move_seconds_argument(tl_play, _)
     _lang_argument(tl_play, _)
@@ -272,11 +275,16 @@ def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str, _
                               ).format(cmd="cmd:"))
     arena.add_argument("--html", default=None, metavar="FILE",
                        help=_("with {option}: also write the round as a page").format(option="--challengers"))
-    arena.add_argument("--deals", type=int, default=250, help=_("deals per seed, each played in every seat rotation"))
+    arena.add_argument("--deals", type=int, default=None,
+                       help=_("deals per seed, each played in every seat rotation (default 250; with {sprt}: the "
+                              "most deals, default 10000)").format(sprt="--sprt"))
     arena.add_argument("--seeds", default="1,2",
                        help=_("comma-separated seeds, one block of deals each (default {default})").format(default="1,2"))
     arena.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     arena.add_argument("--json", action="store_true", help=_("print JSON"))
+    arena.add_argument("--sprt", type=float, default=None, metavar="DELTA",
+                       help=_("play deals of the first seed until a sequential test (alpha = beta = 0.05) decides "
+                              "whether the challenger is stronger than the panel by DELTA stakes a game"))
     _move_seconds_argument(arena, _)
 
 
@@ -285,6 +293,29 @@ def _move_seconds_argument(parser: argparse.ArgumentParser, _: Callable[[str], s
     parser.add_argument("--move-seconds", type=seconds_argument, default=DEFAULT_MOVE_SECONDS, metavar="S",
                         help=_("seconds a {cmd} bot has to answer a decision (default {default})").format(
                             cmd="cmd:COMMAND", default=f"{DEFAULT_MOVE_SECONDS:g}"))
+
+
+def _turn_seconds_argument(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """``--turn-seconds S`` of both games' ``play``: the person's clock, as at a hosted table (none by default)."""
+    parser.add_argument("--turn-seconds", type=turn_seconds_argument, default=None, metavar="S",
+                        help=_("seconds you have for each turn, {low} to {high}; when they run out the stand-in "
+                               "plays for you until you type again (default: no clock)").format(
+                            low=MIN_TURN_SECONDS, high=MAX_TURN_SECONDS))
+
+
+def turn_seconds_argument(text: str) -> int:
+    """``--turn-seconds``: a whole number of seconds in the table clock's bounds.
+
+    >>> turn_seconds_argument("20")
+    20
+    """
+    try:
+        seconds = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of seconds") from None
+    if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r} must be from {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} seconds")
+    return seconds
 
 
 def _save_argument(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
@@ -313,7 +344,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         elif args.command == "play":
             play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1,
                              stdin=stdin or sys.stdin, stdout=out, lang=pick_language(args.lang),
-                             move_seconds=args.move_seconds, save=args.save)
+                             move_seconds=args.move_seconds, save=args.save, turn_seconds=args.turn_seconds)
         elif args.command == "simulate":
             _simulate(args, out)
         elif args.command == "replay":
@@ -461,7 +492,8 @@ def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         _arena(args, out, "tienlen")
     else:
         play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1, stdin=stdin, stdout=out,
-                     lang=pick_language(args.lang), move_seconds=args.move_seconds, save=args.save)
+                     lang=pick_language(args.lang), move_seconds=args.move_seconds, save=args.save,
+                     turn_seconds=args.turn_seconds)
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> None:
@@ -596,6 +628,12 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
         raise CommandError("name one challenger, or a round of bots with --challengers A,B,C")
     if args.html is not None and args.challengers is None:
         raise CommandError("--html is written for a round: give --challengers A,B,C")
+    if args.sprt is not None and (args.challengers is not None or not 0 < args.sprt < 1000):
+        raise CommandError(f"--sprt {args.sprt:g} takes one challenger and a number of stakes a game above 0")
+    if args.deals is not None and args.deals < (1 if args.sprt is None else 16):
+        raise CommandError(f"--deals {args.deals} must be at least {1 if args.sprt is None else 16}")
+    if args.sprt is None and args.deals is None:
+        args.deals = 250
     bots = [args.challenger] if args.challengers is None else [s.strip() for s in args.challengers.split(",")
                                                                 if s.strip()]
     check_jobs([*bots, *panel], args.jobs)
@@ -605,6 +643,16 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
     progress = game == "phom" and not args.json and sys.stderr.isatty()
     if args.challengers is not None:
         _round(args, bots, seeds, game, out)
+        return
+
+    if args.sprt is not None:                    # one deal at a time, until the test decides
+        from ..arena import sequential
+        from ..tienlen.arena import sequential as tienlen_sequential
+
+        play = sequential if game == "phom" else tienlen_sequential
+        report = play(args.challenger, panel, args.sprt, seed=seeds[0] if seeds else 1,
+                      max_deals=10_000 if args.deals is None else args.deals, move_seconds=args.move_seconds)
+        print(report.to_json() if args.json else report.table(), file=out)
         return
 
     def run(executor: Executor | None) -> ArenaReport:

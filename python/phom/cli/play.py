@@ -19,7 +19,12 @@ True
 
 from __future__ import annotations
 
+import json
+import os
+import select
+import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
 from ..actions import Action, AutoLay
@@ -27,6 +32,7 @@ from ..bots import make_bot
 from ..bots.levels import LEVELS, level_number, level_of
 from ..cards import CardError
 from ..external import DEFAULT_MOVE_SECONDS
+from ..clock import STANDIN
 from ..game import Game, IllegalAction
 from ..hints import hint
 from ..hooks import announce_end, announce_start, close_bots
@@ -37,7 +43,7 @@ from ..rules import Rules
 from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
 
-__all__ = ["Console", "QuitGame", "Table", "advice_line", "bot_label", "bot_seats", "play_interactive",
+__all__ = ["Console", "QuitGame", "Table", "TimeRanOut", "TurnClock", "clocked_record", "advice_line", "bot_label", "bot_seats", "play_interactive",
            "play_until_over", "read_move", "said_move", "save_record"]
 
 HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
@@ -48,13 +54,21 @@ class QuitGame(Exception):
     """The person typed q."""
 
 
+class TimeRanOut(Exception):
+    """The person's turn had a clock, and it ran out before a move was typed."""
+
+
 class Console:
-    """Lines out, lines in (with a prompt); ``tr`` gives a text in the person's language."""
+    """Lines out, lines in (with a prompt); ``tr`` gives a text in the person's language. With a
+    ``deadline`` (``time.monotonic()`` seconds), ``read`` waits for a line only until then (TimeRanOut)."""
 
     def __init__(self, stdin: TextIO, stdout: TextIO, lang: str = "en", width: int | None = None) -> None:
         self.stdin, self.stdout, self.lang = stdin, stdout, lang
         self.tr = translator(lang)
         self.width = width or terminal_width(stdout)
+        self.deadline: float | None = None
+        self._pending = b""                     # bytes read from the descriptor past the last line (clocked)
+        self._clocked = False
 
     def say(self, text: str = "") -> None:
         """A line (or lines) for the person, broken between words to fit the terminal's width."""
@@ -66,10 +80,42 @@ class Console:
 
     def read(self) -> str:
         print("> ", end="", file=self.stdout, flush=True)
-        line = self.stdin.readline()
-        if not line:
-            raise ValueError("input ended before the game did")
-        return line.strip()
+        if not self._clocked:
+            line = self.stdin.readline()
+            if not line:
+                raise ValueError("input ended before the game did")
+            return line.strip()
+        while b"\n" not in self._pending:
+            if not self._wait(None if self.deadline is None else self.deadline - time.monotonic()):
+                print(file=self.stdout, flush=True)
+                raise TimeRanOut
+            chunk = os.read(self.stdin.fileno(), 4096)
+            if not chunk:
+                if self._pending:
+                    break
+                raise ValueError("input ended before the game did")
+            self._pending += chunk
+        raw, _, self._pending = self._pending.partition(b"\n")
+        return raw.decode("utf-8", "replace").strip()
+
+    def clocked(self) -> None:
+        """Read lines from the input's descriptor from now on, so that a turn's clock can wait for one
+        (ValueError naming ``--turn-seconds`` if the input has no descriptor to wait on)."""
+        try:
+            self.stdin.fileno()
+        except (AttributeError, OSError, ValueError):
+            raise ValueError("--turn-seconds needs the moves typed in a terminal or a pipe") from None
+        self._clocked = True
+
+    def typed(self) -> bool:
+        """Whether the person has typed something not yet read (never waits)."""
+        return b"\n" in self._pending or self._wait(0.0)
+
+    def _wait(self, seconds: float | None) -> bool:
+        if seconds is not None and seconds <= 0:
+            seconds = 0.0
+        ready, _, _ = select.select([self.stdin.fileno()], [], [], seconds)
+        return bool(ready)
 
 
 def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:
@@ -119,12 +165,25 @@ class Table(Protocol):
     def apply(self, action: Any) -> None: ...
 
 
+@dataclass
+class TurnClock:
+    """The terminal's clock: ``seconds`` a turn; when they run out, ``standin`` (the service's stand-in,
+    ``phom.clock.STANDIN``) plays the person's turn, and the next ones at once until the person types
+    again. ``played``: the versions of the moves it made (the record's ``history`` marks them)."""
+
+    seconds: int
+    standin: Any
+    away: bool = False
+    played: set[int] = field(default_factory=set)
+
+
 def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_turn: Callable[[], None],
-                    console: Console, describe: Callable[[Any], str]) -> bool:
-    """Bots (``act(view)``) move and say their moves; at the person's seat ``human_turn`` runs. False
-    when the person quit."""
+                    console: Console, describe: Callable[[Any], str], clock: TurnClock | None = None) -> bool:
+    """Bots (``act(view)``) move and say their moves; at the person's seat ``human_turn`` runs (with a
+    ``clock``, until the turn's time runs out: the stand-in plays the rest). False when the person quit."""
     say, _ = console.say, console.tr
     announce_start(seated, game, 1)
+    last: int | None = None
     try:
         while not game.is_over:
             p = game.to_move
@@ -133,38 +192,82 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
                 action = seated[p].act(game.view(p))
                 game.apply(action)
                 say("  " + _("seat {seat}: {move}").format(seat=p + 1, move=describe(action)))
+                last = p
                 continue
-            human_turn()
+            if clock is not None and clock.away and console.typed():
+                clock.away = False
+                say(_("You are back: your turns are yours again."))
+                last = None
+            if clock is not None and clock.away:
+                clock.played.add(len(getattr(game, "history", ())))
+                action = clock.standin.act(game.view(p))
+                game.apply(action)
+                say("  " + _("seat {seat} (played for you): {move}").format(seat=p + 1, move=describe(action)))
+                last = p
+                continue
+            if clock is not None and last != seat:
+                console.deadline = time.monotonic() + clock.seconds
+                say(_("Your turn: {seconds} seconds.").format(seconds=clock.seconds))
+            try:
+                human_turn()
+            except TimeRanOut:
+                clock_ = clock
+                assert clock_ is not None
+                clock_.away = True
+                say(_("Time is up: the stand-in plays your turn, and the next ones until you type something."))
+            last = p
     except QuitGame:
         say(_("You left the game."))
         return False
+    finally:
+        console.deadline = None
     announce_end(seated, game)
     return True
 
 
+def clocked_record(record: str, history: Sequence[tuple[int, Any]], clock: TurnClock | None) -> str:
+    """A finished game's record with the clock's ``turn_seconds`` and a ``history`` (each action's seat,
+    ``"by": "clock"`` where the stand-in played it), as the service's records have; without a clock, as it was.
+
+    >>> clocked_record('{"actions": ["draw"]}', [(0, "draw")], TurnClock(30, None, played={0}))
+    '{"actions": ["draw"], "turn_seconds": 30, "history": [{"player": 0, "action": "draw", "by": "clock"}]}'
+    """
+    if clock is None:
+        return record
+    data = json.loads(record)
+    data["turn_seconds"] = clock.seconds
+    data["history"] = [{"player": p, "action": str(a), **({"by": "clock"} if v in clock.played else {})}
+                       for v, (p, a) in enumerate(history)]
+    return json.dumps(data, ensure_ascii=False)
+
+
 def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
                      stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
-                     save: str | None = None) -> None:
+                     save: str | None = None, turn_seconds: int | None = None) -> None:
     """Play one game: the person at ``seat`` types moves, bots play the other seats (``cmd:`` ones
     allowed ``move_seconds`` an answer, ended with the game); the words in ``lang`` (``"en"`` or ``"vi"``);
-    the finished game's record written to ``save`` (what ``phom review`` and ``phom replay`` read)."""
+    the finished game's record written to ``save`` (what ``phom review`` and ``phom replay`` read).
+    ``turn_seconds``: the person's clock (none by default), as at a hosted table (``TurnClock``)."""
     rules = Rules(players=players)
     specs = bot_seats(bots, players, seat)
     seated = {p: make_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds) for p, spec in specs.items()}
+    clock = None if turn_seconds is None else TurnClock(turn_seconds, make_bot(STANDIN))
     try:
-        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save)
+        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save, clock)
     finally:
         close_bots(seated.values())
 
 
 def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str], seated: dict[int, Any],
-               stdin: TextIO, stdout: TextIO, lang: str, save: str | None) -> None:
+               stdin: TextIO, stdout: TextIO, lang: str, save: str | None, clock: TurnClock | None) -> None:
     players = rules.players
     others = list(seated)
     game = Game(rules, seed=seed)
     paint = Painter(stream=stdout)
 
     console = Console(stdin, stdout, lang)
+    if clock is not None:
+        console.clocked()
     say, _ = console.say, console.tr
 
     say(_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.").format(
@@ -177,9 +280,10 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
         read_move(console, _(HELP), game.legal_actions(), Action.parse, game.apply,
                   lambda search: _advice(game, seat, search, lang), lambda action: said_move(game, action, lang))
 
-    if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang)):
+    if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang),
+                       clock=clock):
         say(result_text(game, lang))
-        save_record(game.to_json(), save, console)
+        save_record(clocked_record(game.to_json(), game.history, clock), save, console)
     elif save is not None:
         say(_("The game did not finish: no record written."))
 

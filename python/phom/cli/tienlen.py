@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ..cards import Card, CardSet, to_mask
+from ..clock import STANDIN
 from ..external import DEFAULT_MOVE_SECONDS, check_jobs
 from ..hooks import close_bots
 from ..language import N_, number, translator
@@ -33,7 +34,8 @@ from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
 from ..tienlen.reference import in_order, strength
 from ..tienlen.render import PAYMENT_REASONS, TOI_TRANG_KINDS, action_text
 from ..tienlen.simulation import simulate
-from .play import Console, advice_line, bot_label, bot_seats, play_until_over, read_move, save_record
+from .play import (Console, TurnClock, advice_line, bot_label, bot_seats, clocked_record, play_until_over, read_move,
+                   save_record)
 from .render import Painter
 
 __all__ = ["combination_words", "describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
@@ -214,27 +216,31 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
 
 def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
                  stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
-                 save: str | None = None) -> None:
+                 save: str | None = None, turn_seconds: int | None = None) -> None:
     """Play one game of Tiến lên: the person at ``seat`` types moves, bots play the other seats
     (``cmd:`` ones allowed ``move_seconds`` an answer, ended with the game); the words in ``lang``;
-    the finished game's record written to ``save``."""
+    the finished game's record written to ``save``; ``turn_seconds``: the person's clock (none by default)."""
     rules = TienLenRules(players=players)
     specs = bot_seats(bots, players, seat)
     seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds)
                                      for p, spec in specs.items()}
+    clock = None if turn_seconds is None else TurnClock(turn_seconds, make_tienlen_bot(STANDIN))
     try:
-        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save)
+        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save, clock)
     finally:
         close_bots(seated.values())
 
 
 def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int, str],
-               seated: dict[int, TienLenBot], stdin: TextIO, stdout: TextIO, lang: str, save: str | None) -> None:
+               seated: dict[int, TienLenBot], stdin: TextIO, stdout: TextIO, lang: str, save: str | None,
+               clock: TurnClock | None) -> None:
     players = rules.players
     others = list(seated)
     game = TienLenGame(rules, seed=seed)
     paint = Painter(stream=stdout)
     console = Console(stdin, stdout, lang)
+    if clock is not None:
+        console.clocked()
     say, _ = console.say, console.tr
     say(_("Tiến lên, {players} players. You are seat {seat}; bots: {bots}.").format(
         players=players, seat=seat + 1,
@@ -251,9 +257,9 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
         read_move(console, _(HELP), moves_in_order(game), parse_action, game.apply,
                   lambda search: _advice(game, seat, search, paint, lang), describe_move, game="tienlen")
 
-    if play_until_over(game, seat, seated, turn, console, describe=describe_move):
+    if play_until_over(game, seat, seated, turn, console, describe=describe_move, clock=clock):
         assert game.result is not None
         say("\n".join(result_lines(game.result, seat, lang)))
-        save_record(game.to_json(), save, console)
+        save_record(clocked_record(game.to_json(), game.history, clock), save, console)
     elif save is not None:
         say(_("The game did not finish: no record written."))

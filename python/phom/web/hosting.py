@@ -29,7 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..fairness import STANDIN, Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
+from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS, STANDIN
+from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
 from ..game import IllegalAction
 from ..refusals import Refusal
 from .api import REACTION_KEYS
@@ -41,8 +42,6 @@ __all__ = ["MAX_NAME", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "PACE_SECONDS", "
            "NotYourTurn", "Unauthorized", "check_name", "check_turn_seconds", "creator_digest", "name_refusal",
            "token_hash", "turn_seconds_refusal"]
 
-#: The bounds of a table's ``turn_seconds``.
-MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 600
 #: How long the stand-in waits before it plays an away seat's turn (a paced turn is a deadline too).
 PACE_SECONDS = 2.0
 #: The reactions a seat may send (the page shows the catalog's words for each).

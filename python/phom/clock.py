@@ -1,0 +1,16 @@
+"""The table clock, one home for its terms: the bounds of a turn's seconds and the stand-in, the bot that
+plays an absent person's turn (``phom serve``'s clocked tables, ``phom play --turn-seconds``). The stand-in
+is reseeded for each decision like a table's bots, so ``phom verify`` proves every move it made.
+
+>>> STANDIN, MIN_TURN_SECONDS, MAX_TURN_SECONDS
+('greedy', 5, 600)
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "STANDIN"]
+
+#: The stand-in, in both games: it plays a person's turn when the table's clock runs out.
+STANDIN = "greedy"
+#: The bounds of a table's seconds a turn.
+MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 600
