@@ -990,7 +990,11 @@ async function advise(search) {
   say(search ? t("looking_ahead") : "");
   try {
     const hint = await api("/api/hint", { method: "POST", body: JSON.stringify({ game: state.id, search, lang: state.lang }) });
-    say(t("hint_text", { action: hint.action.label || hint.action.text, reason: hint.reason }));
+    const action = hint.action.label || hint.action.text;
+    const reason = String(hint.reason || "");
+    // a reason that starts by naming the move is said once: “Gợi ý: Đánh 8♣: …”, not “Đánh 8♣ — Đánh 8♣: …”
+    say(reason.toLocaleLowerCase().startsWith(action.toLocaleLowerCase()) ? t("hint_said", { reason })
+      : t("hint_text", { action, reason }));
   } catch (error) {
     say(t("no_hint", { error: error.message }), true);
   }
