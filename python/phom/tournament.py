@@ -79,7 +79,8 @@ class Crosstable:
                          f"{self._ms(rating.name):.3f} |")
         deals = sum(row.deals for report in self.reports for row in report.rows)
         lines.append(f"\n{len(self.bots)} bots, {len(self.bots) * (len(self.bots) - 1)} matchups × "
-                     f"{len(self.seeds)} seeds × {self.deals_per_seed} deals = {deals} deals, each in "
+                     f"{_counted(len(self.seeds), 'seed')} × {_counted(self.deals_per_seed, 'deal')} = "
+                     f"{_counted(deals, 'deal')}, each in "
                      f"{self.players} seat rotations.")
         return "\n".join(lines)
 
@@ -159,6 +160,15 @@ def _ratings(bots: Sequence[str], reports: Sequence[ArenaReport]) -> tuple[Ratin
                                                                        ranks=ranks)
     rated = [Rating(name, players[name].mu, players[name].sigma, players[name].ordinal()) for name in bots]
     return tuple(sorted(rated, key=lambda r: -r.ordinal))
+
+
+def _counted(count: int, noun: str) -> str:
+    """``1 seed``, ``2 seeds``: a count with its English noun.
+
+    >>> _counted(1, "seed"), _counted(3, "deal")
+    ('1 seed', '3 deals')
+    """
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def round_robin(bots: Sequence[str], *, game: str = "phom", deals: int = 250, seeds: Sequence[int] = (1, 2),
