@@ -177,6 +177,23 @@ def test_a_python_bot_plays_a_phom_series(server: Server, tmp_path: Path):
                         [m for m in moves_sent(moves) if m["game"] == game_id])
 
 
+def test_a_bot_plays_on_at_a_clocked_table_beside_a_silent_person(server: Server, tmp_path: Path):
+    """A clocked table of two people: ``phom bot play`` plays seat 0 while seat 1 never moves; the stand-in
+    plays seat 1 (away), a reaction frame reaches the bot's socket and is skipped, the game ends."""
+    with PhomClient(server.base) as client:
+        table = client.create_game("phom", humans=[0, 1], bots=["greedy"] * 2, client_seed="clocked",
+                                   turn_seconds=5)
+        process = bot_play(server.base, table.id, table.tokens[0], "greedy")
+        time.sleep(1)
+        client.react(table.id, table.tokens[1], "hurry")
+        code, out, err = finished(process, seconds=180)
+        assert (code, err) == (0, ""), err
+        assert "played by the clock" not in out                   # the bot itself was never late
+        record = client.record(table.id, table.tokens[0])
+        played = {entry["player"] for entry in record["history"] if entry.get("by") == "clock"}
+        assert played == {1} and client.view(table.id, table.tokens[1])["away"] == [1]
+
+
 def test_refusals_are_one_line_and_exit_1(server: Server, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]):
     with PhomClient(server.base) as client:

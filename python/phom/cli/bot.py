@@ -126,6 +126,8 @@ class SeatResult:
     moves: int
     total: int
     view: dict[str, Any]
+    #: the seat's moves the table's stand-in played when its clock ran out (``"by": "clock"``)
+    clock_moves: int = 0
 
 
 def _newer(known: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
@@ -172,7 +174,9 @@ def play_seat(client: PhomClient, game_id: str, token: str, bot: Any, *,
     announce_end({seat: bot}, finished)
     result = view["result"]
     totals = view.get("series", {}).get("totals") or result["net"]
-    return SeatResult(game_id, view["game"], seat, int(result["net"][seat]), moves, int(totals[seat]), view)
+    clock_moves = sum(1 for entry in record.get("history", []) if entry.get("by") == "clock" and entry["player"] == seat)
+    return SeatResult(game_id, view["game"], seat, int(result["net"][seat]), moves, int(totals[seat]), view,
+                      clock_moves)
 
 
 def _bot_for(game: str, spec: str, move_seconds: float) -> Any:
@@ -205,8 +209,9 @@ def _play_series(client: PhomClient, args: argparse.Namespace, token: str, out: 
     try:
         for number in range(1, args.series + 1):
             done = play_seat(client, game_id, token, bot, on_move=note)
+            late = f" ({done.clock_moves} played by the clock: the bot was too slow)" if done.clock_moves else ""
             print(f"game {number}/{args.series} {done.id} ({done.game}): seat {done.seat} {done.net:+d} after "
-                  f"{done.moves} moves; series {done.total:+d}", file=out, flush=True)
+                  f"{done.moves} moves{late}; series {done.total:+d}", file=out, flush=True)
             if number < args.series:
                 game_id = client.next_game(game_id, token).id
     finally:
