@@ -392,6 +392,10 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser, locale):  # noqa:
     # the friend never moved: his seat is away (vắng); his own page offers the way back
     host.wait_for_selector('#table [data-seat="1"] .seat-away', timeout=20_000)
     assert host.inner_text('#table [data-seat="1"] .seat-away') == words["away"]
+    # the log says which moves the stand-in made for him
+    clocked = host.evaluate("state.view.history.map((e, i) => e.by === 'clock' ? i : -1).filter((i) => i >= 0)")
+    assert clocked and host.evaluate("[...document.querySelectorAll('#log li')].map((li, i) => "
+                                     "li.querySelector('.by-clock') ? i : -1).filter((i) => i >= 0)") == clocked
     check_text(host, "an away seat")
     shoot(host, f"people-away-{locale}")
     friend = seat_page(browser, server, game_id, 1, tokens["1"], locale)

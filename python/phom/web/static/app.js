@@ -821,6 +821,12 @@ function renderLog(view, fresh) {
     const said = document.createElement("span");
     setText(said, text);
     item.appendChild(said);
+    if (view.history[i] && view.history[i].by === "clock") {      // the stand-in played it: the time ran out
+      const by = document.createElement("span");
+      by.className = "by-clock";
+      by.textContent = ` (${t("by_clock")})`;
+      item.appendChild(by);
+    }
     nameMoments(item, i);
     if (named.has(i)) item.classList.add("moment");
     if (i >= view.log.length - fresh) item.classList.add("new");
