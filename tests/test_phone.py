@@ -360,6 +360,7 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser, locale):  # noqa:
     discard = next(a for a in legal_moves(host) if a.startswith("discard "))
     make_move(host, discard)
     host.wait_for_function("document.querySelector('#table [data-seat=\"1\"] [data-clock]') !== null")
+    assert host.inner_text("#status").startswith("Lan (")          # whose turn, by the name he chose
     # a reaction from the friend: a bubble on his seat, in the page's words
     said = httpx.post(f"{server}/api/games/{game_id}/react", json={"reaction": "hurry"}, headers=friend_headers)
     assert said.status_code == 200

@@ -391,6 +391,7 @@ function render(view, missed = null) {
   }
   setText($("status"), view.is_over ? t("status_over")
     : yourTurn ? t("your_turn", { seat: view.player, doing })
+    : seatName(view, view.to_move) ? t("playing_named", { seat: view.to_move, name: seatName(view, view.to_move) })
     : t(view.humans.includes(view.to_move) ? "playing_person" : "playing_bot", { seat: view.to_move }));
   drawMoves(view);
   $("controls").hidden = view.is_over;
