@@ -59,12 +59,14 @@ from .matchups import (
     matchup,
     mean_test,
     sign_test,
+    sprt,
 )
 from .rules import Rules
 from .simulation import GameSummary, progress_printer
 from .vector import VectorGame
 
-__all__ = ["ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test", "sign_test"]
+__all__ = ["ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test", "sequential",
+           "sign_test"]
 
 #: Greedy playouts per state, the stock under the top card reshuffled, in the value of a draw's luck.
 RESHUFFLES = 8
@@ -222,3 +224,41 @@ def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int =
         if isinstance(challenger, str):
             close_bots([bot])
     return ArenaReport(name, tuple(seeds), deals, n, holm_rows(rows), "phom")
+
+
+def sequential(challenger: str | Bot, panel: Sequence[str | Bot], delta: float, *, seed: int = 1,
+               rules: Rules | None = None, max_deals: int = 10_000,
+               move_seconds: float = DEFAULT_MOVE_SECONDS) -> ArenaReport:
+    """``phom arena --sprt DELTA``: deals 0, 1, 2, … of ``seed``, each played by the challenger in every
+    seat rotation against copies of every panel style, until ``phom.matchups.sprt`` decides whether the
+    challenger is stronger by ``delta`` stakes a game than the panel on average (α = β = 0.05); the
+    report's rows are the deals played, its ``sprt`` the decision.
+
+    >>> report = sequential("greedy", ["random"], 0.5, max_deals=64)
+    >>> report.sprt.decision, report.sprt.deals < 64, report.rows[0].deals == report.sprt.deals
+    ('stronger', True, True)
+    """
+    rules = rules if rules is not None else Rules()
+    check_match(1, (seed,), panel)
+    n = rules.players
+    name, bot = _bot(challenger, 0, move_seconds)
+    opponents = [(spec if isinstance(spec, str) else _bot(spec, 0)[0], _bot(spec, seed, move_seconds)[1])
+                 for spec in panel]
+    played: list[list[tuple[GameSummary, float]]] = [[] for _ in opponents]
+    try:
+        def play_deal(deal: int) -> float:
+            means = []
+            for k, (_, opponent) in enumerate(opponents):
+                games = _play_deals(bot, opponent, rules, seed, [deal])[0]
+                played[k].extend(games)
+                means.append(sum(g.net[0] for g, _ in games) / n)
+            return sum(means) / len(means)
+
+        result = sprt(play_deal, delta, max_deals=max_deals)
+    finally:
+        close_bots([b for spec, (_, b) in zip(panel, opponents) if isinstance(spec, str)])
+        if isinstance(challenger, str):
+            close_bots([bot])
+    rows = [matchup_of(opponent_name, [[g for g, _ in games]], n, [[x for _, x in games]])
+            for (opponent_name, _), games in zip(opponents, played)]
+    return ArenaReport(name, (seed,), result.deals, n, holm_rows(rows), "phom", result)

@@ -33,11 +33,11 @@ import itertools
 import json
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-__all__ = ["EXACT_DEALS", "ArenaReport", "Matchup", "check_match", "decision_seed", "holm", "holm_rows", "matchup",
+__all__ = ["EXACT_DEALS", "SPRT_MIN_DEALS", "Sprt", "ArenaReport", "Matchup", "check_match", "decision_seed", "holm", "holm_rows", "matchup", "sprt",
            "mean_test", "sign_test"]
 
 #: Up to this many deals the mean test enumerates every sign flip exactly.
@@ -203,6 +203,7 @@ class ArenaReport:
     players: int
     rows: tuple[Matchup, ...]
     game: str = "phom"
+    sprt: Sprt | None = None
 
     def table(self) -> str:
         """A Markdown table, one row per opponent."""
@@ -221,12 +222,91 @@ class ArenaReport:
         games = sum(r.games for r in self.rows)
         lines.append(f"\n{len(self.rows)} opponents × {len(self.seeds)} seeds × {self.deals_per_seed} deals × "
                      f"{self.players} seat rotations = {games} games.")
+        if self.sprt is not None:
+            lines.append(f"\n{self.sprt}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "challenger": self.challenger, "seeds": list(self.seeds),
+        data = {"game": self.game, "challenger": self.challenger, "seeds": list(self.seeds),
                 "deals_per_seed": self.deals_per_seed, "players": self.players,
                 "rows": [{**asdict(r), "seed_means": list(r.seed_means), "verdict": r.verdict} for r in self.rows]}
+        if self.sprt is not None:
+            data["sprt"] = self.sprt.to_dict()
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
+
+
+#: Deals an SPRT plays before it may decide (its variance is estimated from them).
+SPRT_MIN_DEALS = 16
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """A sequential probability ratio test of the challenger's mean net stakes a game: ``"stronger"``
+    (by ``delta``: the mean is ``delta``) against ``"no stronger"`` (the mean is 0), with error rates
+    ``alpha`` (saying stronger when it is not) and ``beta`` (missing ``delta``); ``decision`` is one of
+    those or ``"undecided"`` when ``deals`` reached the most allowed; ``llr`` is the log-likelihood
+    ratio at the end, ``mean`` the mean stakes a game over the deals played."""
+
+    delta: float
+    decision: str
+    deals: int
+    llr: float
+    mean: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"delta": self.delta, "decision": self.decision, "deals": self.deals, "llr": self.llr,
+                "mean": self.mean, "alpha": self.alpha, "beta": self.beta}
+
+    def __str__(self) -> str:
+        return (f"SPRT (delta {self.delta:+.3f} stakes a game, alpha = beta = {self.alpha:g}): {self.decision} after "
+                f"{self.deals} deals (LLR {self.llr:+.2f}, bounds ±{math.log((1 - self.beta) / self.alpha):.2f}; "
+                f"mean {self.mean:+.3f})")
+
+
+def sprt(play_deal: Callable[[int], float], delta: float, *, max_deals: int = 10_000, alpha: float = 0.05,
+         beta: float = 0.05, min_deals: int = SPRT_MIN_DEALS) -> Sprt:
+    """Play deals 0, 1, 2, … (``play_deal(d)``: the challenger's mean stakes a game over deal ``d``'s
+    games) until Wald's sequential test decides between a mean of 0 ("no stronger") and a mean of
+    ``delta`` ("stronger"), or ``max_deals`` are played ("undecided"). The deals' means are taken as
+    normal with the variance of those played so far (from ``min_deals`` on; widened by 1 + 2/√n, since a
+    plug-in variance alone made the test err in 6-7.5 % of simulated runs where it promises 5 %; 3.5-3.75 %
+    with it), so the log-likelihood ratio is ``delta / variance × Σ (x − delta / 2)``; it decides
+    "stronger" at ``log((1 − beta) / alpha)`` and "no stronger" at ``log(beta / (1 − alpha))``.
+
+    >>> import random
+    >>> rng = random.Random(1)
+    >>> sprt(lambda d: rng.gauss(0.5, 1.0), 0.3).decision, sprt(lambda d: rng.gauss(0.0, 1.0), 0.3).decision
+    ('stronger', 'no stronger')
+    >>> sprt(lambda d: 0.0, 0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: delta 0.0 must be a number of stakes above 0
+    """
+    if isinstance(delta, bool) or not isinstance(delta, (int, float)) or not 0 < delta < 1000:
+        raise ValueError(f"delta {delta!r} must be a number of stakes above 0")
+    for name, p in (("alpha", alpha), ("beta", beta)):
+        if not 0 < p < 0.5:
+            raise ValueError(f"{name} {p!r} must be a probability between 0 and 0.5")
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < min_deals:
+        raise ValueError(f"max_deals {max_deals!r} must be a whole number of at least {min_deals}")
+    upper, lower = math.log((1 - beta) / alpha), math.log(beta / (1 - alpha))
+    values: list[float] = []
+    llr = 0.0
+    while len(values) < max_deals:
+        values.append(float(play_deal(len(values))))
+        if len(values) < min_deals:
+            continue
+        # the variance of the deals so far, widened while few (a plug-in variance alone errs more often than
+        # alpha and beta), with a floor so identical deals decide too
+        variance = max(statistics.variance(values) * (1 + 2 / math.sqrt(len(values))), (delta / 4) ** 2)
+        llr = delta / variance * sum(x - delta / 2 for x in values)
+        if llr >= upper:
+            return Sprt(float(delta), "stronger", len(values), llr, statistics.fmean(values), alpha, beta)
+        if llr <= lower:
+            return Sprt(float(delta), "no stronger", len(values), llr, statistics.fmean(values), alpha, beta)
+    return Sprt(float(delta), "undecided", len(values), llr, statistics.fmean(values) if values else 0.0, alpha, beta)

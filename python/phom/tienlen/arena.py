@@ -25,12 +25,12 @@ from typing import Any
 
 from ..external import DEFAULT_MOVE_SECONDS
 from ..hooks import announce_end, announce_start, close_bots
-from ..matchups import ArenaReport, check_match, decision_seed, holm_rows, matchup
+from ..matchups import ArenaReport, Matchup, check_match, decision_seed, holm_rows, matchup, sprt
 from .bots import make_tienlen_bot
 from .game import TienLenGame
 from .rules import TienLenRules
 
-__all__ = ["duplicate"]
+__all__ = ["duplicate", "sequential"]
 
 #: One deal's games, as the challenger saw them: (net, nhất, bét, cóng, tới trắng, decisions, ns).
 DealGames = list[tuple[int, bool, bool, bool, bool, int, int]]
@@ -114,12 +114,58 @@ def _duplicate(challenger: Any, panel: Sequence[Any], deals: int, seeds: Sequenc
             else:
                 parts = [f.result() for f in [executor.submit(work, c) for c in chunks]]
             per_seed.append([games for part in parts for games in part])
-        games = [g for seed in per_seed for deal in seed for g in deal]
-        count = len(games)
-        decisions = sum(g[5] for g in games)
-        finish = {"nhất": sum(g[1] for g in games) / count, "bét": sum(g[2] for g in games) / count,
-                  "cóng": sum(g[3] for g in games) / count, "tới trắng": sum(g[4] for g in games) / count}
-        sums = [[sum(g[0] for g in deal) for deal in seed] for seed in per_seed]
-        rows.append(matchup(opponent_name, sums, n, ms_per_decision=sum(g[6] for g in games) / decisions / 1e6
-                            if decisions else 0.0, finish=finish))
+        rows.append(_row(opponent_name, per_seed, n))
     return ArenaReport(name, tuple(seeds), deals, n, holm_rows(rows), "tienlen")
+
+
+def _row(opponent_name: str, per_seed: list[list[DealGames]], n: int) -> Matchup:
+    """One opponent's statistics from the deals played, one list per seed."""
+    games = [g for seed in per_seed for deal in seed for g in deal]
+    count = len(games)
+    decisions = sum(g[5] for g in games)
+    finish = {"nhất": sum(g[1] for g in games) / count, "bét": sum(g[2] for g in games) / count,
+              "cóng": sum(g[3] for g in games) / count, "tới trắng": sum(g[4] for g in games) / count}
+    sums = [[sum(g[0] for g in deal) for deal in seed] for seed in per_seed]
+    return matchup(opponent_name, sums, n, ms_per_decision=sum(g[6] for g in games) / decisions / 1e6
+                   if decisions else 0.0, finish=finish)
+
+
+def sequential(challenger: Any, panel: Sequence[Any], delta: float, *, seed: int = 1, rules: TienLenRules | None = None,
+               max_deals: int = 10_000, move_seconds: float = DEFAULT_MOVE_SECONDS) -> ArenaReport:
+    """``phom tienlen arena --sprt DELTA``: deals 0, 1, 2, … of ``seed``, each played by the challenger in
+    every seat rotation against copies of every panel style, until ``phom.matchups.sprt`` decides whether
+    the challenger is stronger by ``delta`` stakes a game than the panel on average (α = β = 0.05).
+
+    >>> report = sequential("greedy", ["random"], 0.5, max_deals=64)
+    >>> report.sprt.decision, report.rows[0].deals == report.sprt.deals
+    ('stronger', True)
+    """
+    rules = rules if rules is not None else TienLenRules()
+    check_match(1, (seed,), panel)
+    n = rules.players
+    made: list[Any] = []
+    try:
+        name, bot = _named(challenger, 0, move_seconds)
+        if isinstance(challenger, str):
+            made.append(bot)
+        opponents = []
+        for spec in panel:
+            opponent_name, opponent = _named(spec, 1, move_seconds)
+            if isinstance(spec, str):
+                made.append(opponent)
+            opponents.append((opponent_name, opponent))
+        played: list[list[DealGames]] = [[] for _ in opponents]
+
+        def play_deal(deal: int) -> float:
+            means = []
+            for k, (_, opponent) in enumerate(opponents):
+                games = _play_deals(bot, opponent, rules, seed, [deal])[0]
+                played[k].append(games)
+                means.append(sum(g[0] for g in games) / n)
+            return sum(means) / len(means)
+
+        result = sprt(play_deal, delta, max_deals=max_deals)
+    finally:
+        close_bots(made)
+    rows = [_row(opponent_name, [deals], n) for (opponent_name, _), deals in zip(opponents, played)]
+    return ArenaReport(name, (seed,), result.deals, n, holm_rows(rows), "tienlen", result)
