@@ -174,7 +174,7 @@ def test_tienlen_play_save_and_replay(tmp_path):
     assert code == 0 and text.startswith("Tiến lên, 4 người chơi; ghế 2 đi đầu") and "Tổng:" in text
     assert f"{len(game.history):4d}. ghế" in text and "seat" not in text
     code, text = run(["tienlen", "play", "--seed", "3", "--lang", "vi"], stdin="1\n" * 120)
-    assert "Về: nhất" in text and "(theo thứ tự về)" in text and "−" in text and "-" not in text.split("Tổng:")[1]
+    assert "Về: nhất" in text and "(về nhì)" in text and "−" in text and "-" not in text.split("Tổng:")[1]
 
 
 def test_tienlen_solve_in_vietnamese():

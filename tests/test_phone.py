@@ -444,6 +444,8 @@ def test_a_name_with_markup_is_text_and_the_seal_is_one_tap_away(server, browser
     assert "phom verify" in page.inner_text("#verify-note")
     assert page.get_attribute("link[rel=icon]", "href") == "/static/favicon.svg"
     assert httpx.get(server + "/static/favicon.svg").text.startswith("<svg")
+    icon = httpx.get(server + "/favicon.ico")                 # what browsers ask for whatever the page links
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
     page.close()
 
 
@@ -467,7 +469,7 @@ def test_the_end_explains_the_money_and_the_log_names_the_big_moments(server, br
     page.wait_for_selector("#result:not([hidden]) #payments li")
     assert page.evaluate("[...document.querySelectorAll('#payments li')].map((li) => li.textContent)") == [
         line["text"] for line in view["payments"]]
-    assert all(re.fullmatch(r"ghế \d trả ghế \d [\d.]+ cược \(.+\)", line["text"]) for line in view["payments"])
+    assert all(re.fullmatch(r"ghế \d trả ghế \d: [\d.]+ cược \(.+\)", line["text"]) for line in view["payments"])
     named = page.evaluate("[...document.querySelectorAll('#log .moment-name')].map((e) => "
                           "[e.closest('li').querySelector('span').textContent, e.textContent])")
     assert [text for _, text in named] == [m["text"] for m in view["moments"]]

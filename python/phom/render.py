@@ -312,11 +312,11 @@ def payment_line(payer: int, payee: int, amount: int, because: str, lang: str = 
     already in ``lang``).
 
     >>> payment_line(3, 0, 3, "về bét", "vi"), payment_line(1, 0, 1, "4♠ eaten")
-    ('ghế 4 trả ghế 1 3 cược (về bét)', 'seat 2 pays seat 1 1 stake (4♠ eaten)')
+    ('ghế 4 trả ghế 1: 3 cược (về bét)', 'seat 2 pays seat 1: 1 stake (4♠ eaten)')
     """
     _ = translator(lang)
-    said = (_("seat {payer} pays seat {payee} 1 stake ({reason})") if amount == 1
-            else _("seat {payer} pays seat {payee} {amount} stakes ({reason})"))
+    said = (_("seat {payer} pays seat {payee}: 1 stake ({reason})") if amount == 1
+            else _("seat {payer} pays seat {payee}: {amount} stakes ({reason})"))
     return said.format(payer=payer + 1, payee=payee + 1, amount=number(amount, lang), reason=because)
 
 
@@ -332,9 +332,9 @@ def payment_lines(game: Any, lang: str = "en") -> list[dict[str, Any]]:
     ...     game.apply(bot.act(game.view(game.to_move)))
     >>> for line in payment_lines(game):
     ...     print(line["text"])
-    seat 1 pays seat 2 1 stake (Q♣ eaten)
-    seat 2 pays seat 3 4 stakes (chốt 9♦ eaten)
-    seat 2 pays seat 3 15 stakes (đền for the whole table)
+    seat 1 pays seat 2: 1 stake (Q♣ eaten)
+    seat 2 pays seat 3: 4 stakes (chốt 9♦ eaten)
+    seat 2 pays seat 3: 15 stakes (đền for the whole table)
     """
     _ = translator(lang)
     payments = list(game.payments)

@@ -30,9 +30,9 @@ from ..language import N_, number, translator
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
 from ..tienlen.bots import TienLenBot, make_tienlen_bot
 from ..tienlen.hints import describe, tienlen_hint
-from ..tienlen.game import Action, Pass, Play, TienLenResult, parse_action
+from ..tienlen.game import Action, Pass, Play, parse_action
 from ..tienlen.reference import in_order, strength
-from ..tienlen.render import PAYMENT_REASONS, TOI_TRANG_KINDS, action_text
+from ..tienlen.render import TOI_TRANG_KINDS, action_text, payment_lines
 from ..tienlen.simulation import simulate
 from .play import (Console, TurnClock, advice_line, bot_label, bot_seats, clocked_record, play_until_over, read_move,
                    save_record)
@@ -183,16 +183,19 @@ def _advice(game: TienLenGame, seat: int, search: bool, paint: Painter, lang: st
     return advice_line(_action_text(action, paint, lang), reason)
 
 
-def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en") -> list[str]:
-    """The places, every payment and the money of a finished game, as text lines.
+def result_lines(game: TienLenGame, seat: int | None = None, lang: str = "en") -> list[str]:
+    """The places, every payment (``phom.tienlen.render.payment_lines``, the page's words) and the money of a
+    finished game, as text lines.
 
     >>> game = TienLenGame(seed=3)
     >>> while not game.is_over:
     ...     game.apply(game.legal_actions()[0])
-    >>> result_lines(game.result)[-1].startswith("Net:")
+    >>> result_lines(game)[-1].startswith("Net:")
     True
     """
     _ = translator(lang)
+    result = game.result
+    assert result is not None, "the game is not over"
     names = ["nhất", "nhì", "ba", "bét"][:len(result.places)]
     if len(result.places) < 4:
         names[-1] = "bét"
@@ -205,10 +208,7 @@ def result_lines(result: TienLenResult, seat: int | None = None, lang: str = "en
     else:
         lines.append(_("Places: {list}").format(list=", ".join(
             f"{names[i]} {who(q)}" + (" (cóng)" if q in result.cong else "") for i, q in enumerate(result.places))))
-    for payer, payee, amount, reason in result.payments:
-        said = _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else reason
-        lines.append("  " + _("{payer} pays {payee} {amount} ({reason})").format(
-            payer=who(payer), payee=who(payee), amount=number(amount, lang), reason=said))
+    lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
         _("{who} {money}").format(who=who(q), money=number(v, lang, signed=True)) for q, v in enumerate(result.net))))
     return lines
@@ -259,7 +259,7 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
 
     if play_until_over(game, seat, seated, turn, console, describe=describe_move, clock=clock):
         assert game.result is not None
-        say("\n".join(result_lines(game.result, seat, lang)))
+        say("\n".join(result_lines(game, seat, lang)))
         save_record(clocked_record(game.to_json(), game.history, clock), save, console)
     elif save is not None:
         say(_("The game did not finish: no record written."))

@@ -241,11 +241,11 @@ def payment_lines(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
     ...     game.apply(bot.act(game.view(game.to_move)))
     >>> for line in payment_lines(game, "vi"):
     ...     print(line["text"])
-    ghế 1 trả ghế 2 2 cược (bị chặt)
-    ghế 3 trả ghế 2 1 cược (về nhì)
-    ghế 4 trả ghế 2 2 cược (về ba)
-    ghế 1 trả ghế 2 3 cược (về bét)
-    ghế 1 trả ghế 2 3 cược (thối 3♣ 3♦ 4♦ 4♥ 5♦ 5♥ còn trên tay)
+    ghế 1 trả ghế 2: 2 cược (bị chặt)
+    ghế 3 trả ghế 2: 1 cược (về nhì)
+    ghế 4 trả ghế 2: 2 cược (về ba)
+    ghế 1 trả ghế 2: 3 cược (về bét)
+    ghế 1 trả ghế 2: 3 cược (thối 3♣ 3♦ 4♦ 4♥ 5♦ 5♥ còn trên tay)
     """
     _ = translator(lang)
     result = game.result

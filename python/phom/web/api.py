@@ -179,7 +179,15 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
                                      "description": "the human seats the stand-in plays until they come back"},
                             "names": {"type": "object", "additionalProperties": {"type": "string"},
                                       "description": "the names the seats chose, by seat"},
-                            "turn_seconds": {"type": "integer", "nullable": True}}},
+                            "turn_seconds": {"type": "integer", "nullable": True},
+                            "moments": {"type": "array", "description": "the big moments so far (ù, móm, đền, ăn chốt, "
+                                        "gửi, chặt, tới trắng, cóng), each {index, seat, kind, text}: the move that "
+                                        "made it (-1 before any move) and its words in the view's language",
+                                        "items": {"type": "object", "required": ["index", "seat", "kind", "text"]}},
+                            "payments": {"type": "array", "description": "at the end: every payment, each {payer, "
+                                         "payee, amount, reason, text}, the text as phom play prints it",
+                                         "items": {"type": "object",
+                                                   "required": ["payer", "payee", "amount", "reason", "text"]}}}},
     "Record": {"type": "object", "required": ["format", "rules", "deal", "actions", "fairness"], "properties": {
         "fairness": {"type": "object", "required": ["server_seed", "client_seed", "commitment"]}}},
     "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},

@@ -81,6 +81,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         WebSocketRoute("/api/games/{game_id}/ws", routes.live),
         Route("/api/openapi.json", routes.endpoint(routes.reference), methods=["GET"]),
         Route("/table.css", routes.table_style, methods=["GET"]),
+        Route("/favicon.ico", routes.favicon, methods=["GET"]),
         Mount("/static", static, name="static"),
     ], lifespan=routes.lifespan, middleware=[Middleware(SecurityHeaders)] + (
         [] if allowed_hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)]))

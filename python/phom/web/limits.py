@@ -43,6 +43,8 @@ class RateLimits:
 
     create: str = "30/minute"
     ws_messages: str = "20/second"
+    #: reactions a seat may send (``POST /api/games/{id}/react``; the contract: one every 2 s)
+    reactions: str = "1 per 2 seconds"
     live_games: int = 20
     sockets: int = 32
     #: requests of one address worked on at once (moves, hints, creations; the rest wait their turn)

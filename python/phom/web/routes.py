@@ -68,7 +68,7 @@ class Routes:
         self.limiter = SharedLimiter(None if self.doorbell is None else getattr(self.doorbell, "url", None))
         self.searches = Searches(max_searches)
         self.create_rate: RateLimitItem = parse(self.rates.create)
-        self.react_rate: RateLimitItem = parse(f"1 per {int(REACT_SECONDS)} seconds")
+        self.react_rate: RateLimitItem = parse(self.rates.reactions)
         self.ws_rate: RateLimitItem = parse(self.rates.ws_messages)
         self.subscribers = Subscribers()
         self.views = ViewCache(clock=self.games.clock)
@@ -308,6 +308,11 @@ class Routes:
     async def table_style(self, request: Request) -> Response:
         return Response(TABLE_CSS + TIENLEN_TABLE_CSS, media_type="text/css",
                         headers={"Cache-Control": "public, max-age=3600"})
+
+    async def favicon(self, request: Request) -> Response:
+        # browsers ask for /favicon.ico whatever the page links: the same drawing, as SVG
+        icon = resources.files("phom.web").joinpath("static/favicon.svg").read_bytes()
+        return Response(icon, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
     async def page(self, request: Request) -> Response:
         # the page starts in the browser's language (the script then follows a remembered choice)
