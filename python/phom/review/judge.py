@@ -40,7 +40,7 @@ __all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT
 #: measures its cost a decision and how often the review labels its move).
 HINT_WORLDS = 256
 #: The same in Tiến lên, whose playouts cost more (up to 12 candidates, four blocks of policies).
-TIENLEN_HINT_WORLDS = 128
+TIENLEN_HINT_WORLDS = 192
 #: The look-ahead's (``search=True``): the same race with more worlds.
 SEARCH_WORLDS = 1024
 #: Worlds a round of the race.
