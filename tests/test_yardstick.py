@@ -1,5 +1,6 @@
 """The yardstick of both arenas: bots seeded from what they have seen (a mirror match nets exactly 0
-on every deal) and the luck of the draws taken out (``mean_cv``), unbiased."""
+on every deal); the luck of a draw is mean zero, but ``mean_cv`` left the report (it narrowed the
+interval only 1.32× on fresh deals) and is the plain mean."""
 
 from __future__ import annotations
 
@@ -49,9 +50,9 @@ def test_the_luck_of_a_draw_has_mean_zero_over_shuffles_of_the_stock():
     assert spread.max() > 0 and np.all(np.abs(lucks.mean(axis=0)) <= 4 * spread + 1e-12)
 
 
-def test_mean_cv_agrees_with_the_mean_within_its_interval():
-    row = duplicate("greedy", ["random"], deals=6, seeds=(7,)).rows[0]
-    assert row.mean_cv != row.mean_net and 0 < row.ci95_cv < 10
-    assert abs(row.mean_cv - row.mean_net) <= row.ci95_cv + row.ci95
+def test_mean_cv_left_the_report_and_is_the_plain_mean():
+    report = duplicate("greedy", ["random"], deals=6, seeds=(7,))
+    row = report.rows[0]
+    assert (row.mean_cv, row.ci95_cv) == (row.mean_net, row.ci95) and "cv" not in report.table()
     tl = tienlen_duplicate("greedy", ["random"], deals=4, seeds=(7,)).rows[0]
     assert (tl.mean_cv, tl.ci95_cv) == (tl.mean_net, tl.ci95)       # no chance event after the deal

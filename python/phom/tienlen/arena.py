@@ -6,7 +6,7 @@ trắng rates of the challenger. Bots are named as ``make_tienlen_bot`` names th
 Every bot is reseeded before each decision from the seed, the deal, its seat and what it has seen
 (``phom.matchups.decision_seed``): a bot against copies of itself nets exactly 0 on every deal. The
 deal is the only chance event, and its luck cancels in a deal's sum (every seat plays the deal once),
-so ``mean_cv`` is the plain mean here.
+so ``mean_cv`` is the plain mean here (as in Phỏm's arena now).
 
 >>> report = duplicate("greedy", ["random"], deals=5, seeds=(1,))
 >>> row = report.rows[0]
