@@ -59,6 +59,11 @@ def check_review(result: Review, net: tuple[int, ...], game: str) -> None:
         assert d.played in texts and d.best in texts and texts[0] == d.best
         assert d.loss >= 0 and d.loss_ci[0] <= d.loss <= d.loss_ci[1]
         assert d.after <= d.before                                  # the best is the highest shown value
+        # the step into a decision (over a draw, the deal or the others' moves) ends at the playouts' own
+        # choice's value, then the evaluator's look-ahead (best − policy) is a step of others: so the
+        # luck is mean zero (ending it at the best's value put +1.5 stakes a game of look-ahead in luck)
+        entering = [p for p in result.chains[d.seat] if p.index == d.index and p.step not in ("expected", "skill")]
+        assert [p.value for p in entering[-2:]] == [d.policy, d.before] and entering[-1].step == "others"
         assert d.cross_fitted == (abs(d.loss - (d.before - d.after)) > 1e-9)
         if d.forced:
             assert d.loss == 0 and d.label is None and d.hindsight is None and len(d.options) == 1

@@ -3,10 +3,12 @@
 Each reviewed seat gets a chain of values, every one an estimate by the same evaluator (worlds
 consistent with what the seat knew, playouts in the core as each game's replay plays them) of the
 money it would win from that point: before the deal (``expected``, measured by self-play), after the
-deal, before and after each of its decisions (the best choice's value and the played one's, on the
-same fresh worlds), and at the end the money it won. Every step between two values is one term: a decision's is ``skill`` (≤ 0), a step
-over a card the seat drew or over the deal is ``luck``, a step over the other seats' moves is
-``others``. The terms telescope, and the values are exact binary fractions, so
+deal, before and after each of its decisions (the playouts' own choice's value, the best choice's
+and the played one's, on the same fresh worlds), and at the end the money it won. Every step between
+two values is one term: a decision's is ``skill`` (≤ 0), a step over a card the seat drew or over
+the deal is ``luck`` (it ends at the playouts' own choice's value, so it is mean zero: the best
+choice's gain over it is the evaluator's look-ahead, counted in ``others`` with the other seats'
+moves). The terms telescope, and the values are exact binary fractions, so
 ``expected + skill + luck + others == net`` to the last digit.
 
 >>> from phom import Game
@@ -141,8 +143,13 @@ def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | Non
                 continue
             decision = _decide(replay, turn, settings, stage_seed(seed, seat, turn.index))
             spent += decision.playouts
-            terms[step] += _units(decision.before - current)
-            chain.append(Point(turn.index, decision.before, step))
+            # a step over a draw or the deal ends at the value of the playouts' own choice (the state's
+            # value as the values before it were measured: their mean is its value, so luck is mean
+            # zero); what the best choice adds to it is the evaluator's look-ahead, part of others
+            terms[step] += _units(decision.policy - current)
+            chain.append(Point(turn.index, decision.policy, step))
+            terms["others"] += _units(decision.before - decision.policy)
+            chain.append(Point(turn.index, decision.before, "others"))
             terms["skill"] += _units(decision.after - decision.before)
             terms["lookahead"] += _units(decision.before - decision.policy)
             chain.append(Point(turn.end, decision.after, "skill"))
