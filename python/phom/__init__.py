@@ -37,6 +37,8 @@ from .scoring import Result
 from .simulation import Stats, simulate
 from .version import __version__
 from .view import PlayerView
+from . import phom_kind as _phom_kind  # noqa: F401  (registers Phỏm in phom.games)
+from .tienlen import kind as _tienlen_kind  # noqa: F401  (registers Tiến lên in phom.games)
 from .solver import (
     arrange,
     best_lay,

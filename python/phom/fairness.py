@@ -54,14 +54,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import make_bot
 from .clock import STANDIN
 from .external import is_external
+from .games import GameKind, kind_of_record
 from .game import Game, IllegalAction
 from .referee import deal_cards
 from .rules import Rules
 from .state import Deal
-from .tienlen.bots import make_tienlen_bot
 from .tienlen.game import TienLenGame
 from .tienlen.rules import TienLenRules
 
@@ -201,16 +200,6 @@ def bot_seed(server_seed: str, version: int) -> int:
     return int.from_bytes(bytes(next(stream) for _ in range(8)), "big") >> 1
 
 
-def _deal_difference(recorded: Deal, dealt: Deal) -> str | None:
-    for p, (a, b) in enumerate(zip(recorded.hands, dealt.hands)):
-        if a != b:
-            return f"hand {p} is {a.codes}, but these seeds deal {b.codes}"
-    for i, (c, d) in enumerate(zip(recorded.stock, dealt.stock)):
-        if c != d:
-            return f"stock card {i} is {c.code}, but these seeds deal {d.code}"
-    return None
-
-
 def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
     """Check a hosted game's record offline; one line on success, FairnessError with the reason if not.
 
@@ -242,9 +231,9 @@ def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
         if is_external(name):
             raise FairnessError(f"bots: {ascii(name)} names a program; a record's bots are never started as "
                                 "programs")
-    tienlen = data.get("format") == "phom-tienlen"
     try:
-        game: Game | TienLenGame = TienLenGame.from_json(text) if tienlen else Game.from_json(text)
+        kind = kind_of_record(data)
+        game = kind.from_record(text)
     except ValueError as exc:
         raise FairnessError(str(exc)) from None
     clock: dict[str, Any] = {}
@@ -253,7 +242,7 @@ def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
         if seconds_ is not None and (isinstance(seconds_, bool) or not isinstance(seconds_, int)):
             raise FairnessError(f"turn_seconds must be a whole number or null, not {ascii(seconds_)}")
         clock["turn_seconds"] = seconds_
-    table = table_of("tienlen" if tienlen else "phom", game.rules, bots, **clock) if covers else None
+    table = table_of(kind.name, game.rules, bots, **clock) if covers else None
     if commitment(seed, table) != promised:
         if table is not None:
             raise FairnessError("the commitment does not cover this server seed with this table (rules, seats, "
@@ -263,10 +252,7 @@ def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
                             f"{commitment(seed)}, the commitment was {promised}")
     standins = _clock_moves(data, game.history, bots)
     deadline = time.monotonic() + seconds
-    if isinstance(game, TienLenGame):
-        line = _verify_tienlen(game, data, seed, client, promised, bots, standins, deadline)
-    else:
-        line = _verify_phom(game, data, seed, client, promised, bots, standins, deadline)
+    line = _verify_game(kind, game, data, seed, client, promised, bots, standins, deadline)
     return line + ("" if covers else "; an older record: its commitment covers the seed, not the seating")
 
 
@@ -336,50 +322,26 @@ def _check_time(deadline: float, version: int) -> None:
         raise FairnessError(f"verification stopped at action {version}: replaying the bots took too long")
 
 
-def _verify_phom(game: Game, data: dict[str, Any], seed: str, client: str, promised: str, bots: dict[str, str],
-                 standins: set[int], deadline: float) -> str:
-    """verify_record for a Phỏm record (the seeds, bots and commitment already checked)."""
-    difference = _deal_difference(game.deal, deal_of(game.rules, game.leader, seed, client))  # type: ignore[arg-type]
+def _verify_game(kind: GameKind, game: Any, data: dict[str, Any], seed: str, client: str, promised: str,
+                 bots: dict[str, str], standins: set[int], deadline: float) -> str:
+    """verify_record for a record of any registered game (the seeds, bots and commitment already checked):
+    the deal is dealt again, every bot's and every clock move replayed, the result compared."""
+    leader, first_game = kind.start_of(game)
+    replay = kind.deal(game.rules, leader, seed, client, first_game=first_game)
+    difference = kind.deal_difference(game, replay)
     if difference is not None:
         raise FairnessError(f"the deal is not the deal of these seeds: {difference}")
-    replay = dealt_game(game.rules, game.leader, seed, client)
     try:
-        players = {int(seat): make_bot(name) for seat, name in bots.items()}
+        players = {int(seat): kind.make_bot(name) for seat, name in bots.items()}
     except ValueError as exc:
         raise FairnessError(f"bots: {exc}") from None
-    bot_moves, clock_moves = _replay_moves(game.history, replay, players, make_bot(STANDIN), standins, seed, bots,
+    bot_moves, clock_moves = _replay_moves(game.history, replay, players, kind.make_bot(STANDIN), standins, seed, bots,
                                            deadline)
-    recorded = data.get("result")
-    if recorded is not None:
-        net = None if replay.result is None else list(replay.result.net)
-        if recorded != net:
-            raise FairnessError(f"the recorded result {recorded} is not the replayed result {net}")
-    state = "over" if replay.is_over else "not over"
-    return (f"verified: the deal is the deal of the committed seed {promised[:16]}… and client seed "
-            f"{client!r}; {len(game.history)} actions replayed ({_replayed(bot_moves, clock_moves)}); the game is "
-            f"{state}" + ("" if replay.result is None else
-                         f"; net {' '.join(f'{v:+d}' for v in replay.result.net)}"))
-
-
-def _verify_tienlen(game: TienLenGame, data: dict[str, Any], seed: str, client: str, promised: str,
-                    bots: dict[str, str], standins: set[int], deadline: float) -> str:
-    """verify_record for a Tiến lên record (the seeds, bots and commitment already checked)."""
-    replay = dealt_tienlen_game(game.rules, seed, client, first_game=game.first_game, leader=game.leader)
-    for p, (given, dealt) in enumerate(zip(game.deal, replay.deal)):
-        if given != dealt:
-            raise FairnessError(f"the deal is not the deal of these seeds: hand {p} is {given.codes}, "
-                                f"but these seeds deal {dealt.codes}")
-    try:
-        players = {int(seat): make_tienlen_bot(str(name)) for seat, name in bots.items()}
-    except ValueError as exc:
-        raise FairnessError(f"bots: {exc}") from None
-    bot_moves, clock_moves = _replay_moves(game.history, replay, players, make_tienlen_bot(STANDIN), standins, seed,
-                                           bots, deadline)
     recorded = data.get("result")
     net = None if replay.result is None else list(replay.result.net)
     if recorded is not None and recorded != net:
         raise FairnessError(f"the recorded result {recorded} is not the replayed result {net}")
     state = "over" if replay.is_over else "not over"
-    return (f"verified: the Tiến lên deal is the deal of the committed seed {promised[:16]}… and client seed "
+    return (f"verified: the {kind.title} deal is the deal of the committed seed {promised[:16]}… and client seed "
             f"{client!r}; {len(game.history)} actions replayed ({_replayed(bot_moves, clock_moves)}); the game is "
             f"{state}" + ("" if net is None else f"; net {' '.join(f'{v:+d}' for v in net)}"))

@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS, STANDIN
+from ..games import GameKind, game_kind
 from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
 from ..game import IllegalAction
 from ..refusals import Refusal
 from .api import REACTION_KEYS
-from .kinds import KINDS, GameKind
 from .store import KEEP, GameStore, Keep, StaleVersion, Store, StoredGame
 
 __all__ = ["MAX_NAME", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "PACE_SECONDS", "REACTIONS", "REACT_SECONDS",
@@ -283,28 +283,26 @@ class GameHost:
         greedy). The deal comes from a fresh server seed and ``client_seed``. ``creator``: the client's
         address, kept as its digest for ``held``. ``turn_seconds``: the table clock (5–600, or None for
         none; by default the game's ``turn_seconds`` with two or more humans, none with one)."""
-        if kind not in KINDS:
-            raise ValueError(f"game {kind!r} is not hosted here: choose from {', '.join(KINDS)}")
-        game_kind = KINDS[kind]
-        rules = game_kind.rules(None if rules is None else (rules if isinstance(rules, dict) else
-                                                             game_kind.rules_data(rules)))
+        hosted_kind = game_kind(kind)
+        rules = hosted_kind.rules(None if rules is None else (rules if isinstance(rules, dict) else
+                                                             hosted_kind.rules_data(rules)))
         n = rules.players
         humans = [0] if humans is None else humans
         if not isinstance(humans, list) or not humans or len(set(humans)) != len(humans) or any(
                 isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in humans):
             raise ValueError(f"humans must list distinct seats from 0 to {n - 1}")
         others = [s for s in range(n) if s not in humans]
-        names = bots if bots is not None else [game_kind.default_bot] * len(others)
+        names = bots if bots is not None else [hosted_kind.default_bot] * len(others)
         if not isinstance(names, list) or len(names) != len(others):
             raise ValueError(f"bots must name one bot for each of the {len(others)} other seats")
         for name in names:
-            game_kind.make_bot(str(name))             # an unknown name raises here, before anything is stored
+            hosted_kind.make_bot(str(name))             # an unknown name raises here, before anything is stored
         client_seed = check_client_seed(client_seed)
-        clock = (game_kind.turn_seconds if len(humans) >= 2 else None) if turn_seconds == DEFAULT else \
+        clock = (hosted_kind.turn_seconds if len(humans) >= 2 else None) if turn_seconds == DEFAULT else \
             check_turn_seconds(turn_seconds)
         self._make_room()
         tokens = {seat: secrets.token_urlsafe(24) for seat in humans}
-        hosted, new = self._deal(game_kind, rules, {s: token_hash(t) for s, t in tokens.items()},
+        hosted, new = self._deal(hosted_kind, rules, {s: token_hash(t) for s, t in tokens.items()},
                                  {seat: str(name) for seat, name in zip(others, names)}, client_seed, 0, None, clock)
         self.store.insert(self._stored(hosted, 0, creator), hosted.token_hashes, new)
         with self._lock:
@@ -401,7 +399,7 @@ class GameHost:
             self._cache.popitem(last=False)
 
     def _rebuild(self, stored: StoredGame) -> HostedGame:
-        kind = KINDS[stored.kind]
+        kind = game_kind(stored.kind)
         rules = kind.rules(stored.rules)
         game = kind.deal(rules, stored.leader, stored.server_seed, stored.client_seed, first_game=stored.series is None)
         for seat, text in stored.actions:

@@ -21,21 +21,19 @@ from typing import Any
 from ..cards import CardSet
 from ..extras import missing_extra
 from ..fairness import FairnessError, verify_record
+from ..games import game_kind
 from ..hints import hint
 from ..language import preferred_language
 from ..position import view_from_position
 from ..refusals import Refusal
 from ..render import TABLE_CSS
 from ..report import hint_report, solve_report
-from ..tienlen.hints import tienlen_hint
 from ..tienlen.render import TABLE_CSS as TIENLEN_TABLE_CSS
-from ..tienlen.render import action_text as tienlen_action_text
 from .api import BODY_SECONDS, LOGIN_SECONDS, MAX_SEARCH_SECONDS, VERIFY_SECONDS, openapi
 from .bodies import (ApiError, bearer_token, card_mask, check_record_bots, client_address, error_answer, read_body,
                      refusal_behind, request_language, view_language, wants_html)
 from .hosting import (DEFAULT, REACT_SECONDS, Forbidden, GameHost, GameOver, HostedGame, HostFull, KeyReused, NotFound,
                       NotYourTurn, Unauthorized, check_turn_seconds)
-from .kinds import KINDS
 from .limits import ClientQuotas, RateLimits, Searches, SharedLimiter, Workers
 from .live import WS_TOO_MANY, Subscribers, keep_deadlines, live_seat
 from .reviews import RETRY_AFTER_SECONDS, ReviewQueue
@@ -143,18 +141,13 @@ class Routes:
             seat, hosted = await self.workers.run(self.games.seat_of, data["game"], bearer_token(request))
             if hosted.game.to_move != seat:
                 raise NotYourTurn(f"seat {seat} is not to move")
-            if hosted.kind.name == "tienlen":
-                if search:
-                    async with self.searches.slot():
-                        action, reason = await self.workers.run(tienlen_hint, hosted.game.clone(), seat, search=True,
-                                                           lang=lang)
-                else:
-                    action, reason = await self.workers.run(tienlen_hint, hosted.game.clone(), seat, lang=lang)
-                return {"action": {"id": None, "text": str(action), "label": tienlen_action_text(action, lang)},
-                        "reason": reason, "alternatives": []}
-            view = hosted.game.view(seat)
-        else:
-            view = view_from_position(data["position"])
+            kind, game = hosted.kind, hosted.game.clone()
+            if not search:
+                return await self.workers.run(functools.partial(kind.hint, game, seat, search=False, lang=lang))
+            async with self.searches.slot():
+                return await self.workers.run(functools.partial(kind.hint, game, seat, search=True, lang=lang,
+                                                                seconds=MAX_SEARCH_SECONDS))
+        view = view_from_position(data["position"])          # a posted position is Phỏm's (the schema says so)
         if not search:
             return hint_report(await self.workers.run(hint, view, lang=lang), lang)
         async with self.searches.slot():
@@ -166,7 +159,7 @@ class Routes:
         client = client_address(request.client)
         await self.workers.run(self.check_games, client)
         self.admit_creation(client)
-        kind = KINDS[data.get("game", "phom")]
+        kind = game_kind(data.get("game", "phom"))
         rules = kind.rules(data.get("rules"))
         humans = data.get("humans", [0])
         bots = list(data.get("bots", []))

@@ -1,0 +1,121 @@
+"""One house for two games: what the shared machinery asks of a game (``GameKind``), and the registry of
+games by name. The service (``phom serve``: its store rows, hosting, the table clock and its stand-in),
+``phom verify``, ``phom bot play`` and the hints ask the registry, never which game it is; each game's
+own knowledge stays in its own modules (Phỏm's ``phom.phom_kind``, Tiến lên's ``phom.tienlen.kind``),
+which register themselves when ``phom`` is imported. A game added at run time registers the same way
+(``register_game``); one without a compiled engine says so (``engine = None``), and the machinery then
+plays its Python referee, by name, never as a silent fallback.
+
+>>> sorted(GAMES)
+['phom', 'tienlen']
+>>> game_kind("tienlen").record_format, kind_of_record({"format": "phom-game"}).name
+('phom-tienlen', 'phom')
+>>> game_kind("chess")
+Traceback (most recent call last):
+...
+ValueError: no game is named 'chess': the games are phom, tienlen
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Protocol
+
+__all__ = ["GAMES", "GameKind", "game_kind", "kind_of_record", "register_game", "unregister_game"]
+
+
+class GameKind(Protocol):
+    """What the shared machinery needs of a game. ``game`` below is the game's referee object: it has
+    ``rules``, ``history`` (``(seat, action)`` pairs), ``is_over``, ``to_move``, ``result`` (``net`` per
+    seat, ``winner``, ``to_dict()``), ``view(seat)``, ``legal_actions()``, ``apply(action)``,
+    ``clone()`` and ``to_json()`` (its record, which ``from_record`` reads back)."""
+
+    #: the game's name in the registry, in hosted games' rows and in commitments
+    name: str
+    #: the game's name for people (``"Phỏm"``)
+    title: str
+    #: the ``format`` of its records
+    record_format: str
+    #: the bot of a hosted seat nobody named
+    default_bot: str
+    #: the table clock's default (seconds a turn) at a table of two or more people
+    turn_seconds: int
+    #: the compiled engine's module (whole games in the core), or None: the Python referee plays
+    engine: str | None
+
+    def rules(self, data: Any) -> Any:
+        """The game's rules from their data (``None``: the defaults); ValueError naming a bad field."""
+    def rules_data(self, rules: Any) -> dict[str, Any]:
+        """The rules as data (what ``rules`` reads back, and what a commitment covers)."""
+    def deal(self, rules: Any, leader: int, server_seed: str, client_seed: str, *, first_game: bool = True) -> Any:
+        """A fresh game on the fair deal of these seeds (``phom.fairness``)."""
+    def start_of(self, game: Any) -> tuple[int, bool]:
+        """The leader and whether it is a table's first game: what ``deal`` needs to deal ``game`` again."""
+    def deal_difference(self, game: Any, other: Any) -> str | None:
+        """Where the deals of two games differ, in words, or None."""
+    def next_leader(self, game: Any) -> int:
+        """Who leads the table's next game once ``game`` is over."""
+    def parse_action(self, text: str) -> Any:
+        """An action from its text (``str(action)`` gives it back); ValueError naming what is wrong."""
+    def action_of_id(self, number: int) -> Any:
+        """An action from its integer id, where the game has ids (ValueError where it has none)."""
+    def make_bot(self, name: str) -> Any:
+        """A bot by name (``act(view) -> action``, ``reseed(seed)`` if it draws), with the game's own
+        limits of strength; ValueError for a name the game does not know."""
+    def from_record(self, text: str) -> Any:
+        """The game replayed from its record (ValueError naming the first bad part)."""
+    def move_text(self, player: int, action: Any, lang: str = "en") -> str:
+        """A move as the table's log says it, in ``lang``."""
+    def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
+        """The seat's view as data (``html`` when ``drawn``), with the game's big ``moments`` so far and,
+        once it is over, the ``result`` and every payment in words (``payments``)."""
+    def rules_words(self, rules: Any, lang: str = "en") -> list[str]:
+        """The table's house rules as players say them."""
+    def hint(self, game: Any, seat: int, *, search: bool, lang: str = "en") -> dict[str, Any]:
+        """The hint for ``seat`` as the API answers it: ``action`` ({id, text, label}), ``reason``,
+        ``alternatives`` (and the look-ahead's values where ``search``)."""
+
+
+_GAMES: dict[str, GameKind] = {}
+#: The registered games by name (read-only: ``register_game`` adds one).
+GAMES: Mapping[str, GameKind] = MappingProxyType(_GAMES)
+
+
+def register_game(kind: GameKind, *, replace: bool = False) -> GameKind:
+    """Add ``kind`` to the registry under ``kind.name`` (ValueError if the name, or its record format, is
+    taken and ``replace`` is false); the kind, so it can be used as a decorator's result."""
+    name = kind.name
+    if not isinstance(name, str) or not name.isidentifier():
+        raise ValueError(f"a game's name must be an identifier, not {name!r}")
+    if not replace:
+        if name in _GAMES:
+            raise ValueError(f"a game named {name!r} is registered already")
+        for other in _GAMES.values():
+            if other.record_format == kind.record_format:
+                raise ValueError(f"the record format {kind.record_format!r} is game {other.name!r}'s")
+    _GAMES[name] = kind
+    return kind
+
+
+def unregister_game(name: str) -> GameKind:
+    """Take the game called ``name`` out of the registry (a game added at run time, e.g. by a test); the kind."""
+    return _GAMES.pop(game_kind(name).name)
+
+
+def game_kind(name: Any) -> GameKind:
+    """The registered game called ``name``; ValueError naming the games there are."""
+    kind = _GAMES.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise ValueError(f"no game is named {name!r}: the games are {', '.join(sorted(_GAMES))}")
+    return kind
+
+
+def kind_of_record(data: Any) -> GameKind:
+    """The registered game whose records have ``data["format"]``; ValueError naming the formats there are."""
+    found = data.get("format") if isinstance(data, dict) else None
+    for kind in _GAMES.values():
+        if kind.record_format == found:
+            return kind
+    formats = ", ".join(sorted(kind.record_format for kind in _GAMES.values()))
+    raise ValueError(f"a record's format must be one of {formats}, not {found!r}")

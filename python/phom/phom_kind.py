@@ -1,0 +1,127 @@
+"""Phỏm as the shared machinery sees it (``phom.games.GameKind``): its rules as data, its fair deal, its
+action texts and ids, its bots, its records, its hint and a seat's view as the API sends it. Registered
+as ``"phom"`` when ``phom`` is imported.
+
+>>> kind = PhomKind()
+>>> game = kind.deal(kind.rules({"players": 2}), 0, "00" * 32, "alice")
+>>> kind.start_of(game), kind.parse_action("discard KS"), kind.record_format
+((0, True), Discard(Card('KS')), 'phom-game')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import render
+from .actions import Action
+from .bots import make_bot
+from .fairness import dealt_game
+from .game import Game
+from .games import register_game
+from .hints import hint
+from .language import translator
+from .report import hint_report, view_report
+from .rules import Rules
+
+__all__ = ["PhomKind"]
+
+
+class PhomKind:
+    """Phỏm: ``Rules``, ``Game``, ``Action`` texts and ids, ``make_bot``."""
+
+    name = "phom"
+    title = "Phỏm"
+    record_format = "phom-game"
+    default_bot = "greedy"
+    turn_seconds = 30
+    engine: str | None = "phom._engine"
+
+    def rules(self, data: Any) -> Rules:
+        return Rules() if data is None else Rules.from_dict(data)
+
+    def rules_data(self, rules: Rules) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def deal(self, rules: Rules, leader: int, server_seed: str, client_seed: str, *, first_game: bool = True
+             ) -> Any:
+        return dealt_game(rules, leader, server_seed, client_seed)
+
+    def start_of(self, game: Game) -> tuple[int, bool]:
+        """Phỏm deals every game alike: its leader, and no first-game rule."""
+        return game.leader, True
+
+    def deal_difference(self, game: Game, other: Game) -> str | None:
+        """The first hand or stock card where the two deals differ."""
+        assert game.deal is not None and other.deal is not None
+        for p, (a, b) in enumerate(zip(game.deal.hands, other.deal.hands)):
+            if a != b:
+                return f"hand {p} is {a.codes}, but these seeds deal {b.codes}"
+        for i, (c, d) in enumerate(zip(game.deal.stock, other.deal.stock)):
+            if c != d:
+                return f"stock card {i} is {c.code}, but these seeds deal {d.code}"
+        return None
+
+    def from_record(self, text: str) -> Game:
+        return Game.from_json(text)
+
+    def hint(self, game: Game, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5
+             ) -> dict[str, Any]:
+        """The hint as the API answers it (``phom.report.hint_report``); ``seconds`` bounds the look-ahead."""
+        view = game.view(seat)
+        return hint_report(hint(view, search=True, budget=seconds, lang=lang) if search else hint(view, lang=lang),
+                           lang)
+
+    def next_leader(self, game: Any) -> int:
+        """The previous game's winner leads (RULES 2)."""
+        return int(game.result.winner)
+
+    def rules_words(self, rules: Rules, lang: str = "en") -> list[str]:
+        """The table's house rules as players say them, for the page's header.
+
+        >>> PhomKind().rules_words(Rules(hand_size=8, tai_gui=False))[:2]
+        ['phỏm 8 lá', 'no gửi in tái turns']
+        >>> PhomKind().rules_words(Rules(hand_size=8, tai_gui=False), "vi")[:2]
+        ['phỏm 8 lá', 'không gửi ở lượt tái']
+        """
+        _ = translator(lang)
+        words = ["phỏm 8 lá" if rules.hand_size == 8 else _("9 cards (leader 10)"),
+                 _("gửi in tái turns") if rules.tai_gui else _("no gửi in tái turns")]
+        words += ["ù khan"] if rules.u_khan else []
+        words += [_("ù by gửi")] if rules.u_by_gui else []
+        words += [_("đền for 3 eats")] if rules.den_three else []
+        words += [_("đền for a chốt")] if rules.den_chot else []
+        words += [_("the last chốt eater pays đền")] if rules.den_chot_eater else []
+        words.append(_("chốt: lay-down and tái turns") if rules.chot_rule == "lay_turn" else _("chốt: the last discard"))
+        words.append(_("eats pay 1, 2, 3") if rules.eat_pay == "progressive" else _("each eat pays 1"))
+        words += [_("lay the fewest points")] if rules.must_lay_all else []
+        return words
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def action_of_id(self, number: int) -> Action:
+        return Action.from_id(number)
+
+    def make_bot(self, name: str) -> Any:
+        return make_bot(name)
+
+    def move_text(self, player: int, action: Any, lang: str = "en") -> str:
+        return render.move_text(player, action, lang)
+
+    def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
+        view = game.view(seat)
+        report = view_report(view, lang)
+        report["game"] = "phom"
+        if drawn:
+            report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang,
+                                         styled=False)          # the page links /table.css
+        report["moments"] = render.moments(game, lang)
+        if game.result is not None:
+            result = game.result
+            report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}
+            report["payments"] = render.payment_lines(game, lang)
+            report["final_hands"] = [h.codes for h in game.hands]
+        return report
+
+
+register_game(PhomKind())

@@ -1,0 +1,117 @@
+"""Tiến lên as the shared machinery sees it (``phom.games.GameKind``): its rules as data, first and later
+games on a fair deal, ``play CARDS`` / ``pass``, its bots, its records, its hint and a seat's view as the
+API sends it. Registered as ``"tienlen"`` when ``phom`` is imported.
+
+>>> kind = TienLenKind()
+>>> game = kind.deal(kind.rules({"players": 3}), 0, "00" * 32, "alice")
+>>> game.players, kind.parse_action("play 3S 3C"), kind.default_bot
+(3, Play(cards=CardSet('3S 3C')), 'greedy')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..fairness import dealt_tienlen_game
+from ..games import register_game
+from ..language import translator
+from . import render
+from .bots import make_tienlen_bot
+from .game import TienLenGame, parse_action
+from .hints import tienlen_hint
+from .rules import TienLenRules
+
+__all__ = ["TienLenKind"]
+
+
+class TienLenKind:
+    """Tiến lên: ``TienLenRules``, first games of ``TienLenGame``, ``play CARDS`` / ``pass``,
+    ``make_tienlen_bot``."""
+
+    name = "tienlen"
+    title = "Tiến lên"
+    record_format = "phom-tienlen"
+    default_bot = "greedy"
+    turn_seconds = 20
+    engine: str | None = "phom._tienlen"
+
+    def rules_words(self, rules: TienLenRules, lang: str = "en") -> list[str]:
+        """The table's house rules as players say them.
+
+        >>> TienLenKind().rules_words(TienLenRules(dem_heo=True))[-1]
+        'đếm heo'
+        """
+        _ = translator(lang)
+        words = [_("tứ quý chặt one heo") if rules.four_kind_beats_single_heo else _("tứ quý does not chặt one heo")]
+        words += [_("chặt after a pass")] if rules.chat_after_pass else []
+        words.append(_("a pass ends your round") if rules.pass_locks_round else _("you may play again after a pass"))
+        words += [_("cóng leads the next game")] if rules.cong_leads else []
+        words += [_("ends at the first one out")] if rules.end_at_first_out else []
+        words += ["đếm heo"] if rules.dem_heo else []
+        return words
+
+    def rules(self, data: Any) -> TienLenRules:
+        return TienLenRules() if data is None else TienLenRules.from_dict(data)
+
+    def rules_data(self, rules: TienLenRules) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def deal(self, rules: TienLenRules, leader: int, server_seed: str, client_seed: str, *, first_game: bool = True
+             ) -> TienLenGame:
+        return dealt_tienlen_game(rules, server_seed, client_seed, first_game=first_game, leader=leader)
+
+    def start_of(self, game: TienLenGame) -> tuple[int, bool]:
+        """The leader of a later game, and whether it is a table's first game (led by the 3♠)."""
+        return game.leader, game.first_game
+
+    def deal_difference(self, game: TienLenGame, other: TienLenGame) -> str | None:
+        """The first hand where the two deals differ."""
+        for p, (a, b) in enumerate(zip(game.deal, other.deal)):
+            if a != b:
+                return f"hand {p} is {a.codes}, but these seeds deal {b.codes}"
+        return None
+
+    def from_record(self, text: str) -> TienLenGame:
+        return TienLenGame.from_json(text)
+
+    def hint(self, game: TienLenGame, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5
+             ) -> dict[str, Any]:
+        """The hint as the API answers it: the review's judgement (``tienlen_hint``), its reason."""
+        action, reason = tienlen_hint(game.clone(), seat, search=search, lang=lang)
+        return {"action": {"id": None, "text": str(action), "label": render.action_text(action, lang)},
+                "reason": reason, "alternatives": []}
+
+    def next_leader(self, game: TienLenGame) -> int:
+        """The previous game's nhất leads, or a cóng player with ``cong_leads`` (the Tiến lên rules: the leader)."""
+        assert game.result is not None
+        return game.result.next_leader(game.rules)
+
+    def parse_action(self, text: str) -> Any:
+        return parse_action(text)
+
+    def action_of_id(self, number: int) -> Any:
+        raise ValueError("Tiến lên actions are sent as text: 'pass' or 'play CARDS'")
+
+    def make_bot(self, name: str) -> Any:
+        return make_tienlen_bot(name)
+
+    def move_text(self, player: int, action: Any, lang: str = "en") -> str:
+        return render.move_text(player, action, lang)
+
+    def report(self, game: TienLenGame, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
+        view = game.view(seat)
+        report = render.view_report(view, lang)
+        revealed: Sequence[Any] | None = game.hands if game.is_over else None
+        if drawn:
+            report["html"] = render.html(view, revealed=revealed, lang=lang, styled=False)
+        report["moments"] = render.moments(game, lang)
+        if game.result is not None:
+            report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
+                                "text": render.result_text(game, lang)}
+            report["payments"] = render.payment_lines(game, lang)
+            report["final_hands"] = [h.codes for h in game.hands]
+        return report
+
+
+register_game(TienLenKind())
