@@ -40,15 +40,28 @@ MAX_CANDIDATES = 12
 
 @lru_cache(maxsize=64)
 def expected_tienlen_net(rules: TienLenRules, first_game: bool) -> tuple[float, ...]:
-    """Each seat's mean money over ``EXPECTED_GAMES`` greedy self-play deals (fixed seed), seat 0
-    leading a later game; in a first game the holder of the opening card leads.
+    """Each seat's mean money before it sees its cards, as the review's playouts value a state
+    (``TienLenReplay.PLAYOUT``: the seat greedy, the others greedy in a quarter of the deals and at
+    random in the rest), over ``EXPECTED_GAMES`` deals (fixed seeds), seat 0 leading a later game; in a
+    first game the holder of the opening card leads. Measured so, the deal's luck (the value after the
+    deal less this) is mean zero; greedy self-play would leave +3 stakes a game of it (the playouts'
+    random opponents are weaker than greedy ones).
 
-    >>> round(sum(expected_tienlen_net(TienLenRules(), True)), 6)
-    0.0
+    >>> values = expected_tienlen_net(TienLenRules(), True)
+    >>> len(values), all(v > 0 for v in values)
+    (4, True)
     """
-    games = TienLenVectorGame(EXPECTED_GAMES, rules, seed=20261201, first_game=first_game)
-    games.playout("greedy")
-    return tuple(float(x) for x in games.net.mean(axis=0))
+    mine, *others = TienLenReplay.PLAYOUT
+    n = rules.players
+    out = []
+    for seat in range(n):
+        total = 0.0
+        for j, other in enumerate(others):
+            games = TienLenVectorGame(EXPECTED_GAMES // len(others), rules, seed=20261201 + j, first_game=first_game)
+            games.playout([mine if q == seat else other for q in range(n)], seed=20261201 + j)
+            total += float(games.net[:, seat].mean())
+        out.append(total / len(others))
+    return tuple(out)
 
 
 def _mask(action: Play | Pass) -> int:
