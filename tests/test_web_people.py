@@ -187,6 +187,7 @@ def test_verify_refuses_a_clock_move_that_is_not_the_stand_ins(finished):
     (lambda r: r.pop("turn_seconds"), "seating, rules or bots were changed"),
     (lambda r: r["history"][clock_move(r)].__setitem__("by", "robot"), "by must be 'clock'"),
     (lambda r: r["history"].pop(), "history must list"),
+    (lambda r: r.pop("history"), "must have its history"),
     (lambda r: r["history"][0].__setitem__("player", (r["history"][0]["player"] + 1) % 4), "is not action 0"),
     (lambda r: r["history"][next(v for v, e in enumerate(r["history"]) if str(e["player"]) in r["bots"])]
      .__setitem__("by", "clock"), "a bot's seat"),
@@ -200,7 +201,8 @@ def test_verify_refuses_a_changed_clock_or_history(finished, tamper, reason):
 
 
 @pytest.mark.parametrize("name", ["<img src=x onerror=alert(1)>", "a\u202eb", "An\u200dh", "x" * 21, "", "   ",
-                                  "a\nb", "a\tb", "☃", "a;b", "x" * 10 + "  " + "y" * 10])
+                                  "a\nb", "a\tb", "☃", "a;b", "x" * 10 + "  " + "y" * 10, "\u3164", "Lan\u034f",
+                                  "\u0301a", "\u115f\u1160"])
 def test_a_name_is_text_never_markup_and_bounded(name):
     people = Table(humans=[0, 1])
     answer = people.client.put(f"/api/games/{people.id}/name?lang=vi", headers=bearer(people.tokens["0"]),
@@ -255,3 +257,58 @@ def test_reactions_are_a_fixed_set_reach_every_socket_and_a_flood_is_refused():
         assert people.post("react", 1, reaction="thanks").status_code == 200     # each seat its own limit
         frames = [one.receive_json(), one.receive_json()]
         assert frames == [{"reaction": {"seat": 0, "key": "nice"}}, {"reaction": {"seat": 1, "key": "thanks"}}]
+
+
+def test_a_seats_names_and_comebacks_are_bounded():
+    people = Table(humans=[0, 1])
+    answers = [people.client.put(f"/api/games/{people.id}/name", headers=bearer(people.tokens["0"]),
+                                 json={"name": f"Lan {n}"}).status_code for n in range(15)]
+    assert answers.count(200) == 10 and set(answers[10:]) == {429}
+    assert people.post("back", 1).status_code == 200                     # each seat its own count
+
+
+@pytest.mark.parametrize("change", ["back", "name"])
+def test_a_move_never_undoes_another_processs_back_or_name(tmp_path, change):
+    """Two processes over one store: while one decides a move (the bot after it thinking), the other brings
+    a seat back or names it; the move is decided again on the stored state, and the change stands."""
+    from phom.web.store import GameStore
+
+    now = [1000.0]
+    path = str(tmp_path / "games.sqlite3")
+    one = GameHost(GameStore(path), clock=lambda: now[0], shared=True, server_seeds=fixed_seeds(11))
+    two = GameHost(GameStore(path), clock=lambda: now[0], shared=True)
+    created = one.create(humans=[0, 2], bots=["greedy", "greedy"], turn_seconds=10)
+    for _ in range(60):                                   # until seat 2 is away and seat 0 is to move
+        hosted = one.fresh(created.id)
+        if 2 in hosted.away and hosted.game.to_move == 0 and 0 not in hosted.away:
+            break
+        if hosted.game.to_move == 0:
+            one.act(created.id, created.tokens[0], hosted.game.legal_actions()[0])
+        else:
+            now[0] += 11
+            one.fire_due()
+    else:
+        pytest.fail("seat 2 never went away with seat 0 to move")
+    bot = one.get(created.id).bots[1]
+    thinking = bot.act
+
+    def meanwhile(view):                                  # the other process acts while this one decides
+        bot.act = thinking
+        if change == "back":
+            two.back(created.id, created.tokens[2])
+        else:
+            two.rename(created.id, created.tokens[2], "Lan")
+        return thinking(view)
+
+    bot.act = meanwhile
+    while one.fresh(created.id).game.to_move == 0:        # seat 0's turn, to its end
+        one.act(created.id, created.tokens[0], one.fresh(created.id).game.legal_actions()[0])
+    assert bot.act is thinking                            # the other process did act meanwhile
+    stored = two.fresh(created.id)
+    if change == "back":
+        assert 2 not in stored.away and 2 not in one.fresh(created.id).away
+        if stored.game.to_move == 2:                      # his turn has a whole turn's time, not a paced one
+            assert stored.deadline == now[0] + 10
+    else:
+        assert stored.names == {2: "Lan"} and one.fresh(created.id).names == {2: "Lan"}
+    assert stored.version > hosted.version

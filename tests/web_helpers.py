@@ -15,7 +15,8 @@ from phom.web.app import RateLimits, create_app
 from phom.web.hosting import GameHost
 from phom.web.store import GameStore
 
-UNLIMITED = RateLimits(create="100000/second", ws_messages="100000/second", reactions="100000/second")
+UNLIMITED = RateLimits(create="100000/second", ws_messages="100000/second", reactions="100000/second",
+                       seating="100000/second")
 
 
 def fixed_seeds(start: int = 0):

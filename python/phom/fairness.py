@@ -261,6 +261,8 @@ def _clock_moves(data: dict[str, Any], history: list[Any], bots: dict[str, str])
     that the history matches the actions, and that such moves are human seats' at a clocked table."""
     entries = data.get("history")
     if entries is None:
+        if data.get("turn_seconds") is not None:       # a clocked table's record always carries it
+            raise FairnessError("a clocked table's record must have its history (which moves the clock played)")
         return set()
     if not isinstance(entries, list) or len(entries) != len(history):
         raise FairnessError(f"the history must list the {len(history)} actions, one entry each")

@@ -20,8 +20,8 @@ True
 from __future__ import annotations
 
 import json
-import os
-import select
+import queue
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -67,8 +67,7 @@ class Console:
         self.tr = translator(lang)
         self.width = width or terminal_width(stdout)
         self.deadline: float | None = None
-        self._pending = b""                     # bytes read from the descriptor past the last line (clocked)
-        self._clocked = False
+        self._lines: queue.Queue[str | None] | None = None     # lines read ahead by a thread (clocked)
 
     def say(self, text: str = "") -> None:
         """A line (or lines) for the person, broken between words to fit the terminal's width."""
@@ -80,42 +79,39 @@ class Console:
 
     def read(self) -> str:
         print("> ", end="", file=self.stdout, flush=True)
-        if not self._clocked:
+        if self._lines is None:
             line = self.stdin.readline()
             if not line:
                 raise ValueError("input ended before the game did")
             return line.strip()
-        while b"\n" not in self._pending:
-            if not self._wait(None if self.deadline is None else self.deadline - time.monotonic()):
-                print(file=self.stdout, flush=True)
-                raise TimeRanOut
-            chunk = os.read(self.stdin.fileno(), 4096)
-            if not chunk:
-                if self._pending:
-                    break
-                raise ValueError("input ended before the game did")
-            self._pending += chunk
-        raw, _, self._pending = self._pending.partition(b"\n")
-        return raw.decode("utf-8", "replace").strip()
+        wait = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        try:
+            said = self._lines.get(timeout=wait)
+        except queue.Empty:
+            print(file=self.stdout, flush=True)
+            raise TimeRanOut from None
+        if said is None:
+            raise ValueError("input ended before the game did")
+        return said.strip()
 
     def clocked(self) -> None:
-        """Read lines from the input's descriptor from now on, so that a turn's clock can wait for one
-        (ValueError naming ``--turn-seconds`` if the input has no descriptor to wait on)."""
-        try:
-            self.stdin.fileno()
-        except (AttributeError, OSError, ValueError):
-            raise ValueError("--turn-seconds needs the moves typed in a terminal or a pipe") from None
-        self._clocked = True
+        """Read the input's lines in a thread of their own from now on, so that a turn's clock can wait
+        for one (on any system, from a terminal, a pipe or a file)."""
+        lines: queue.Queue[str | None] = queue.Queue()
+
+        def reading() -> None:
+            while True:
+                line = self.stdin.readline()
+                lines.put(line or None)
+                if not line:
+                    return
+
+        self._lines = lines
+        threading.Thread(target=reading, name="phom-input", daemon=True).start()
 
     def typed(self) -> bool:
         """Whether the person has typed something not yet read (never waits)."""
-        return b"\n" in self._pending or self._wait(0.0)
-
-    def _wait(self, seconds: float | None) -> bool:
-        if seconds is not None and seconds <= 0:
-            seconds = 0.0
-        ready, _, _ = select.select([self.stdin.fileno()], [], [], seconds)
-        return bool(ready)
+        return self._lines is not None and not self._lines.empty()
 
 
 def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:

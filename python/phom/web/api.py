@@ -51,7 +51,10 @@ GAME_ID = "^[A-Za-z0-9_-]{1,32}$"
 #: combining marks of the scripts whose names carry them, spaces, . and -; at least one that is not a space.
 NAME_MARKS = "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u0e00-\u0e7f" \
              "\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-NAME_PATTERN = f"^[\\w.\\- {NAME_MARKS}]*[\\w.\\-{NAME_MARKS}][\\w.\\- {NAME_MARKS}]*$"
+#: Characters that draw nothing (``phom.web.hosting.INVISIBLE``), never in a name.
+NAME_INVISIBLE = "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0\ufe00-\ufe0f"
+NAME_PATTERN = (f"^(?![ {NAME_MARKS}]*$)(?!.*[{NAME_INVISIBLE}]) *(?![{NAME_MARKS}])"
+                f"[\\w.\\- {NAME_MARKS}]*$")
 #: The reactions a seat may send (``phom.web.hosting.REACTIONS`` is this tuple).
 REACTION_KEYS = ("nice", "hurry", "laugh", "sad", "thanks", "oops")
 

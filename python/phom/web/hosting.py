@@ -48,8 +48,15 @@ PACE_SECONDS = 2.0
 REACTIONS = REACTION_KEYS
 #: A seat may react once in this many seconds.
 REACT_SECONDS = 2.0
+#: Letters and marks that draw nothing (fillers, joiners, variation selectors): never in a name, which would
+#: look like another or like none.
+INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u3164\uffa0"
+                      "\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d"
+                      "\ufe0e\ufe0f")
 #: The longest name a seat may choose (characters, after NFC and trimming).
 MAX_NAME = 20
+#: How often a write whose game's seats changed meanwhile (in another process) is decided again.
+WRITE_ATTEMPTS = 3
 #: Who chose ``turn_seconds``: the game's default (a clock with two or more people, none with one).
 DEFAULT = "default"
 
@@ -96,10 +103,12 @@ def check_name(value: Any) -> str:
     if not isinstance(value, str) or len(value) > 4 * MAX_NAME:
         raise name_refusal()
     name = " ".join(part for part in unicodedata.normalize("NFC", value).split(" ") if part)
-    if not 1 <= len(name) <= MAX_NAME:
+    if not 1 <= len(name) <= MAX_NAME or unicodedata.category(name[0]).startswith("M"):
         raise name_refusal()
     for char in name:
         if not (char.isalnum() or char in " ._-" or unicodedata.category(char) in ("Mn", "Mc", "Me")):
+            raise name_refusal()
+        if char in INVISIBLE:
             raise name_refusal()
     return name
 
@@ -489,43 +498,49 @@ class GameHost:
     def act(self, game_id: str, token: str | None, action: Any, key: str | None = None) -> tuple[int, HostedGame]:
         """Apply ``action`` for the token's seat, let the bots move until a human is to move, and commit
         all of it in one transaction before returning. ``key`` (a client's ``Idempotency-Key``, per
-        seat): a request retried with the same key is applied once; the retry gets the game as it is."""
-        seat, hosted = self.seat_of(game_id, token)
-        request = None if key is None else f"{seat}:{key}"
-        if request is not None and self.store.applied(hosted.id, request) is not None:
-            self._same_move(hosted.id, seat, request, action)
-            return seat, self.fresh(hosted.id)         # applied already: the answer is the game as it stands
-        with hosted.lock:
-            game = hosted.game
-            if game.is_over:
-                raise GameOver("the game is over")
-            if game.to_move != seat:
-                raise NotYourTurn(f"it is seat {game.to_move}'s turn, not seat {seat}'s")
-            trial = game.clone()
-            try:
-                trial.apply(action)
-            except IllegalAction as exc:
-                raise NotYourTurn(str(exc)) from None
-            new = [(seat, str(action))] + self._bots_move(hosted, trial)
-            now = self.clock()
-            away = hosted.away - {seat}                 # a move brings the seat back
-            goes_on = seat not in hosted.away and trial.to_move == seat and all(p == seat for p, _ in new)
-            kept = hosted.deadline if goes_on else None  # a turn's clock runs from its start to its end
-            deadline = self._next_deadline(hosted, trial, kept, away, now)
-            try:
-                version = self.store.append(hosted.id, hosted.version, new, now=now, finished=trial.is_over,
-                                            key=request, deadline=deadline, away=sorted(away))
-            except StaleVersion:
-                with self._lock:
-                    self._cache.pop(hosted.id, None)      # another writer: reload from the store next time
-                if request is not None and self.store.applied(hosted.id, request) is not None:
-                    self._same_move(hosted.id, seat, request, action)
-                    return seat, self.fresh(hosted.id)    # the same request won on another worker
-                raise NotYourTurn("the game changed meanwhile; fetch it again") from None
-            hosted.game, hosted.deadline, hosted.away = trial, deadline, away
-            hosted.stamp += 1
-        self._tell(hosted.id, version)
-        return seat, hosted
+        seat): a request retried with the same key is applied once; the retry gets the game as it is.
+        A move is decided again on the stored state if only the seats changed meanwhile (a seat came
+        back, or took a name, in another process); if the game moved on, NotYourTurn."""
+        for attempt in range(WRITE_ATTEMPTS):
+            seat, hosted = self.seat_of(game_id, token)
+            request = None if key is None else f"{seat}:{key}"
+            if request is not None and self.store.applied(hosted.id, request) is not None:
+                self._same_move(hosted.id, seat, request, action)
+                return seat, self.fresh(hosted.id)         # applied already: the answer is the game as it stands
+            with hosted.lock:
+                game = hosted.game
+                if game.is_over:
+                    raise GameOver("the game is over")
+                if game.to_move != seat:
+                    raise NotYourTurn(f"it is seat {game.to_move}'s turn, not seat {seat}'s")
+                trial = game.clone()
+                try:
+                    trial.apply(action)
+                except IllegalAction as exc:
+                    raise NotYourTurn(str(exc)) from None
+                new = [(seat, str(action))] + self._bots_move(hosted, trial)
+                now = self.clock()
+                away = hosted.away - {seat}                 # a move brings the seat back
+                goes_on = seat not in hosted.away and trial.to_move == seat and all(p == seat for p, _ in new)
+                kept = hosted.deadline if goes_on else None  # a turn's clock runs from its start to its end
+                deadline = self._next_deadline(hosted, trial, kept, away, now)
+                try:
+                    version = self.store.append(hosted.id, hosted.version, new, now=now, finished=trial.is_over,
+                                                key=request, deadline=deadline, away=sorted(away), stamp=hosted.stamp)
+                except StaleVersion:
+                    with self._lock:
+                        self._cache.pop(hosted.id, None)      # another writer: reload from the store next time
+                    if request is not None and self.store.applied(hosted.id, request) is not None:
+                        self._same_move(hosted.id, seat, request, action)
+                        return seat, self.fresh(hosted.id)    # the same request won on another worker
+                    if self.store.version(hosted.id) == hosted.version and attempt + 1 < WRITE_ATTEMPTS:
+                        continue                              # only the seats changed: decide again
+                    raise NotYourTurn("the game changed meanwhile; fetch it again") from None
+                hosted.game, hosted.deadline, hosted.away = trial, deadline, away
+                hosted.stamp += 1
+            self._tell(hosted.id, version)
+            return seat, hosted
+        raise NotYourTurn("the game changed meanwhile; fetch it again")  # pragma: no cover - the loop returns
 
     def _next_deadline(self, hosted: HostedGame, game: Any, kept: float | None, away: set[int], now: float
                        ) -> float | None:
@@ -577,7 +592,7 @@ class GameHost:
             deadline = self._next_deadline(hosted, trial, None, away, now)
             try:
                 stored = self.store.append(hosted.id, version, new, now=now, finished=trial.is_over, deadline=deadline,
-                                           away=sorted(away), standins=range(played), due=due)
+                                           away=sorted(away), standins=range(played), due=due, stamp=hosted.stamp)
             except StaleVersion:
                 with self._lock:
                     self._cache.pop(hosted.id, None)      # another process played it, or the seat came back
@@ -598,41 +613,52 @@ class GameHost:
 
     def back(self, game_id: str, token: str | None) -> tuple[int, HostedGame]:
         """The token's seat is present again; if it is its turn, its clock starts afresh."""
-        seat, hosted = self.seat_of(game_id, token)
-        with hosted.lock:
+        def come_back(seat: int, hosted: HostedGame) -> dict[str, Any] | None:
             if seat not in hosted.away:
-                return seat, hosted
-            away = hosted.away - {seat}
-            now = self.clock()
-            game = hosted.game
-            deadline: float | None | Keep = KEEP
-            if not game.is_over and game.to_move == seat and hosted.turn_seconds is not None:
-                deadline = now + hosted.turn_seconds
-            self._seating(hosted, now, away=away, deadline=deadline)
-        self._tell(hosted.id, hosted.version)
-        return seat, hosted
+                return None
+            game, seconds = hosted.game, hosted.turn_seconds
+            fresh_clock = not game.is_over and game.to_move == seat and seconds is not None
+            return {"away": hosted.away - {seat},
+                    "deadline": self.clock() + seconds if fresh_clock and seconds is not None else KEEP}
+        return self._change_seat(game_id, token, come_back)
 
     def rename(self, game_id: str, token: str | None, name: Any) -> tuple[int, HostedGame]:
         """The token's seat takes ``name`` (``check_name``) at this table and its next games."""
         chosen = check_name(name)
-        seat, hosted = self.seat_of(game_id, token)
-        with hosted.lock:
-            names = {**hosted.names, seat: chosen}
-            self._seating(hosted, self.clock(), names=names)
-        self._tell(hosted.id, hosted.version)
-        return seat, hosted
+        return self._change_seat(game_id, token, lambda seat, hosted: {"names": {**hosted.names, seat: chosen}})
+
+    def _change_seat(self, game_id: str, token: str | None,
+                     change: Callable[[int, HostedGame], dict[str, Any] | None]) -> tuple[int, HostedGame]:
+        """Store the seat's ``change`` of the game as stored now (away, deadline, names; None: nothing to
+        do), in a write that checks nothing changed meanwhile, decided again if something did (another
+        process's move, back or name is never overwritten)."""
+        for _attempt in range(WRITE_ATTEMPTS):
+            seat, hosted = self.seat_of(game_id, token)
+            with hosted.lock:
+                changed = change(seat, hosted)
+                if changed is None:
+                    return seat, hosted
+                try:
+                    self._seating(hosted, self.clock(), **changed)
+                except StaleVersion:
+                    continue
+            self._tell(hosted.id, hosted.version)
+            return seat, hosted
+        raise NotYourTurn("the table changed meanwhile; try again")
 
     def _seating(self, hosted: HostedGame, now: float, *, away: set[int] | None = None,
                  deadline: float | None | Keep = KEEP, names: dict[int, str] | None = None) -> None:
-        """Store a change of the seats (under ``hosted.lock``), then take it; NotYourTurn if the game moved."""
+        """Store a change of the seats (under ``hosted.lock``), then take it; StaleVersion (the cached copy
+        dropped) if the game or its seats changed meanwhile."""
         try:
             stamp = self.store.seating(hosted.id, hosted.version, now=now,
                                        away=None if away is None else sorted(away), deadline=deadline,
-                                       names=None if names is None else {str(s): n for s, n in names.items()})
+                                       names=None if names is None else {str(s): n for s, n in names.items()},
+                                       stamp=hosted.stamp)
         except StaleVersion:
             with self._lock:
                 self._cache.pop(hosted.id, None)
-            raise NotYourTurn("the game changed meanwhile; fetch it again") from None
+            raise
         hosted.stamp = stamp
         if away is not None:
             hosted.away = away
@@ -646,15 +672,12 @@ class GameHost:
         if reaction not in REACTIONS:
             raise Refusal(f"reaction must be one of {', '.join(REACTIONS)}", "bad_reaction")
         seat, hosted = self.seat_of(game_id, token)
-        stamp = self.store.react(hosted.id, seat, str(reaction), now=self.clock())
-        with hosted.lock:
-            if hosted.stamp == stamp - 1:
-                hosted.stamp = stamp
+        self.store.react(hosted.id, seat, str(reaction), now=self.clock())
         self._tell(hosted.id, hosted.version)
         return seat, hosted
 
     def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]:
-        """The table's reactions after stamp ``after`` (kept for a minute): (stamp, seat, reaction)."""
+        """The table's reactions after number ``after`` (kept for a minute): (number, seat, reaction)."""
         return self.store.reactions(game_id, after)
 
     def _same_move(self, game_id: str, seat: int, request: str, action: Any) -> None:

@@ -45,6 +45,9 @@ class RateLimits:
     ws_messages: str = "20/second"
     #: reactions a seat may send (``POST /api/games/{id}/react``; the contract: one every 2 s)
     reactions: str = "1 per 2 seconds"
+    #: names a seat may take, and times it may come back (``PUT …/name``, ``POST …/back``): each a store write
+    #: pushed to every socket at the table
+    seating: str = "10 per minute"
     live_games: int = 20
     sockets: int = 32
     #: requests of one address worked on at once (moves, hints, creations; the rest wait their turn)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -65,16 +66,28 @@ class Subscribers:
 
 
 async def keep_deadlines(games: GameHost, workers: Workers) -> None:
-    """Forever: play the deadlines that have passed (``GameHost.fire_due``) every ``DEADLINE_POLL_SECONDS``;
-    a store that fails is tried again at the next look (another process may play them meanwhile)."""
+    """Forever: every ``DEADLINE_POLL_SECONDS``, play the deadlines that have passed, each in a worker thread
+    of its own (one table's slow bots never hold the others' deadlines back) and in an order of this
+    process's own (so that workers sharing a store spread over them). A deadline that fails (its store
+    away, its game broken) is logged and tried again at the next look; the others are played."""
+    order = random.Random()
     while True:
         await asyncio.sleep(DEADLINE_POLL_SECONDS)
         try:
-            await workers.run(games.fire_due)
-        except asyncio.CancelledError:
-            raise
+            due = await workers.run(games.due)
         except Exception as exc:                   # the store is away: the next look tries again
-            log.warning("playing passed deadlines failed: %s", str(exc).splitlines()[0] if str(exc) else exc)
+            log.warning("looking for passed deadlines failed: %s", _first_line(exc))
+            continue
+        order.shuffle(due)
+        played = await asyncio.gather(*(workers.run(games.fire, *deadline) for deadline in due),
+                                      return_exceptions=True)
+        for deadline, outcome in zip(due, played):
+            if isinstance(outcome, BaseException) and not isinstance(outcome, asyncio.CancelledError):
+                log.warning("playing the deadline of game %s failed: %s", deadline[0], _first_line(outcome))
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers, views: ViewCache,
@@ -132,21 +145,22 @@ async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers
 
     async def send_views() -> None:
         sent: tuple[Any, ...] | None = None    # the view_key of the view sent
-        heard = (await workers.run(games.store.marks, game_id) or (0, 0))[1]   # only reactions from now on
+        kept = await workers.run(games.reactions, game_id, 0)
+        heard = max((number for number, _, _ in kept), default=0)              # only reactions from now on
         while True:
             changed.clear()                    # a change from now on wakes the wait below
             current = await workers.run(games.fresh, game_id)
             if view_key(current) != sent:
                 found = views.cached(current, seat, drawn, lang)
-                text, version = found if found is not None else await workers.run(views.text, current, seat,
-                                                                                  drawn, lang)
+                text, version, shown = found if found is not None else await workers.run(
+                    views.text, current, seat, drawn, lang)
                 if since is not None and sent is None and since < version:
                     frame = json.loads(text)
                     frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],
                                         "text": frame["log"][v]}
                                        for v, entry in enumerate(frame["history"]) if v >= since]
                     text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-                sent = view_key(current)
+                sent = shown                   # the state the text shows, not the state now
                 await socket.send_text(text)
             for stamp, who, reaction in await workers.run(games.reactions, game_id, heard):
                 heard = max(heard, stamp)

@@ -119,11 +119,12 @@ class PostgresStore:
 
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
                finished: bool, key: str | None = None, deadline: float | None = None,
-               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None) -> int:
+               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None,
+               stamp: int | None = None) -> int:
         """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
-        stored game is not at ``version``, ``key`` (a client's request id) was applied already, or ``due``
-        is given and the game's deadline is no longer that one (nothing is written then); the rest as
-        ``phom.web.store.GameStore.append``."""
+        stored game is not at ``version`` (or, given, ``stamp``), ``key`` (a client's request id) was
+        applied already, or ``due`` is given and the game's deadline is no longer that one (nothing is
+        written then); the rest as ``phom.web.store.GameStore.append``."""
         new = version + len(actions)
         with self._pool.connection() as conn:
             try:
@@ -131,10 +132,10 @@ class PostgresStore:
                     row = conn.execute("UPDATE games SET version = %s, touched = %s, finished = %s, deadline = %s, "
                                        "away = COALESCE(%s, away), stamp = stamp + 1 "
                                        "WHERE id = %s AND version = %s AND (%s::float8 IS NULL OR deadline = %s) "
-                                       "RETURNING version",
+                                       "AND (%s::integer IS NULL OR stamp = %s) RETURNING version",
                                        (new, now, now if finished else None, None if finished else deadline,
                                         None if away is None else json.dumps(sorted(away)), game_id, version,
-                                        due, due)).fetchone()
+                                        due, due, stamp, stamp)).fetchone()
                     if row is None:
                         raise StaleVersion(f"game {game_id} is not at version {version}")
                     with conn.cursor() as cursor:
@@ -149,25 +150,26 @@ class PostgresStore:
         return new
 
     def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
-                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None) -> int:
-        """Change who is away, the deadline or the seats' names of the game at ``version`` (StaleVersion
-        if it moved on); the new stamp."""
+                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None,
+                stamp: int | None = None) -> int:
+        """Change who is away, the deadline or the seats' names of the game at ``version`` (and, given,
+        ``stamp``; StaleVersion if it changed meanwhile); the new stamp."""
         keep = isinstance(deadline, Keep)
         with self._pool.connection() as conn, conn.transaction():
             row = conn.execute("UPDATE games SET touched = %s, stamp = stamp + 1, away = COALESCE(%s, away), "
                                "names = COALESCE(%s, names), deadline = CASE WHEN %s THEN deadline ELSE %s END "
-                               "WHERE id = %s AND version = %s RETURNING stamp",
+                               "WHERE id = %s AND version = %s AND (%s::integer IS NULL OR stamp = %s) RETURNING stamp",
                                (now, None if away is None else json.dumps(sorted(away)),
                                 None if names is None else json.dumps(names, ensure_ascii=False), keep,
-                                None if keep else deadline, game_id, version)).fetchone()
+                                None if keep else deadline, game_id, version, stamp, stamp)).fetchone()
         if row is None:
             raise StaleVersion(f"game {game_id} is not at version {version}")
         return int(row[0])
 
     def react(self, game_id: str, seat: int, reaction: str, *, now: float) -> int:
-        """Keep a seat's reaction for the table's sockets (for ``REACTION_SECONDS``); its stamp."""
+        """Keep a seat's reaction for the table's sockets (for ``REACTION_SECONDS``); its number."""
         with self._pool.connection() as conn, conn.transaction():
-            row = conn.execute("UPDATE games SET stamp = stamp + 1 WHERE id = %s RETURNING stamp",
+            row = conn.execute("UPDATE games SET reacted = reacted + 1 WHERE id = %s RETURNING reacted",
                                (game_id,)).fetchone()
             if row is None:
                 raise StaleVersion(f"game {game_id} is gone")
@@ -177,7 +179,7 @@ class PostgresStore:
         return int(row[0])
 
     def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]:
-        """The reactions kept after stamp ``after``: (stamp, seat, reaction), oldest first."""
+        """The reactions kept after number ``after``: (number, seat, reaction), oldest first."""
         with self._pool.connection() as conn, conn.transaction():
             rows = conn.execute("SELECT stamp, seat, reaction FROM reactions WHERE game_id = %s AND stamp > %s "
                                 "ORDER BY stamp", (game_id, after)).fetchall()

@@ -67,6 +67,7 @@ class Routes:
         self.searches = Searches(max_searches)
         self.create_rate: RateLimitItem = parse(self.rates.create)
         self.react_rate: RateLimitItem = parse(self.rates.reactions)
+        self.seating_rate: RateLimitItem = parse(self.rates.seating)
         self.ws_rate: RateLimitItem = parse(self.rates.ws_messages)
         self.subscribers = Subscribers()
         self.views = ViewCache(clock=self.games.clock)
@@ -211,6 +212,7 @@ class Routes:
     async def name(self, request: Request) -> Any:
         token = bearer_token(request)
         data = await self.body(request, "Name")
+        await self.admit_seating(request, token)
         try:
             _, hosted = await self.workers.run(self.games.rename, request.path_params["game_id"], token, data["name"])
         except Refusal as exc:
@@ -232,11 +234,19 @@ class Routes:
         token = bearer_token(request)
         drawn, lang = wants_html(request), view_language(request)
 
+        await self.admit_seating(request, token)
+
         def come_back() -> Response:
             seat, hosted = self.games.back(request.path_params["game_id"], token)
             return self.view_response(hosted, seat, drawn, lang)
 
         return await self.workers.run(come_back)
+
+    async def admit_seating(self, request: Request, token: str) -> None:
+        """HostFull (429) when the token's seat changed its name or came back too often (``RateLimits.seating``)."""
+        seat, hosted = await self.workers.run(self.games.seat_of, request.path_params["game_id"], token)
+        if not self.limiter.hit(self.seating_rate, "seating", f"{hosted.id}:{seat}"):
+            raise HostFull(f"at most {self.rates.seating} names or comebacks a seat; try again later")
 
     async def record(self, request: Request) -> Any:
         _, hosted = await self.workers.run(self.games.seat_of, request.path_params["game_id"], bearer_token(request))

@@ -60,7 +60,8 @@ CREATE TABLE IF NOT EXISTS games (
     deadline DOUBLE PRECISION,
     away TEXT,
     names TEXT,
-    stamp INTEGER NOT NULL DEFAULT 0
+    stamp INTEGER NOT NULL DEFAULT 0,
+    reacted INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -107,7 +108,8 @@ CREATE INDEX IF NOT EXISTS games_by_state ON games(finished, touched);
 #: and the index of due deadlines.
 CLOCK_COLUMNS = (("games", "turn_seconds", "INTEGER"), ("games", "deadline", "DOUBLE PRECISION"),
                  ("games", "away", "TEXT"), ("games", "names", "TEXT"),
-                 ("games", "stamp", "INTEGER NOT NULL DEFAULT 0"), ("actions", "due", "DOUBLE PRECISION"),
+                 ("games", "stamp", "INTEGER NOT NULL DEFAULT 0"), ("games", "reacted", "INTEGER NOT NULL DEFAULT 0"),
+                 ("actions", "due", "DOUBLE PRECISION"),
                  ("actions", "played", "DOUBLE PRECISION"))
 DEADLINE_INDEX = "CREATE INDEX IF NOT EXISTS games_by_deadline ON games(deadline)"
 #: How long a reaction is kept for the sockets of other workers to pick up (seconds).
@@ -166,7 +168,7 @@ class StoredGame:
     away: list[int] = field(default_factory=list)
     #: the names the seats chose (``{"<seat>": name}``); not part of the record
     names: dict[str, str] = field(default_factory=dict)
-    #: bumped by every change of the row (moves, names, away, reactions): a cheap check of a cached copy
+    #: bumped by every change of the row (moves, names, away): a writer's check that nothing changed meanwhile
     stamp: int = 0
     #: the versions of the actions the stand-in played for an absent seat
     standins: list[int] = field(default_factory=list)
@@ -219,9 +221,11 @@ class Store(Protocol):
                     actions: Sequence[tuple[int, str]]) -> str: ...
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
                finished: bool, key: str | None = None, deadline: float | None = None,
-               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None) -> int: ...
+               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None,
+               stamp: int | None = None) -> int: ...
     def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
-                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None) -> int: ...
+                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None,
+                stamp: int | None = None) -> int: ...
     def react(self, game_id: str, seat: int, reaction: str, *, now: float) -> int: ...
     def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]: ...
     def marks(self, game_id: str) -> tuple[int, int] | None: ...
@@ -298,16 +302,19 @@ class GameStore:
 
     def append(self, game_id: str, version: int, actions: Sequence[tuple[int, str]], *, now: float,
                finished: bool, key: str | None = None, deadline: float | None = None,
-               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None) -> int:
+               away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None,
+               stamp: int | None = None) -> int:
         """Write ``actions`` after ``version`` in one transaction; the new version. StaleVersion if the
-        stored game is not at ``version``, ``key`` (a client's request id) was applied already, or
-        ``due`` is given and the game's deadline is no longer that one (nothing is written then).
+        stored game is not at ``version`` (or, given, at ``stamp``: no seat came back or was renamed
+        meanwhile), ``key`` (a client's request id) was applied already, or ``due`` is given and the
+        game's deadline is no longer that one (nothing is written then).
         ``deadline``: the game's deadline after them (None: none); ``away``: the away seats after them
         (None leaves them); ``standins``: the indices in ``actions`` that the stand-in played."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            row = self._db.execute("SELECT version, deadline FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None or row[0] != version or (due is not None and row[1] != due):
+            row = self._db.execute("SELECT version, deadline, stamp FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row[0] != version or (due is not None and row[1] != due) or (
+                    stamp is not None and row[2] != stamp):
                 raise StaleVersion(f"game {game_id} is not at version {version}")
             if key is not None:
                 try:
@@ -325,13 +332,14 @@ class GameStore:
         return new
 
     def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
-                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None) -> int:
-        """Change who is away, the deadline or the seats' names of the game at ``version`` (StaleVersion
-        if it moved on); the new stamp."""
+                deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None,
+                stamp: int | None = None) -> int:
+        """Change who is away, the deadline or the seats' names of the game at ``version`` (and, given,
+        ``stamp``; StaleVersion if it changed meanwhile); the new stamp."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             row = self._db.execute("SELECT version, stamp FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None or row[0] != version:
+            if row is None or row[0] != version or (stamp is not None and row[1] != stamp):
                 raise StaleVersion(f"game {game_id} is not at version {version}")
             self._db.execute("UPDATE games SET touched = ?, stamp = stamp + 1, away = COALESCE(?, away), "
                              "names = COALESCE(?, names) WHERE id = ?",
@@ -342,21 +350,22 @@ class GameStore:
         return int(row[1]) + 1
 
     def react(self, game_id: str, seat: int, reaction: str, *, now: float) -> int:
-        """Keep a seat's reaction for the table's sockets (for ``REACTION_SECONDS``); its stamp."""
+        """Keep a seat's reaction for the table's sockets (for ``REACTION_SECONDS``); its number (the
+        table's reactions count on their own: a reaction never makes a move or a seat's change stale)."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            row = self._db.execute("SELECT stamp FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self._db.execute("SELECT reacted FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise StaleVersion(f"game {game_id} is gone")
             stamp = int(row[0]) + 1
-            self._db.execute("UPDATE games SET stamp = ? WHERE id = ?", (stamp, game_id))
+            self._db.execute("UPDATE games SET reacted = ? WHERE id = ?", (stamp, game_id))
             self._db.execute("DELETE FROM reactions WHERE game_id = ? AND at < ?", (game_id, now - REACTION_SECONDS))
             self._db.execute("INSERT INTO reactions (game_id, stamp, seat, reaction, at) VALUES (?, ?, ?, ?, ?)",
                              (game_id, stamp, seat, reaction, now))
         return stamp
 
     def reactions(self, game_id: str, after: int) -> list[tuple[int, int, str]]:
-        """The reactions kept after stamp ``after``: (stamp, seat, reaction), oldest first."""
+        """The reactions kept after number ``after``: (number, seat, reaction), oldest first."""
         with self._lock:
             rows = self._db.execute("SELECT stamp, seat, reaction FROM reactions WHERE game_id = ? AND stamp > ? "
                                     "ORDER BY stamp", (game_id, after)).fetchall()

@@ -76,15 +76,19 @@ class ViewCache:
         self.texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
         self.lock = threading.Lock()
 
-    def cached(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int] | None:
-        """The view's JSON text and version if already rendered (cheap: no thread needed)."""
-        key = (hosted.id, seat, view_key(hosted), drawn, lang)
+    def cached(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en"
+               ) -> tuple[str, int, tuple[Any, ...]] | None:
+        """The view's JSON text, version and ``view_key`` if already rendered (cheap: no thread needed)."""
+        state = view_key(hosted)                   # read once: the text below is this state's
+        key = (hosted.id, seat, state, drawn, lang)
         with self.lock:
             text = self.texts.get(key)
-        return None if text is None else (with_clock(text, hosted, key[2][0], self.clock()), key[2][0])
+        return None if text is None else (with_clock(text, hosted, state[0], self.clock()), state[0], state)
 
-    def text(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en") -> tuple[str, int]:
-        """The view's JSON text and its version."""
+    def text(self, hosted: HostedGame, seat: int, drawn: bool = True, lang: str = "en"
+             ) -> tuple[str, int, tuple[Any, ...]]:
+        """The view's JSON text, its version and the ``view_key`` of the state it shows (taken with the
+        state under the game's lock, so a change made meanwhile is never taken for sent)."""
         with hosted.lock:                          # one consistent state (moves replace the game whole)
             game, key = hosted.game, (hosted.id, seat, view_key(hosted), drawn, lang)
             with self.lock:
@@ -97,4 +101,4 @@ class ViewCache:
                     self.texts[key] = cached
                     while len(self.texts) > self.size:
                         self.texts.popitem(last=False)
-        return with_clock(cached, hosted, len(game.history), self.clock()), len(game.history)
+        return with_clock(cached, hosted, len(game.history), self.clock()), len(game.history), key[2]
