@@ -113,3 +113,35 @@ def test_the_check_sees_the_whole_package():
 def test_submodules_are_attributes_after_import_phom():
     for name in ("batch", "bots", "reference", "referee", "state", "observation", "worlds"):
         assert hasattr(phom, name), name
+
+
+#: the compiled core's sources (tests run from the checkout); the core sits below the Python layer
+CORE = pathlib.Path(__file__).resolve().parent.parent / "src" / "phomcore"
+#: a run-time import of the package in Cython source: a statement (not a doctest line, not a comment), or a
+#: dynamic import by name
+RUNTIME_IMPORT = (r"^\s*(from\s+phom[\s.]|import\s+phom\b)|__import__\(\s*['\"]phom|import_module\(\s*['\"]phom")
+
+
+def core_runtime_imports(root: pathlib.Path) -> list[str]:
+    """``file:line: text`` of every run-time import of phom in the .pyx/.pxi/.pxd files under root."""
+    import re
+
+    pattern = re.compile(RUNTIME_IMPORT)
+    found = []
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".pyx", ".pxi", ".pxd"):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if pattern.search(line) and not line.lstrip().startswith((">>>", "...", "#")):
+                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_compiled_core_imports_nothing_of_phom(tmp_path):
+    assert sorted(p.name for p in CORE.glob("*.pyx")) == ["_batch.pyx", "_engine.pyx", "_solver.pyx", "_tienlen.pyx"]
+    assert not core_runtime_imports(CORE), "\n".join(core_runtime_imports(CORE))
+    # the check sees each form, in a .pyx and in an included .pxi, and skips doctest lines
+    (tmp_path / "game").mkdir()
+    (tmp_path / "_x.pyx").write_text('"""\n>>> from phom import cards\n"""\nfrom phom.cards import to_mask\n')
+    (tmp_path / "game" / "y.pxi").write_text("import phom.actions as a\nm = __import__('phom.state')\n")
+    assert [line.split(":")[0:2] for line in core_runtime_imports(tmp_path)] == [
+        ["_x.pyx", "4"], ["game/y.pxi", "1"], ["game/y.pxi", "2"]]

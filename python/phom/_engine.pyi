@@ -16,7 +16,10 @@ POLICY_MODEL: int
 PLANNER_RAC_PRICE: int
 MODEL_REGRET_CAP: int
 
+LAYOUT_IDS: tuple[str, ...]
+
 def set_model_weights(weights: Sequence[float]) -> None: ...
+def bind_layout(*, ids: dict[str, int], melds: Sequence[int], offsets: dict[str, int], observation_size: int) -> None: ...
 
 class Engine:
     n: int

@@ -1,6 +1,6 @@
 """Type stubs of the compiled solver (src/phomcore/_solver.pyx)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import Card, CardSet, CardsLike
 from .results import Arrangement, LayPlan
@@ -16,6 +16,8 @@ class ValueTable:
     @property
     def run_table_view(self) -> memoryview: ...
 
+def bind_types(*, card_set: type[CardSet], card: type[Card], to_mask: Callable[..., int],
+               to_card: Callable[..., Card], arrangement: type[Arrangement], lay_plan: type[LayPlan]) -> None: ...
 def value_table(values: Sequence[int] | ValueTable | None, name: str = "values") -> ValueTable: ...
 def extension_mask(meld: int) -> int: ...
 def danger(card: int, unseen: int) -> int: ...

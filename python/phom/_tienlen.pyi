@@ -1,5 +1,7 @@
 """Type stubs of the compiled Tiến lên core (src/phomcore/_tienlen.pyx)."""
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -18,7 +20,9 @@ def best_split_mask(hand: CardsLike) -> tuple[int, ...]: ...
 def toi_trang_mask(hand: CardsLike, first_game: bool = False) -> str | None: ...
 
 TL_POLICY_IDS: dict[str, int]
-TL_OBSERVATION_SIZE: int
+
+def bind_cards(to_mask: Callable[..., int]) -> None: ...
+def bind_layout(*, offsets: dict[str, int], observation_size: int) -> None: ...
 
 class TienLenEngine:
     """n Tiến lên games as C structs; ``phom.tienlen.vector.TienLenVectorGame`` is the checked face."""

@@ -13,6 +13,9 @@ Two levels:
   3-card phỏm unseen cards could make with a discard), and ``value_table`` (a checked, cached values
   table; pass it as ``values=`` to skip the check).
 
+The core imports nothing of phom: this module hands it the card and result types when it loads
+(``_solver.bind_types``), so every cards-like function answers with ``phom.cards``/``phom.results`` types.
+
 >>> from phom.solver import can_eat, min_points_mask, value_table
 >>> can_eat("9H 10H 3C", "JH")
 True
@@ -33,6 +36,7 @@ except ImportError as exc:  # pragma: no cover - exercised only on a broken inst
 
 from ._solver import (
     ValueTable,
+    bind_types,
     arrange,
     best_lay,
     bound_cards,
@@ -56,6 +60,11 @@ from ._solver import (
     table_summary,
     value_table,
 )
+from .cards import Card, CardSet, to_card, to_mask
+from .results import Arrangement, LayPlan
+
+# the core imports nothing of phom: the types it reads and returns are handed down from here, once
+bind_types(card_set=CardSet, card=Card, to_mask=to_mask, to_card=to_card, arrangement=Arrangement, lay_plan=LayPlan)
 
 __all__ = [
     "ValueTable",

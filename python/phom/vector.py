@@ -23,12 +23,12 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from . import _engine
+from . import _engine, actions
 from .batching import (SeedStream, Status, active_games, game_index, games_to_deal, policy_codes, read_status,
                        seats_of, seed64, whole_number)
 from .actions import NUM_ACTIONS, Discard
 from .game import Game
-from .observation import OBSERVATION_SIZE
+from .observation import OBSERVATION_OFFSETS, OBSERVATION_SIZE
 from .opponent_model import MODEL_WEIGHTS
 from .rules import Rules
 from .solver import min_points_mask
@@ -44,6 +44,13 @@ __all__ = ["POLICIES", "SOFTNESS", "VectorGame", "WorldSampler"]
 POLICIES = {"random": _engine.POLICY_RANDOM, "greedy": _engine.POLICY_GREEDY, "planner": _engine.POLICY_PLANNER,
             "soft": _engine.POLICY_SOFT, "model": _engine.POLICY_MODEL}
 _engine.set_model_weights(MODEL_WEIGHTS)
+# the core imports nothing of phom: the id and observation layouts are handed down from their homes, once
+_engine.bind_layout(
+    ids={"draw": actions.DRAW_ID, "declare_u": actions.DECLARE_U_ID, "declare_u_khan": actions.DECLARE_U_KHAN_ID,
+         "auto_lay": actions.AUTO_LAY_ID, "eat": actions.eat_id(0), "discard": actions.discard_id(0),
+         "send": actions.send_id(0, 0, 0), "lay": actions.lay_id(actions.MELDS[0].mask),
+         "players": actions.MAX_PLAYERS, "melds_per_player": actions.MELDS_PER_PLAYER, "count": NUM_ACTIONS},
+    melds=[meld.mask for meld in actions.MELDS], offsets=OBSERVATION_OFFSETS, observation_size=OBSERVATION_SIZE)
 #: The default temperature, in points, of the ``"soft"`` policy's discards (``bots.greedy.soft_discard_odds``).
 SOFTNESS = 2.0
 

@@ -8,8 +8,9 @@ referee is the specification: tests step both in lockstep on thousands of games 
 masks, observations and money. ``phom.vector.VectorGame`` is the checked Python face of this module;
 ``Engine`` below trusts its caller for shapes but still refuses any illegal id.
 
-The id layout and the observation layout are read from ``phom.actions`` and ``phom.observation`` when
-the module loads, so they have one home.
+The id layout and the observation layout have one home each, ``phom.actions`` and ``phom.observation``:
+``phom.vector`` hands them to ``bind_layout`` when it loads (the core imports nothing of phom), and an
+``Engine`` refuses to exist before that.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
@@ -23,60 +24,72 @@ from rng cimport next_random, random_below, random_subset, seed_of_game, shuffle
 
 import numpy as np
 
-from phom import actions as _actions
-from phom import observation as _observation
-from phom.solver import value_table as _value_table
-
 # ---------------------------------------------------------------------------------------------------
-# Layouts, read once from their Python homes
+# Layouts, handed down once from their Python homes (bind_layout)
 
 cdef enum:
     MELD_COUNT = 329
     LEGAL_CAPACITY = 192
 
-cdef int DRAW_ID = _actions.DRAW_ID
-cdef int DECLARE_U_ID = _actions.DECLARE_U_ID
-cdef int DECLARE_U_KHAN_ID = _actions.DECLARE_U_KHAN_ID
-cdef int AUTO_LAY_ID = _actions.AUTO_LAY_ID
-cdef int EAT_BASE = _actions.eat_id(0)
-cdef int DISCARD_BASE = _actions.discard_id(0)
-cdef int SEND_BASE = _actions.send_id(0, 0, 0)
-cdef int LAY_BASE = _actions.lay_id(_actions.MELDS[0].mask)
-cdef int ACTION_PLAYERS = _actions.MAX_PLAYERS
-cdef int MELDS_PER_PLAYER = _actions.MELDS_PER_PLAYER
-cdef int NUM_ACTIONS = _actions.NUM_ACTIONS
+cdef bint LAYOUT_BOUND = False
+cdef int DRAW_ID, DECLARE_U_ID, DECLARE_U_KHAN_ID, AUTO_LAY_ID, EAT_BASE, DISCARD_BASE, SEND_BASE, LAY_BASE
+cdef int ACTION_PLAYERS, MELDS_PER_PLAYER, NUM_ACTIONS
 cdef mask_t MELD_MASKS[MELD_COUNT]
-if len(_actions.MELDS) != MELD_COUNT:
-    raise ImportError("phom.actions.MELDS does not hold the 329 phỏm of the deck")
-for _i, _m in enumerate(_actions.MELDS):
-    MELD_MASKS[_i] = _m.mask
+cdef int OBS_SIZE, OBS_HAND, OBS_UNLAID, OBS_ROW, OBS_EATEN, OBS_LAID, OBS_EATABLE, OBS_STOCK, OBS_PHASE
+cdef int OBS_KIND, OBS_TO_MOVE, OBS_LAID_DOWN, OBS_HAND_SIZE, OBS_ROW_SIZE, OBS_PRESENT
 
-cdef dict _at = _observation.OBSERVATION_OFFSETS
-cdef int OBS_SIZE = _observation.OBSERVATION_SIZE
-cdef int OBS_HAND = _at["hand"]
-cdef int OBS_UNLAID = _at["unlaid_eaten"]
-cdef int OBS_ROW = _at["seat0_row"]
-cdef int OBS_EATEN = _at["seat0_eaten"]
-cdef int OBS_LAID = _at["seat0_laid"]
-cdef int OBS_EATABLE = _at["eatable_discard"]
-cdef int OBS_STOCK = _at["stock_fraction"]
-cdef int OBS_PHASE = _at["phase_take_play_over"]
-cdef int OBS_KIND = _at["turn_normal_lay_tai"]
-cdef int OBS_TO_MOVE = _at["to_move_relative"]
-cdef int OBS_LAID_DOWN = _at["seat_laid_down"]
-cdef int OBS_HAND_SIZE = _at["seat_hand_size_div10"]
-cdef int OBS_ROW_SIZE = _at["seat_row_size_div4"]
-cdef int OBS_PRESENT = _at["seat_present"]
-for _k in range(1, 4):
-    if _at[f"seat{_k}_row"] != OBS_ROW + 52 * _k or _at[f"seat{_k}_eaten"] != OBS_EATEN + 52 * _k \
-            or _at[f"seat{_k}_laid"] != OBS_LAID + 52 * _k:
-        raise ImportError("the observation layout no longer has consecutive seat blocks")
+#: the names bind_layout's ``ids`` holds (phom.actions: the fixed ids, the first id of each family, the sizes)
+LAYOUT_IDS = ("draw", "declare_u", "declare_u_khan", "auto_lay", "eat", "discard", "send", "lay", "players",
+              "melds_per_player", "count")
 
-_UNIT_TABLE = _value_table([1] * 13)
-cdef const int32_t[::1] _unit_values = _UNIT_TABLE.per_card_view
-cdef const int16_t[::1] _unit_runs = _UNIT_TABLE.run_table_view
-cdef const int32_t* UNIT_VALUES = &_unit_values[0]
-cdef const int16_t* UNIT_RUNS = &_unit_runs[0]
+
+def bind_layout(*, dict ids, melds, dict offsets, int observation_size):
+    """Set the action-id layout (``ids``: each name of LAYOUT_IDS, e.g. ``"eat"`` the id of eating card 0;
+    ``melds``: the masks of the 329 phỏm in id order) and the observation layout (``offsets`` by block
+    name, ``observation_size`` floats). phom.vector calls it once, from phom.actions and phom.observation.
+
+    >>> import phom.vector   # binds the layouts
+    >>> LAYOUT_IDS[0], len(phom.vector.POLICIES)
+    ('draw', 5)
+    """
+    global LAYOUT_BOUND, DRAW_ID, DECLARE_U_ID, DECLARE_U_KHAN_ID, AUTO_LAY_ID, EAT_BASE, DISCARD_BASE
+    global SEND_BASE, LAY_BASE, ACTION_PLAYERS, MELDS_PER_PLAYER, NUM_ACTIONS
+    global OBS_SIZE, OBS_HAND, OBS_UNLAID, OBS_ROW, OBS_EATEN, OBS_LAID, OBS_EATABLE, OBS_STOCK, OBS_PHASE
+    global OBS_KIND, OBS_TO_MOVE, OBS_LAID_DOWN, OBS_HAND_SIZE, OBS_ROW_SIZE, OBS_PRESENT
+    missing = [name for name in LAYOUT_IDS if name not in ids]
+    if missing:
+        raise ValueError(f"the id layout lacks {', '.join(missing)}")
+    masks = [int(m) for m in melds]
+    if len(masks) != MELD_COUNT:
+        raise ValueError(f"the id layout holds {len(masks)} phỏm, not the 329 of the deck")
+    for k in range(1, 4):
+        if offsets[f"seat{k}_row"] != offsets["seat0_row"] + 52 * k \
+                or offsets[f"seat{k}_eaten"] != offsets["seat0_eaten"] + 52 * k \
+                or offsets[f"seat{k}_laid"] != offsets["seat0_laid"] + 52 * k:
+            raise ValueError("the observation layout no longer has consecutive seat blocks")
+    for i, m in enumerate(masks):
+        MELD_MASKS[i] = m
+    DRAW_ID, DECLARE_U_ID, DECLARE_U_KHAN_ID = ids["draw"], ids["declare_u"], ids["declare_u_khan"]
+    AUTO_LAY_ID, EAT_BASE, DISCARD_BASE = ids["auto_lay"], ids["eat"], ids["discard"]
+    SEND_BASE, LAY_BASE, ACTION_PLAYERS = ids["send"], ids["lay"], ids["players"]
+    MELDS_PER_PLAYER, NUM_ACTIONS = ids["melds_per_player"], ids["count"]
+    OBS_SIZE = observation_size
+    OBS_HAND, OBS_UNLAID = offsets["hand"], offsets["unlaid_eaten"]
+    OBS_ROW, OBS_EATEN, OBS_LAID = offsets["seat0_row"], offsets["seat0_eaten"], offsets["seat0_laid"]
+    OBS_EATABLE, OBS_STOCK = offsets["eatable_discard"], offsets["stock_fraction"]
+    OBS_PHASE, OBS_KIND = offsets["phase_take_play_over"], offsets["turn_normal_lay_tai"]
+    OBS_TO_MOVE, OBS_LAID_DOWN = offsets["to_move_relative"], offsets["seat_laid_down"]
+    OBS_HAND_SIZE, OBS_ROW_SIZE = offsets["seat_hand_size_div10"], offsets["seat_row_size_div4"]
+    OBS_PRESENT = offsets["seat_present"]
+    LAYOUT_BOUND = True
+
+
+# every card worth 1 point: the table of can_u (kernels.pxd builds it, as phom._solver does for its own)
+cdef int32_t UNIT_VALUES[52]
+cdef int16_t UNIT_RUNS[RUN_TABLE_SIZE]
+for _i in range(52):
+    UNIT_VALUES[_i] = 1
+build_run_table(UNIT_VALUES, UNIT_RUNS)
 
 cdef enum:
     RANDOM_POLICY = 0

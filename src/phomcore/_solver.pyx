@@ -18,18 +18,46 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint64_t
 from masks cimport *
 from kernels cimport *
 
-from phom.cards import Card, CardSet, to_card, to_mask
-from phom.results import Arrangement, LayPlan
-
 __all__ = [
     "ValueTable", "value_table", "checked_mask", "extension_mask", "danger",
     "is_meld", "melds", "partial_melds", "isolated", "arrange", "min_points", "can_eat", "eat_melds",
     "legal_discards", "bound_cards", "can_u", "is_u_khan", "best_lay", "table_masks",
-    "meld_masks", "legal_discard_mask", "min_points_mask", "is_meld_mask",
+    "meld_masks", "legal_discard_mask", "min_points_mask", "is_meld_mask", "bind_types",
 ]
 
-cdef object _from_mask = CardSet.from_mask
-cdef list _CARDS = [Card.from_index(i) for i in range(52)]
+
+# ---------------------------------------------------------------------------------------------------
+# The card and result types, handed in by the layer above (phom.solver calls bind_types when it loads):
+# the core imports nothing of phom, so the Python layer is its only user and the dependency points down
+
+def _unbound(*args, **kwargs):
+    raise RuntimeError("phom._solver has no card types yet: phom.solver binds them when it loads (import phom)")
+
+
+cdef object _CardSet = None         # phom.cards.CardSet: the one type read without a call (its _mask)
+cdef object _from_mask = _unbound   # CardSet.from_mask
+cdef object _to_mask = _unbound     # phom.cards.to_mask: any cards-like argument to a mask, errors named
+cdef object _to_card = _unbound     # phom.cards.to_card
+cdef object _Arrangement = _unbound
+cdef object _LayPlan = _unbound
+cdef list _CARDS = []               # Card.from_index(i) for the 52 indices
+
+
+def bind_types(*, card_set, card, to_mask, to_card, arrangement, lay_plan):
+    """Hand the solver the types it reads and returns: ``card_set`` (a class with ``from_mask`` and a
+    ``_mask`` int), ``card`` (a class with ``from_index``), the parsers ``to_mask(cards, name)`` and
+    ``to_card(card)``, and the result classes ``arrangement`` and ``lay_plan`` (built with keywords).
+    phom.solver calls it once, at import; calling it again rebinds.
+
+    >>> from phom.cards import Card, CardSet, to_card, to_mask
+    >>> from phom.results import Arrangement, LayPlan
+    >>> bind_types(card_set=CardSet, card=Card, to_mask=to_mask, to_card=to_card, arrangement=Arrangement,
+    ...            lay_plan=LayPlan)
+    """
+    global _CardSet, _from_mask, _to_mask, _to_card, _Arrangement, _LayPlan, _CARDS
+    _CARDS = [card.from_index(i) for i in range(52)]
+    _CardSet, _from_mask, _to_mask, _to_card = card_set, card_set.from_mask, to_mask, to_card
+    _Arrangement, _LayPlan = arrangement, lay_plan
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -79,28 +107,47 @@ _value_cache[bytes(UNIT_VALUES.ranks)] = UNIT_VALUES
 cdef ValueTable _last_table = DEFAULT_VALUES
 
 
-cdef inline bint read_plain_values(object values, unsigned char* out):
-    """Copy a list or tuple of 13 exact ints in 0..255 into out; False for anything else (no error:
-    the caller then takes the checking path, which names the problem)."""
-    cdef Py_ssize_t i
-    cdef object v
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object obj, int* overflow)
+
+
+cdef inline bint read_rank(object v, unsigned char* out) noexcept:
+    """One exact int in 0..255 into out; False for anything else (an int past a C long included)."""
+    cdef int overflow = 0
     cdef long c
-    if type(values) is not list and type(values) is not tuple:
+    if type(v) is not int:
         return False
-    if len(values) != 13:
+    c = PyLong_AsLongAndOverflow(v, &overflow)   # cannot fail on an exact int: overflow says "too big"
+    if overflow or c < 0 or c > 255:
         return False
-    for i in range(13):
-        v = values[i]
-        if type(v) is not int:
-            return False
-        try:
-            c = v
-        except OverflowError:         # past a C long: certainly not 0..255, and the checking path says so
-            return False
-        if c < 0 or c > 255:
-            return False
-        out[i] = <unsigned char>c
+    out[0] = <unsigned char>c
     return True
+
+
+cdef inline bint read_plain_values(object values, unsigned char* out) noexcept:
+    """Copy a list or tuple of 13 exact ints in 0..255 into out; False for anything else (no error:
+    the caller then takes the checking path, which names the problem). No exception is set up or
+    caught here: this is the whole cost of a values list the cache already holds."""
+    cdef Py_ssize_t i
+    cdef list as_list
+    cdef tuple as_tuple
+    if type(values) is list:
+        as_list = <list>values
+        if len(as_list) != 13:
+            return False
+        for i in range(13):
+            if not read_rank(as_list[i], out + i):
+                return False
+        return True
+    if type(values) is tuple:
+        as_tuple = <tuple>values
+        if len(as_tuple) != 13:
+            return False
+        for i in range(13):
+            if not read_rank(as_tuple[i], out + i):
+                return False
+        return True
+    return False
 
 
 cdef inline bint same_ranks(ValueTable table, const unsigned char* ranks):
@@ -168,9 +215,9 @@ cpdef mask_t checked_mask(object cards, str name) except? 0xFFFFFFFFFFFFFFFF:
             value = 0xFFFFFFFFFFFFFFFF
         if value <= DECK_MASK:
             return value
-    elif type(cards) is CardSet:
+    elif type(cards) is _CardSet:
         return (<object>cards)._mask
-    return to_mask(cards, name)
+    return _to_mask(cards, name)
 
 
 cdef inline mask_t checked_eaten(mask_t hand, object eaten) except? 0xFFFFFFFFFFFFFFFF:
@@ -188,7 +235,7 @@ cdef int checked_card(object card, mask_t hand) except -1:
     if type(card) is int and 0 <= card < 52:
         index = card
     else:
-        index = to_card(card).index
+        index = _to_card(card).index
     if hand & bit(index):
         raise ValueError(f"card {_CARDS[index]} is already in hand")
     return index
@@ -196,7 +243,7 @@ cdef int checked_card(object card, mask_t hand) except -1:
 
 def table_masks(table, mask_t hand):
     """Check table phỏm (each valid, disjoint from each other and from hand); return their masks."""
-    if isinstance(table, (str, int, CardSet)):
+    if isinstance(table, (str, int, _CardSet)):
         raise ValueError("table must be a sequence of phỏm (one cards-like per phỏm), not one card set")
     cdef list masks = []
     cdef mask_t seen = 0
@@ -352,7 +399,7 @@ def arrange(hand, eaten=None, *, values=None):
         pack_search(&p, h, 0, 0)
     if not p.found:
         return None
-    return Arrangement(
+    return _Arrangement(
         melds=tuple(_from_mask(p.best_melds[i]) for i in range(p.best_depth)),
         deadwood=_from_mask(p.best_left),
         points=p.best_points,
@@ -451,7 +498,7 @@ cpdef mask_t extension_mask(mask_t meld) except? 0xFFFFFFFFFFFFFFFF:
     """The cards that keep the table phỏm ``meld`` valid when sent onto it (RULES 5.4): either end of
     a run, the 4th card of a 3-set; 0 for a 4-set (int masks only; ``meld`` must be a phỏm).
 
-    >>> from phom import cards
+    >>> from phom import CardSet, cards
     >>> str(CardSet(extension_mask(cards("7H 8H 9H").mask))), str(CardSet(extension_mask(cards("AS 2S 3S").mask)))
     ('6♥ 10♥', '4♠')
     """
@@ -550,7 +597,7 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None, already_l
     cdef object thrown = None
     if p.discard and p.best_left:
         thrown = _CARDS[highest_value_card(p.best_left, vt.per_card_values)]
-    return LayPlan(
+    return _LayPlan(
         melds=tuple(_from_mask(p.best_melds[i]) for i in range(p.best_depth)),
         sends=send_order(sent, masks),
         discard=thrown,

@@ -13,8 +13,27 @@ from masks cimport *
 
 import numpy as np
 
-from phom.cards import to_mask
-from phom.tienlen import observation as _tl_observation
+
+# ---------------------------------------------------------------------------------------------------
+# What the layer above hands down (the core imports nothing of phom): the card parser, bound by
+# phom.tienlen.combos, and the observation layout, bound by phom.tienlen.vector, each when it loads
+
+def _unbound(*args, **kwargs):
+    raise RuntimeError("phom._tienlen has no card parser yet: phom.tienlen.combos binds it when it loads (import phom)")
+
+
+cdef object _to_mask = _unbound     # phom.cards.to_mask: any cards-like argument to a mask, errors named
+
+
+def bind_cards(to_mask):
+    """Hand the core the parser of cards-like arguments that are not int masks: ``to_mask(cards, name)``
+    returns a mask or raises naming the argument (phom.tienlen.combos binds phom.cards.to_mask).
+
+    >>> from phom.cards import to_mask
+    >>> bind_cards(to_mask)
+    """
+    global _to_mask
+    _to_mask = to_mask
 
 cdef enum:
     NUM_ORDERS = 13
@@ -443,7 +462,7 @@ cdef int toi_trang_t(mask_t t, bint first_game) noexcept nogil:
 cdef inline mask_t checked(object cards, str name) except? 0xFFFFFFFFFFFFFFFF:
     if type(cards) is int and 0 <= cards <= DECK_MASK:
         return cards
-    return to_mask(cards, name)
+    return _to_mask(cards, name)
 
 
 def classify_mask(cards):

@@ -22,6 +22,9 @@ from ..cards import Card, CardSet, CardsLike, to_mask
 from .reference import Combo, Kind
 from .rules import TienLenRules
 
+# the core imports nothing of phom: its parser of cards-like arguments is handed down from here, once
+_tienlen.bind_cards(to_mask)
+
 __all__ = ["Combo", "ToiTrang", "beats", "best_split", "classify", "count_plays", "legal_plays", "min_plays",
            "toi_trang"]
 

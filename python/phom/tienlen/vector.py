@@ -30,13 +30,15 @@ from ..batching import (SeedStream, Status, active_games, game_index, games_to_d
                         seats_of, seed64, whole_number)
 from ..cards import CardSet
 from .game import Play, TienLenGame, TienLenView
-from .observation import OBSERVATION_SIZE
+from .observation import OBSERVATION_SIZE, OFFSETS
 from .rules import TienLenRules
 
 __all__ = ["POLICIES", "TienLenVectorGame"]
 
 #: The policies that run inside the core: uniform over the legal plays, and GreedyTienLenBot's decisions.
 POLICIES: dict[str, int] = dict(_tienlen.TL_POLICY_IDS)
+# the core imports nothing of phom: the observation layout is handed down from its home, once
+_tienlen.bind_layout(offsets=OFFSETS, observation_size=OBSERVATION_SIZE)
 
 _STRENGTH_OF_INDEX = [((i % 13 + 11) % 13) * 4 + i // 13 for i in range(52)]
 

@@ -18,6 +18,8 @@ cdef class Engine:
     def __cinit__(self, int n, rules):
         if n < 0:
             raise ValueError(f"n = {n} must be ≥ 0")
+        if not LAYOUT_BOUND:
+            raise RuntimeError("phom._engine has no id layout yet: phom.vector binds it when it loads (import phom)")
         self.n = n
         self.states = <StateC*>malloc(max(n, 1) * sizeof(StateC))
         self.legal_cache = <int16_t*>malloc(max(n, 1) * LEGAL_CAPACITY * sizeof(int16_t))

@@ -1,23 +1,31 @@
 # Tiến lên's observation tensor (phom.tienlen.observation.encode)
 # (included by _tienlen.pyx after the combination core; phom.tienlen is the specification)
 
-# -- the observation (phom.tienlen.observation is the layout's home and the readable encoder) --------
+# -- the observation (phom.tienlen.observation is the layout's home and the readable encoder; it reaches
+# the core through bind_layout, which phom.tienlen.vector calls when it loads) -------------------------
 
-cdef dict _tl_at = _tl_observation.OFFSETS
-TL_OBSERVATION_SIZE = _tl_observation.OBSERVATION_SIZE
-cdef int TL_OBSERVATION_SIZE_C = TL_OBSERVATION_SIZE
-cdef int TLO_HAND = _tl_at["hand"]
-cdef int TLO_TABLE = _tl_at["table"]
-cdef int TLO_SHOWN = _tl_at["seat_played_cards"]
-cdef int TLO_SIZE = _tl_at["seat_hand_size_div13"]
-cdef int TLO_PASSED = _tl_at["seat_passed"]
-cdef int TLO_FINISHED = _tl_at["seat_finished"]
-cdef int TLO_CONG = _tl_at["seat_cong"]
-cdef int TLO_TO_MOVE = _tl_at["to_move_relative"]
-cdef int TLO_OWNER = _tl_at["table_owner_relative"]
-cdef int TLO_KIND = _tl_at["table_kind"]
-cdef int TLO_FLAGS = _tl_at["first_game_opening_over"]
-cdef int TLO_PRESENT = _tl_at["seat_present"]
+cdef bint TL_LAYOUT_BOUND = False
+cdef int TL_OBSERVATION_SIZE_C, TLO_HAND, TLO_TABLE, TLO_SHOWN, TLO_SIZE, TLO_PASSED, TLO_FINISHED, TLO_CONG
+cdef int TLO_TO_MOVE, TLO_OWNER, TLO_KIND, TLO_FLAGS, TLO_PRESENT
+
+
+def bind_layout(*, dict offsets, int observation_size):
+    """Set the observation layout: ``offsets`` by block name and ``observation_size`` floats, as
+    phom.tienlen.observation defines them (phom.tienlen.vector calls this once, when it loads).
+
+    >>> from phom.tienlen.observation import OBSERVATION_SIZE, OFFSETS
+    >>> bind_layout(offsets=OFFSETS, observation_size=OBSERVATION_SIZE)
+    """
+    global TL_LAYOUT_BOUND, TL_OBSERVATION_SIZE_C, TLO_HAND, TLO_TABLE, TLO_SHOWN, TLO_SIZE, TLO_PASSED
+    global TLO_FINISHED, TLO_CONG, TLO_TO_MOVE, TLO_OWNER, TLO_KIND, TLO_FLAGS, TLO_PRESENT
+    TLO_HAND, TLO_TABLE, TLO_SHOWN = offsets["hand"], offsets["table"], offsets["seat_played_cards"]
+    TLO_SIZE, TLO_PASSED = offsets["seat_hand_size_div13"], offsets["seat_passed"]
+    TLO_FINISHED, TLO_CONG = offsets["seat_finished"], offsets["seat_cong"]
+    TLO_TO_MOVE, TLO_OWNER = offsets["to_move_relative"], offsets["table_owner_relative"]
+    TLO_KIND, TLO_FLAGS = offsets["table_kind"], offsets["first_game_opening_over"]
+    TLO_PRESENT = offsets["seat_present"]
+    TL_OBSERVATION_SIZE_C = observation_size
+    TL_LAYOUT_BOUND = True
 
 
 cdef inline void put_strength_mask(float* out, mask_t t) noexcept nogil:
