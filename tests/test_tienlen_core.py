@@ -120,8 +120,10 @@ def test_best_split_tie_breaks():
 
 def toi_trang_prone(draw):
     """Hands that often are tới trắng: many pairs, long runs of ranks, one colour, many threes."""
-    kind = draw(st.sampled_from(["pairs", "ranks", "colour", "threes"]))
-    if kind == "pairs":
+    kind = draw(st.sampled_from(["pairs", "ranks", "colour", "threes", "heo"]))
+    if kind == "heo":                                # tứ quý heo: a later game's kind
+        cards = [1, 14, 27, 40]
+    elif kind == "pairs":
         ranks = draw(st.lists(st.integers(0, 12), min_size=5, max_size=7, unique=True))
         cards = [r + 13 * s for r in ranks for s in draw(st.permutations(range(4)))[:2]]
     elif kind == "ranks":
@@ -137,9 +139,28 @@ def toi_trang_prone(draw):
 
 
 @settings(max_examples=examples(3000))
-@given(st.one_of(st.composite(toi_trang_prone)(), game_hands), st.booleans())
-def test_toi_trang_agrees(hand, first_game):
+@given(st.one_of(st.composite(toi_trang_prone)(), game_hands), st.booleans(), st.booleans())
+def test_toi_trang_agrees(hand, first_game, later_in_first):
+    """The core and the specification agree, with and without the house rule that the first game also
+    counts the later games' kinds."""
+    rules = TienLenRules(later_toi_trang_in_first_game=later_in_first)
+    assert toi_trang(hand, first_game=first_game, rules=rules) == reference.toi_trang(hand, first_game=first_game,
+                                                                                     rules=rules)
     assert toi_trang(hand, first_game=first_game) == reference.toi_trang(hand, first_game=first_game)
+
+
+def test_the_house_rule_counts_later_kinds_in_the_first_game_after_its_own():
+    house = TienLenRules(later_toi_trang_in_first_game=True)
+    heo = "2S 2C 2D 2H 3S 5C 7D 9H JS KC 4D 6H 8S"
+    assert toi_trang(heo, first_game=True) is None                                  # the default: as the rules say
+    assert toi_trang(heo, first_game=True, rules=house) == "four_twos"
+    assert toi_trang(heo, rules=house) == toi_trang(heo) == "four_twos"             # later games: unchanged
+    # the first game's own kinds come first: four 3s with a dragon's ranks is still four_threes
+    both = "3S 3C 3D 3H 4S 5S 6S 7S 8S 9S 10S JS QS"
+    assert toi_trang(both, first_game=True, rules=house) == "four_threes"
+    assert toi_trang("3S 4C 5D 6H 7S 8C 9D 10H JS QC KD AH 2S", first_game=True, rules=house) == "dragon"
+    with pytest.raises(ValueError, match="rules"):
+        toi_trang(heo, first_game=True, rules="house")  # type: ignore[arg-type]
 
 
 def test_toi_trang_examples_on_the_core():

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.computational
 
 OPTIONS = [TienLenRules(), TienLenRules(players=3), TienLenRules(players=2),
            TienLenRules(pass_locks_round=False, four_kind_beats_single_heo=False),
-           TienLenRules(chat_after_pass=False, end_at_first_out=True, dem_heo=True)]
+           TienLenRules(chat_after_pass=False, end_at_first_out=True, dem_heo=True),
+           TienLenRules(players=3, later_toi_trang_in_first_game=True)]
 
 
 def play_random(game: TienLenGame, rng: random.Random, check: bool = True) -> TienLenGame:
@@ -50,7 +51,7 @@ def play_random(game: TienLenGame, rng: random.Random, check: bool = True) -> Ti
     return game
 
 
-@pytest.mark.parametrize("rules", OPTIONS, ids=["standard", "three", "two", "no-lock", "first-out"])
+@pytest.mark.parametrize("rules", OPTIONS, ids=["standard", "three", "two", "no-lock", "first-out", "house-toi-trang"])
 def test_random_games_keep_every_invariant(rules):
     for seed in range(1000):                                  # 5,000 games over the five option sets
         game = play_random(TienLenGame(rules, seed=seed, first_game=seed % 3 != 0, leader=seed % rules.players),
@@ -144,6 +145,19 @@ def test_toi_trang_ends_the_game_at_once():
     assert later.result is not None and later.result.toi_trang == "one_colour" and later.result.winner == 2
 
 
+def test_the_house_rule_makes_four_twos_win_the_first_game_too():
+    hands = ["2S 2C 2D 2H 4S 5C 7D 8H 10S JC KD AH 9S", "3S 3C 4D 4H 5S 6C 7S 8C 9D 10H JD QH KS",
+             "AS 6S 8S JS AC 4C 7C 3D 5D 6D 3H 5H 6H", "QS QC 9C 10C KC AD 8D 10D QD 7H 9H JH KH"]
+    default = TienLenGame(deal=hands)                                    # the rules: tứ quý heo waits
+    assert not default.is_over and default.to_move == 1                  # 3♠'s holder leads
+    house = TienLenRules(later_toi_trang_in_first_game=True)
+    game = TienLenGame(house, deal=hands)
+    assert game.is_over and game.result.toi_trang == "four_twos" and game.result.winner == 0
+    assert game.result.net == (18, -6, -6, -6)
+    again = TienLenGame.from_json(game.to_json())                        # the record keeps the house rule
+    assert again.rules == house and again.result == game.result
+
+
 def test_views_hide_other_hands_and_records_replay():
     rng = random.Random(5)
     for seed in range(20):
@@ -200,7 +214,7 @@ def test_the_tienlen_command_line(capsys):
     assert main(["tienlen", "solve", "8S 8C 8D 8H", "--table", "2S 2H"]) == 0
     assert "Plays     1 that beat 2♠ 2♥" in capsys.readouterr().out
     assert main(["tienlen", "simulate", "--games", "8", "--bots", "greedy,random"]) == 0
-    assert "0:greedy" in capsys.readouterr().out
+    assert "seat 1: greedy" in capsys.readouterr().out
     assert main(["tienlen", "solve", "3S", "--table", "3S 5S"]) == 1
     assert "not a combination" in capsys.readouterr().err
 
@@ -229,7 +243,7 @@ def snapshot(game: TienLenGame) -> tuple[object, ...]:
             game.to_move, game.result)
 
 
-@pytest.mark.parametrize("rules", OPTIONS, ids=["standard", "three", "two", "no-lock", "first-out"])
+@pytest.mark.parametrize("rules", OPTIONS, ids=["standard", "three", "two", "no-lock", "first-out", "house-toi-trang"])
 def test_seeded_illegal_actions_are_refused_and_change_nothing(rules):
     """In random games, random subsets of the hand, passes and another seat's card are accepted exactly
     when listed by legal_actions(); a refused one raises IllegalAction and leaves every field as it was."""

@@ -104,6 +104,11 @@ def test_toi_trang_kinds():
     assert toi_trang("2S 2C 2D 2H 4S 5C 7D 8H 10S JC KD AH 9S") == "four_twos"
     assert toi_trang("3S 4S 5S 6S 7S 8S 9S 10S JS QS 3C 4C 2H") == "one_colour"
     assert toi_trang("3S 4C 6D 7H 8S 10C JD QH KS AC 2D 2H 9C") is None
+    # the house rule: the first game also counts the later games' kinds (tứ quý heo here), after its own
+    house = TienLenRules(later_toi_trang_in_first_game=True)
+    assert toi_trang("2S 2C 2D 2H 4S 5C 7D 8H 10S JC KD AH 9S", first_game=True) is None
+    assert toi_trang("2S 2C 2D 2H 4S 5C 7D 8H 10S JC KD AH 9S", first_game=True, rules=house) == "four_twos"
+    assert toi_trang("3S 3C 4D 4H 5S 5C 6D 6H 7S 7C 9D JH 2S", first_game=True, rules=house) == "three_pairs_with_3S"
 
 
 def test_rules_and_stakes_are_checked():
@@ -111,6 +116,13 @@ def test_rules_and_stakes_are_checked():
         TienLenRules(players=1)
     with pytest.raises(ValueError, match="dem_heo"):
         TienLenRules(dem_heo=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="later_toi_trang_in_first_game"):
+        TienLenRules(later_toi_trang_in_first_game="yes")  # type: ignore[arg-type]
+    house = TienLenRules(players=3, later_toi_trang_in_first_game=True)
+    assert TienLenRules.from_dict(house.to_dict()) == house and house.to_dict()["later_toi_trang_in_first_game"]
+    assert TienLenRules.from_dict({"later_toi_trang_in_first_game": True}) == TienLenRules(
+        later_toi_trang_in_first_game=True)
+    assert not TienLenRules().later_toi_trang_in_first_game
     with pytest.raises(ValueError, match="TienLenStakes.cong"):
         TienLenStakes(cong=-1)
     assert TienLenStakes().by_place(3) == (0, 1, 2)

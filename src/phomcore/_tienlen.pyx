@@ -418,7 +418,9 @@ cdef enum:
     FIRST_CARD = 1         # 3♠, strength 0
 
 
-cdef int toi_trang_t(mask_t t, bint first_game) noexcept nogil:
+cdef int toi_trang_t(mask_t t, bint first_game, bint later_in_first) noexcept nogil:
+    """reference.toi_trang over a strength mask; ``later_in_first``: the house rule that the first game
+    also counts the later games' kinds (TienLenRules.later_toi_trang_in_first_game)."""
     cdef int counts[NUM_ORDERS]
     cdef int o, pairs = 0, triples = 0, fours = 0, run = 0, black = 0
     for o in range(NUM_ORDERS):
@@ -429,7 +431,8 @@ cdef int toi_trang_t(mask_t t, bint first_game) noexcept nogil:
             return 1
         if t & FIRST_CARD and counts[0] >= 2 and counts[1] >= 2 and counts[2] >= 2:
             return 2
-        return 0
+        if not later_in_first:
+            return 0
     for o in range(ACE + 1):
         if counts[o] == 0:
             break
@@ -543,10 +546,11 @@ def best_split_mask(hand):
     return tuple(from_strength(out[i]) for i in range(n))
 
 
-def toi_trang_mask(hand, bint first_game=False):
-    """The tới trắng kind of a dealt hand (see TOI_TRANG_NAMES), or None."""
+def toi_trang_mask(hand, bint first_game=False, bint later_in_first=False):
+    """The tới trắng kind of a dealt hand (see TOI_TRANG_NAMES), or None; ``later_in_first``: the first
+    game also counts the later games' kinds (the house rule TienLenRules.later_toi_trang_in_first_game)."""
     cdef mask_t t = to_strength(checked(hand, "hand"))
-    return TOI_TRANG_NAMES[toi_trang_t(t, first_game)]
+    return TOI_TRANG_NAMES[toi_trang_t(t, first_game, later_in_first)]
 
 
 

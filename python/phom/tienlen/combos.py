@@ -87,9 +87,14 @@ ToiTrang = Literal["four_threes", "three_pairs_with_3S", "dragon", "six_pairs", 
                    "four_triples", "two_fours", "four_twos", "one_colour"]
 
 
-def toi_trang(hand: CardsLike, *, first_game: bool = False) -> ToiTrang | None:
+def toi_trang(hand: CardsLike, *, first_game: bool = False, rules: TienLenRules | None = None) -> ToiTrang | None:
     """The instant win (tới trắng, the Tiến lên rules) a dealt hand has, if any; the kinds and their order
-    are those of ``reference.toi_trang``."""
+    are those of ``reference.toi_trang``, as is the house rule ``rules.later_toi_trang_in_first_game``.
+
+    >>> toi_trang("2S 2C 2D 2H 3S", first_game=True, rules=TienLenRules(later_toi_trang_in_first_game=True))
+    'four_twos'
+    """
     if not isinstance(first_game, bool):
         raise ValueError(f"first_game must be True or False, not {first_game!r}")
-    return cast("ToiTrang | None", _tienlen.toi_trang_mask(hand, first_game))
+    later = _rules(rules).later_toi_trang_in_first_game
+    return cast("ToiTrang | None", _tienlen.toi_trang_mask(hand, first_game, later))

@@ -34,6 +34,10 @@ __all__ = ["IllegalAction", "Pass", "Play", "TienLenGame", "TienLenResult", "Tie
 Payment = tuple[int, int, int, str]
 
 
+#: rule options added after version 1 of the record, with the default a record without them means
+_ADDED_RULES: dict[str, object] = {"later_toi_trang_in_first_game": False}
+
+
 @dataclass(frozen=True)
 class Play:
     """Play these cards (one combination)."""
@@ -390,7 +394,7 @@ class TienLenGame:
         n = self.players
         for k in range(n):
             q = (self.leader + k) % n
-            kind = toi_trang(self.hands_[q], first_game=self.first_game)
+            kind = toi_trang(self.hands_[q], first_game=self.first_game, rules=self.rules)
             if kind is not None:
                 stakes = self.rules.stakes
                 factor = 2 if self.rules.dem_heo else 1
@@ -461,8 +465,11 @@ class TienLenGame:
             history=tuple(self.history), cong=tuple(self.cong), opening_card=self.opening_card)
 
     def to_json(self) -> str:
-        """The rules, the deal, the leader and every action; ``TienLenGame.from_json`` replays it."""
-        rules = {k: v for k, v in self.rules.__dict__.items() if k != "stakes"}
+        """The rules, the deal, the leader and every action; ``TienLenGame.from_json`` replays it. A rule
+        option added after version 1 of the record is written only when it is not at its default, so a
+        record of a game under the rules as before reads the same as it did."""
+        rules = {k: v for k, v in self.rules.__dict__.items()
+                 if k != "stakes" and not (k in _ADDED_RULES and v == _ADDED_RULES[k])}
         return json.dumps({"format": "phom-tienlen", "version": 1, "rules": rules,
                            "stakes": self.rules.stakes.__dict__, "first_game": self.first_game,
                            "leader": self.leader, "deal": [h.codes for h in self.deal],

@@ -263,14 +263,19 @@ def min_plays(hand: CardsLike) -> int:
     return _fewest(to_mask(hand, "hand"), {})
 
 
-def toi_trang(hand: CardsLike, *, first_game: bool = False) -> str | None:
+def toi_trang(hand: CardsLike, *, first_game: bool = False, rules: TienLenRules | None = None) -> str | None:
     """The instant win (tới trắng, §5) this dealt hand has, if any: in the first game of a match
     ``"four_threes"`` or ``"three_pairs_with_3S"``; in later games ``"dragon"`` (3 … A), ``"six_pairs"``,
     ``"five_pairs_run"``, ``"four_triples"``, ``"two_fours"``, ``"four_twos"`` or ``"one_colour"``
-    (12 or 13 cards black or red), the first that applies in that order.
+    (12 or 13 cards black or red), the first that applies in that order. Under the house rule
+    ``rules.later_toi_trang_in_first_game`` the first game also counts the later games' kinds, after its own.
 
     >>> toi_trang("3S 3C 3D 3H 5S 6S 7S 8S 9S 10S JS QS KS", first_game=True)
     'four_threes'
+    >>> heo = "2S 2C 2D 2H 3S 5C 7D 9H JS KC 4D 6H 8S"
+    >>> toi_trang(heo, first_game=True), toi_trang(heo, first_game=True,
+    ...                                             rules=TienLenRules(later_toi_trang_in_first_game=True))
+    (None, 'four_twos')
     """
     cards = _cards(hand, "hand")
     groups = _by_order(cards)
@@ -283,7 +288,8 @@ def toi_trang(hand: CardsLike, *, first_game: bool = False) -> str | None:
             found = classify(combo)
             if found is not None and found.kind == "pairs_run" and found.pairs == 3 and combo & three_spades.mask:
                 return "three_pairs_with_3S"
-        return None
+        if rules is None or not rules.later_toi_trang_in_first_game:
+            return None
     if all(o in counts for o in range(_ACE + 1)):
         return "dragon"
     if sum(n // 2 for n in counts.values()) >= 6:

@@ -51,7 +51,12 @@ class TienLenRules:
     """The rules of one game (docs/en/rules-tienlen.md), every house option a field with its default.
 
     ``four_kind_beats_single_heo`` (§3.2), ``cong_leads`` (§4.2), ``pass_locks_round`` and
-    ``chat_after_pass`` (§4.3), ``end_at_first_out`` (§4.5), ``dem_heo`` (§7.2).
+    ``chat_after_pass`` (§4.3), ``end_at_first_out`` (§4.5), ``dem_heo`` (§7.2), and
+    ``later_toi_trang_in_first_game`` (§5, a house rule: *ván đầu tính cả tới trắng ván sau*, the first
+    game also counts the later games' tới trắng hands, e.g. tứ quý heo; default False, as the rules say).
+
+    >>> TienLenRules(later_toi_trang_in_first_game=True).to_dict()["later_toi_trang_in_first_game"]
+    True
     """
 
     players: int = 4
@@ -61,12 +66,13 @@ class TienLenRules:
     chat_after_pass: bool = True
     end_at_first_out: bool = False
     dem_heo: bool = False
+    later_toi_trang_in_first_game: bool = False
     stakes: TienLenStakes = field(default_factory=TienLenStakes)
 
     def __post_init__(self) -> None:
         check_int("TienLenRules", "players", self.players, 2, 4, "a game has 2 to 4 players")
         for name in ("four_kind_beats_single_heo", "cong_leads", "pass_locks_round", "chat_after_pass",
-                     "end_at_first_out", "dem_heo"):
+                     "end_at_first_out", "dem_heo", "later_toi_trang_in_first_game"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"TienLenRules.{name} = {getattr(self, name)!r}: True or False")
         if not isinstance(self.stakes, TienLenStakes):

@@ -39,6 +39,7 @@ cdef class TienLenEngine:
         self.rules.chat_after_pass = rules.chat_after_pass
         self.rules.end_at_first_out = rules.end_at_first_out
         self.rules.dem_heo = rules.dem_heo
+        self.rules.later_toi_trang_in_first_game = rules.later_toi_trang_in_first_game
         for i in range(TL_SEATS):
             self.rules.by_place[i] = 0
         for i, amount in enumerate(stakes.by_place(rules.players)):

@@ -30,6 +30,7 @@ ctypedef struct TLRules:
     bint chat_after_pass
     bint end_at_first_out
     bint dem_heo
+    bint later_toi_trang_in_first_game
     int by_place[TL_SEATS]
     int toi_trang
     int cong
@@ -140,7 +141,7 @@ cdef void tl_start(const TLRules* r, TLState* s, const mask_t* hands, bint first
     s.to_move = leader
     for k in range(n):                       # §5: tới trắng, the seat nearest the leader first
         q = (leader + k) % n
-        kind = toi_trang_t(hands[q], first_game)
+        kind = toi_trang_t(hands[q], first_game, r.later_toi_trang_in_first_game)
         if kind:
             for other in range(n):
                 if other != q:
