@@ -330,8 +330,8 @@ def seat_page(browser, server: str, game_id: str, seat: int, token: str, locale:
     return page
 
 
-WORDS = {"vi-VN": {"seconds": "{n} giây", "hurry": "Nhanh lên!", "away": "vắng", "not_sent": "Chưa gửi được:"},
-         "en-US": {"seconds": "{n} s", "hurry": "Hurry up!", "away": "away", "not_sent": "Not sent:"}}
+WORDS = {"vi-VN": {"seconds": "{n} giây", "hurry": "Nhanh lên!", "away": "vắng", "not_sent": "Chậm chút nhé"},
+         "en-US": {"seconds": "{n} s", "hurry": "Hurry up!", "away": "away", "not_sent": "One reaction every"}}
 
 
 @pytest.mark.parametrize("locale", ["vi-VN", "en-US"])

@@ -41,7 +41,7 @@ def silent_game(tmp_path, *command: str) -> tuple[str, dict]:
 def test_a_silent_player_is_played_for_and_the_record_says_so(tmp_path, command, game_class, standin):
     started = time.monotonic()
     out, record = silent_game(tmp_path, *command)
-    assert "Đến lượt bạn: 5 giây." in out and "Hết giờ: máy đánh hộ" in out and "(máy đánh hộ)" in out
+    assert "Đến lượt bạn (còn 5 giây)." in out and "Hết giờ: máy đánh hộ" in out and "(máy đánh hộ)" in out
     assert time.monotonic() - started >= 5                  # the first turn waited for its clock
     assert record["turn_seconds"] == 5 and len(record["history"]) == len(record["actions"])
     played = [v for v, entry in enumerate(record["history"]) if entry.get("by") == "clock"]

@@ -253,7 +253,7 @@ def test_reactions_are_a_fixed_set_reach_every_socket_and_a_flood_is_refused():
         flood = [people.client.post(f"/api/games/{people.id}/react?lang=vi", headers=bearer(people.tokens["0"]),
                                     json={"reaction": "laugh"}) for _ in range(20)]
         assert {answer.status_code for answer in flood} == {429}
-        assert flood[0].json()["message"].startswith("Mỗi 2 giây")
+        assert flood[0].json()["message"].startswith("Chậm chút nhé: 2 giây")
         assert people.post("react", 1, reaction="thanks").status_code == 200     # each seat its own limit
         frames = [one.receive_json(), one.receive_json()]
         assert frames == [{"reaction": {"seat": 0, "key": "nice"}}, {"reaction": {"seat": 1, "key": "thanks"}}]

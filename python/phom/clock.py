@@ -8,9 +8,11 @@ is reseeded for each decision like a table's bots, so ``phom verify`` proves eve
 
 from __future__ import annotations
 
-__all__ = ["MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "STANDIN"]
+__all__ = ["MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "PACE_SECONDS", "STANDIN"]
 
 #: The stand-in, in both games: it plays a person's turn when the table's clock runs out.
 STANDIN = "greedy"
 #: The bounds of a table's seconds a turn.
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 5, 600
+#: How long the stand-in waits before it plays an away seat's turn (a paced turn; the contract: at most 3 s).
+PACE_SECONDS = 2.0

@@ -32,13 +32,13 @@ from ..bots import make_bot
 from ..bots.levels import LEVELS, level_number, level_of
 from ..cards import CardError
 from ..external import DEFAULT_MOVE_SECONDS
-from ..clock import STANDIN
+from ..clock import PACE_SECONDS, STANDIN
 from ..game import Game, IllegalAction
 from ..hints import hint
 from ..hooks import announce_end, announce_start, close_bots
 from ..language import N_, translator
 from ..refusals import Refusal
-from ..render import action_text, result_text
+from ..render import action_text, moments, result_text
 from ..rules import Rules
 from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
@@ -109,8 +109,12 @@ class Console:
         self._lines = lines
         threading.Thread(target=reading, name="phom-input", daemon=True).start()
 
-    def typed(self) -> bool:
-        """Whether the person has typed something not yet read (never waits)."""
+    def typed(self, seconds: float = 0.0) -> bool:
+        """Whether the person has typed something not yet read, waiting up to ``seconds`` for it (an away
+        seat's turn is paced so, as at a hosted table: time to type, and to follow the game)."""
+        deadline = time.monotonic() + seconds
+        while self._lines is not None and self._lines.empty() and time.monotonic() < deadline:
+            time.sleep(0.05)
         return self._lines is not None and not self._lines.empty()
 
 
@@ -174,14 +178,30 @@ class TurnClock:
 
 
 def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_turn: Callable[[], None],
-                    console: Console, describe: Callable[[Any], str], clock: TurnClock | None = None) -> bool:
+                    console: Console, describe: Callable[[Any], str], clock: TurnClock | None = None,
+                    moments: Callable[[], list[dict[str, Any]]] | None = None) -> bool:
     """Bots (``act(view)``) move and say their moves; at the person's seat ``human_turn`` runs (with a
-    ``clock``, until the turn's time runs out: the stand-in plays the rest). False when the person quit."""
+    ``clock``, until the turn's time runs out: the stand-in plays the rest); after every move, the big
+    ``moments`` it made (a gửi, an ăn chốt, a chặt, ù …, the game's own words) are said too. False when
+    the person quit."""
     say, _ = console.say, console.tr
     announce_start(seated, game, 1)
     last: int | None = None
+    told = 0
+
+    def tell_moments() -> None:
+        nonlocal told
+        if moments is not None:
+            found = moments()
+            for moment in found[told:]:
+                say("  ★ " + moment["text"])
+            told = len(found)
+
     try:
-        while not game.is_over:
+        while True:
+            tell_moments()
+            if game.is_over:
+                break
             p = game.to_move
             assert p is not None
             if p != seat:
@@ -190,7 +210,7 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
                 say("  " + _("seat {seat}: {move}").format(seat=p + 1, move=describe(action)))
                 last = p
                 continue
-            if clock is not None and clock.away and console.typed():
+            if clock is not None and clock.away and console.typed(PACE_SECONDS if last != seat else 0.0):
                 clock.away = False
                 say(_("You are back: your turns are yours again."))
                 last = None
@@ -203,7 +223,7 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
                 continue
             if clock is not None and last != seat:
                 console.deadline = time.monotonic() + clock.seconds
-                say(_("Your turn: {seconds} seconds.").format(seconds=clock.seconds))
+                say(_("Your turn ({seconds} seconds).").format(seconds=clock.seconds))
             try:
                 human_turn()
             except TimeRanOut:
@@ -277,7 +297,7 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
                   lambda search: _advice(game, seat, search, lang), lambda action: said_move(game, action, lang))
 
     if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang),
-                       clock=clock):
+                       clock=clock, moments=lambda: moments(game, lang)):
         say(result_text(game, lang))
         save_record(clocked_record(game.to_json(), game.history, clock), save, console)
     elif save is not None:
@@ -298,7 +318,7 @@ def said_move(game: Game, action: Action, lang: str = "en") -> str:
     if isinstance(action, AutoLay) and game.history and game.history[-1][1] is action:
         laid = game.laid[game.history[-1][0]]
         if laid:
-            return f"{label}: {' | '.join(str(meld) for meld in laid)}"
+            return f"{label}: {'; '.join(str(meld) for meld in laid)}"
     return label
 
 

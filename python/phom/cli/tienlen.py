@@ -32,7 +32,7 @@ from ..tienlen.bots import TienLenBot, make_tienlen_bot
 from ..tienlen.hints import describe, tienlen_hint
 from ..tienlen.game import Action, Pass, Play, parse_action
 from ..tienlen.reference import in_order, strength
-from ..tienlen.render import TOI_TRANG_KINDS, action_text, payment_lines
+from ..tienlen.render import TOI_TRANG_KINDS, action_text, moments, payment_lines
 from ..tienlen.simulation import simulate
 from .play import (Console, TurnClock, advice_line, bot_label, bot_seats, clocked_record, play_until_over, read_move,
                    save_record)
@@ -257,7 +257,8 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
         read_move(console, _(HELP), moves_in_order(game), parse_action, game.apply,
                   lambda search: _advice(game, seat, search, paint, lang), describe_move, game="tienlen")
 
-    if play_until_over(game, seat, seated, turn, console, describe=describe_move, clock=clock):
+    if play_until_over(game, seat, seated, turn, console, describe=describe_move, clock=clock,
+                       moments=lambda: moments(game, lang)):
         assert game.result is not None
         say("\n".join(result_lines(game, seat, lang)))
         save_record(clocked_record(game.to_json(), game.history, clock), save, console)

@@ -41,6 +41,8 @@ class TienLenKind:
 
         >>> TienLenKind().rules_words(TienLenRules(dem_heo=True))[-1]
         'đếm heo'
+        >>> TienLenKind().rules_words(TienLenRules(later_toi_trang_in_first_game=True), "vi")[-1]
+        'ván đầu tính cả tới trắng ván sau'
         """
         _ = translator(lang)
         words = [_("tứ quý chặt one heo") if rules.four_kind_beats_single_heo else _("tứ quý does not chặt one heo")]
@@ -49,6 +51,8 @@ class TienLenKind:
         words += [_("cóng leads the next game")] if rules.cong_leads else []
         words += [_("ends at the first one out")] if rules.end_at_first_out else []
         words += ["đếm heo"] if rules.dem_heo else []
+        words += [_("the first game counts the later games' tới trắng too")] if rules.later_toi_trang_in_first_game \
+            else []
         return words
 
     def rules(self, data: Any) -> TienLenRules:

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS, STANDIN
+from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS, PACE_SECONDS, STANDIN
 from ..games import GameKind, game_kind
 from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
 from ..game import IllegalAction
@@ -42,8 +42,6 @@ __all__ = ["MAX_NAME", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "PACE_SECONDS", "
            "NotYourTurn", "Unauthorized", "check_name", "check_turn_seconds", "creator_digest", "name_refusal",
            "token_hash", "turn_seconds_refusal"]
 
-#: How long the stand-in waits before it plays an away seat's turn (a paced turn is a deadline too).
-PACE_SECONDS = 2.0
 #: The reactions a seat may send (the page shows the catalog's words for each).
 REACTIONS = REACTION_KEYS
 #: A seat may react once in this many seconds.
