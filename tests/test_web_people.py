@@ -101,15 +101,19 @@ def test_the_stand_in_plays_a_silent_seats_whole_turn_and_the_seat_comes_back(ga
         assert clock["seat"] == nxt and clock["deadline_ms"] - clock["now_ms"] <= PACE_SECONDS * 1000
 
 
-def test_coming_back_on_ones_own_turn_starts_the_clock_afresh():
-    people = Table(humans=[0, 1, 2, 3], turn_seconds=10)
-    for _ in range(12):                                          # until seat 0 is away and to move again
+def away_and_to_move(people: Table) -> dict:
+    """Let the clock run until seat 0 is away and to move again; its view then."""
+    for _ in range(12):
         people.wait(11)
         view = people.view()
         if 0 in view["away"] and view["to_move"] == 0:
-            break
-    else:
-        pytest.fail("seat 0 never came round")
+            return view
+    pytest.fail("seat 0 never came round")
+
+
+def test_coming_back_on_ones_own_turn_starts_the_clock_afresh():
+    people = Table(humans=[0, 1, 2, 3], turn_seconds=10)
+    view = away_and_to_move(people)
     assert view["clock"]["deadline_ms"] - view["clock"]["now_ms"] <= PACE_SECONDS * 1000
     back = people.post("back", 0).json()
     assert back["away"] == [s for s in view["away"] if s != 0]
@@ -118,13 +122,7 @@ def test_coming_back_on_ones_own_turn_starts_the_clock_afresh():
 
 def test_a_move_brings_a_seat_back():
     people = Table(game="tienlen", humans=[0, 1, 2, 3], turn_seconds=10)
-    for _ in range(12):
-        people.wait(11)
-        view = people.view()
-        if 0 in view["away"] and view["to_move"] == 0:
-            break
-    else:
-        pytest.fail("seat 0 never came round")
+    view = away_and_to_move(people)
     action = view["legal_actions"][0]["text"]
     moved = people.post("actions", 0, action=action)
     assert moved.status_code == 200 and 0 not in moved.json()["away"]
