@@ -16,7 +16,7 @@ from phom.web.hosting import GameHost
 from phom.web.store import GameStore
 
 UNLIMITED = RateLimits(create="100000/second", ws_messages="100000/second", reactions="100000/second",
-                       seating="100000/second")
+                       seating="100000/second", live_games=100_000)
 
 
 def fixed_seeds(start: int = 0):
