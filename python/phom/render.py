@@ -296,7 +296,7 @@ def result_text(game: Any, lang: str = "en") -> str:
                 place=f"{place:>5}", seat=p + 1, points=result.points[p], tag=tag))
     lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
-        _("seat {seat} {money}").format(seat=p + 1, money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
+        _("seat {seat}: {money}").format(seat=p + 1, money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
     return "\n".join(lines)
 
 

@@ -210,7 +210,7 @@ def result_lines(game: TienLenGame, seat: int | None = None, lang: str = "en") -
             f"{names[i]} {who(q)}" + (" (cóng)" if q in result.cong else "") for i, q in enumerate(result.places))))
     lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
-        _("{who} {money}").format(who=who(q), money=number(v, lang, signed=True)) for q, v in enumerate(result.net))))
+        _("{who}: {money}").format(who=who(q), money=number(v, lang, signed=True)) for q, v in enumerate(result.net))))
     return lines
 
 

@@ -197,7 +197,7 @@ def result_text(game: TienLenGame, lang: str = "en") -> str:
                                                               seat=seat + 1, tag=tag))
     lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
-        _("seat {seat} {money}").format(seat=p + 1, money=number(v, lang, signed=True)) for p, v in enumerate(result.net))))
+        _("seat {seat}: {money}").format(seat=p + 1, money=number(v, lang, signed=True)) for p, v in enumerate(result.net))))
     return "\n".join(lines)
 
 
