@@ -97,14 +97,9 @@ def duplicate(challenger: Any, panel: Sequence[Any], *, deals: int = 250, seeds:
 def _duplicate(challenger: Any, panel: Sequence[Any], deals: int, seeds: Sequence[int], rules: TienLenRules,
                executor: Executor | None, chunk: int, move_seconds: float, made: list[Any]) -> ArenaReport:
     n = rules.players
-    name, bot = _named(challenger, 0, move_seconds)
-    if isinstance(challenger, str):
-        made.append(bot)
+    name, bot, opponents = _seated(challenger, panel, move_seconds, made)
     rows = []
-    for spec in panel:
-        opponent_name, opponent = _named(spec, 1, move_seconds)
-        if isinstance(spec, str):
-            made.append(opponent)
+    for opponent_name, opponent in opponents:
         per_seed: list[list[DealGames]] = []
         for seed in seeds:
             work = functools.partial(_play_deals, bot, opponent, rules, seed)
@@ -116,6 +111,22 @@ def _duplicate(challenger: Any, panel: Sequence[Any], deals: int, seeds: Sequenc
             per_seed.append([games for part in parts for games in part])
         rows.append(_row(opponent_name, per_seed, n))
     return ArenaReport(name, tuple(seeds), deals, n, holm_rows(rows), "tienlen")
+
+
+def _seated(challenger: Any, panel: Sequence[Any], move_seconds: float, made: list[Any]
+            ) -> tuple[str, Any, list[tuple[str, Any]]]:
+    """The challenger and the panel as (name, bot); the bots made here from names are added to ``made``
+    (closed by the caller)."""
+    name, bot = _named(challenger, 0, move_seconds)
+    if isinstance(challenger, str):
+        made.append(bot)
+    opponents = []
+    for spec in panel:
+        opponent_name, opponent = _named(spec, 1, move_seconds)
+        if isinstance(spec, str):
+            made.append(opponent)
+        opponents.append((opponent_name, opponent))
+    return name, bot, opponents
 
 
 def _row(opponent_name: str, per_seed: list[list[DealGames]], n: int) -> Matchup:
@@ -145,15 +156,7 @@ def sequential(challenger: Any, panel: Sequence[Any], delta: float, *, seed: int
     n = rules.players
     made: list[Any] = []
     try:
-        name, bot = _named(challenger, 0, move_seconds)
-        if isinstance(challenger, str):
-            made.append(bot)
-        opponents = []
-        for spec in panel:
-            opponent_name, opponent = _named(spec, 1, move_seconds)
-            if isinstance(spec, str):
-                made.append(opponent)
-            opponents.append((opponent_name, opponent))
+        name, bot, opponents = _seated(challenger, panel, move_seconds, made)
         played: list[list[DealGames]] = [[] for _ in opponents]
 
         def play_deal(deal: int) -> float:
