@@ -25,7 +25,7 @@ from .actions import ACTIONS, NUM_ACTIONS, Action
 from .cards import Card, CardSet, CardsLike
 from .observation import encode
 from .referee import Legal, apply, deal_cards, legal, refusal_of
-from .refusals import Refusal
+from .refusals import IllegalAction
 from .render import html
 from .rules import Rules
 from .scoring import Payment, Result
@@ -33,11 +33,6 @@ from .state import Deal, Phase, State, TurnKind
 from .view import PlayerView
 
 __all__ = ["Game", "IllegalAction"]
-
-
-class IllegalAction(Refusal):
-    """An action that is not legal in this state; the message says why (``code``, ``params`` and
-    ``text(lang)``: phom.refusals). The game is unchanged."""
 
 
 class Game:

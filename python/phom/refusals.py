@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .language import N_, translator
 
-__all__ = ["PLAYER_TEXTS", "Refusal", "refusal_text"]
+__all__ = ["PLAYER_TEXTS", "IllegalAction", "Refusal", "refusal_text"]
 
 #: the player's sentence of each refusal code (English source; Vietnamese in the catalog). ``{seat}``
 #: and ``{owner}`` are shown counted from 1.
@@ -106,3 +106,12 @@ class Refusal(ValueError):
     def text(self, lang: str = "en") -> str:
         """The player's sentence in ``lang``."""
         return refusal_text(self.code, self.params, lang)
+
+
+class IllegalAction(Refusal):
+    """An action that is not legal in this state, from either game's referee; the message says why
+    (``code``, ``params`` and ``text(lang)``). The game is unchanged.
+
+    >>> IllegalAction("Draw is not legal now", "take_first").text("en")
+    "Take a card first: draw, or eat the previous player's discard."
+    """

@@ -16,6 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .house_rules import PlaceStakes, check_int
 from .solver import ValueTable, value_table
 
 __all__ = ["Rules", "Stakes", "check_int"]
@@ -24,20 +25,8 @@ ChotRule = Literal["lay_turn", "victim_last"]
 EatPay = Literal["flat", "progressive"]
 
 
-def check_int(owner: str, name: str, value: object, low: int, high: int, why: str) -> None:
-    """Refuse a field that is not an integer from low to high, naming it (shared by the rules of both games).
-
-    >>> check_int("Rules", "players", 5, 2, 4, "a game has 2 to 4 players")
-    Traceback (most recent call last):
-    ...
-    ValueError: Rules.players = 5: a game has 2 to 4 players
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{owner}.{name} = {value!r}: {why}")
-
-
 @dataclass(frozen=True, kw_only=True)
-class Stakes:
+class Stakes(PlaceStakes):
     """Money, in stakes (cược). Ranking payments go to the nhất by place: nhì ``second``, ba ``third``,
     bét ``last`` (with 3 players bét pays ``third``, with 2 ``second``); a móm player pays ``mom``.
 
@@ -54,14 +43,6 @@ class Stakes:
     u: int = 5
     u_tron: int = 10
     u_khan: int = 5
-
-    def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            check_int("Stakes", f.name, getattr(self, f.name), 0, 10**9, "a stake is an integer ≥ 0")
-
-    def by_place(self, players: int) -> tuple[int, ...]:
-        """What each place pays the nhất (index 0 is the nhất)."""
-        return (0, self.second, self.third, self.last)[:players]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardSet, CardsLike, to_mask
-from ..game import IllegalAction
-from ..refusals import Refusal
+from ..refusals import IllegalAction, Refusal
 from .combos import beats, classify, legal_plays, toi_trang
 from .reference import HEO, order, strength
 from .rules import TienLenRules, TienLenStakes

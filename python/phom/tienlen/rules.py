@@ -15,13 +15,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import check_int
+from ..house_rules import PlaceStakes, check_int
 
 __all__ = ["TienLenRules", "TienLenStakes"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class TienLenStakes:
+class TienLenStakes(PlaceStakes):
     """Money in stakes (the Tiến lên rules): places pay the nhất (nhì ``second``, ba ``third``, bét ``last``;
     with 3 players bét pays ``third``, with 2 ``second``); ``toi_trang`` from everyone to an instant
     winner; ``cong`` from a cóng player; and the value of each heo or hàng in a chặt chain or a thối."""
@@ -36,14 +36,6 @@ class TienLenStakes:
     three_pairs: int = 3
     four_kind: int = 4
     four_pairs: int = 6
-
-    def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            check_int("TienLenStakes", f.name, getattr(self, f.name), 0, 10**9, "a stake is an integer ≥ 0")
-
-    def by_place(self, players: int) -> tuple[int, ...]:
-        """What each place pays the nhất (index 0 is the nhất)."""
-        return (0, self.second, self.third, self.last)[:players]
 
 
 @dataclass(frozen=True, kw_only=True)
