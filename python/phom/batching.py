@@ -1,5 +1,6 @@
 """What both vectorised engines (``phom.vector`` for Phỏm, ``phom.tienlen.vector`` for Tiến lên) check
-and draw the same way: whole numbers, 64-bit seeds, the stream of per-game seeds, seat arrays.
+and draw the same way: whole numbers, 64-bit seeds, the stream of per-game seeds, seat arrays, and the
+reading of a batch (``EngineBatch``: its size, status arrays and observations).
 
 >>> SeedStream(7).draw() != SeedStream(8).draw(), whole_number(3, "n")
 (True, 3)
@@ -9,13 +10,14 @@ and draw the same way: whole numbers, 64-bit seeds, the stream of per-game seeds
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SEED_MASK", "SeedStream", "active_games", "game_index", "games_to_deal", "policy_codes", "read_status",
+__all__ = ["SEED_MASK", "EngineBatch", "SeedStream", "active_games", "game_index", "games_to_deal", "policy_codes", "read_status",
            "seats_of", "seed64", "whole_number"]
 
 SEED_MASK = (1 << 64) - 1
@@ -116,3 +118,57 @@ def policy_codes(policy: str | Sequence[str], players: int, codes: dict[str, int
         if name not in codes:
             raise ValueError(f"policy {name!r} is not a core policy: choose from {', '.join(codes)}")
     return np.array([codes[name] for name in names], dtype=np.int8)
+
+
+class EngineBatch:
+    """The reading both vectorised games share, over a compiled engine of ``n`` games (``_engine``) that
+    each object guards with its own lock: ``len``, ``to_move``, ``done``, ``net`` and ``observation``.
+    A game's batch class sets ``observation_size`` and fills ``_engine``, ``_lock`` and ``rules``.
+
+    >>> from phom.vector import VectorGame
+    >>> batch = VectorGame(3, seed=1)
+    >>> len(batch), batch.done.tolist(), batch.observation().shape == (3, VectorGame.observation_size)
+    (3, [False, False, False], True)
+    """
+
+    #: the length of one seat's observation vector
+    observation_size: ClassVar[int]
+    rules: Any
+    _engine: Any
+    _lock: threading.Lock
+
+    def __len__(self) -> int:
+        return int(self._engine.n)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {len(self)} games, {int(self.done.sum())} over>"
+
+    def _status(self) -> Status:
+        return read_status(self._engine, len(self), self.rules.players)
+
+    def _index(self, i: int) -> int:
+        return game_index(i, len(self))
+
+    @property
+    def to_move(self) -> npt.NDArray[np.int8]:
+        """The seat to move in each game; −1 once it is over."""
+        return self._status()[0]
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        """Whether each game is over."""
+        return self._status()[1].astype(bool)
+
+    @property
+    def net(self) -> npt.NDArray[np.int32]:
+        """Each game's result's ``net`` once over (zeros before), shape (n, players)."""
+        return self._status()[2]
+
+    def observation(self, player: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """(n, observation_size) float32: each game's observation by the seat to move (seat 0 once it is
+        over), or by ``player``: one seat for all games, or one per game."""
+        seats = seats_of(player, to_move=self.to_move, players=self.rules.players)
+        out = np.empty((len(self), self.observation_size), dtype=np.float32)
+        with self._lock:
+            self._engine.observation(np.ascontiguousarray(seats), out)
+        return out

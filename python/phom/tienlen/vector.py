@@ -26,8 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _tienlen
-from ..batching import (SeedStream, Status, active_games, game_index, games_to_deal, policy_codes, read_status,
-                        seats_of, seed64, whole_number)
+from ..batching import (EngineBatch, SeedStream, active_games, games_to_deal, policy_codes, seed64, whole_number)
 from ..cards import CardSet
 from .game import Play, TienLenGame, TienLenView
 from .observation import OBSERVATION_SIZE, OFFSETS
@@ -49,7 +48,7 @@ def _history_arrays(history: Sequence[tuple[int, Any]]) -> tuple[npt.NDArray[np.
     return seats, plays
 
 
-class TienLenVectorGame:
+class TienLenVectorGame(EngineBatch):
     """``n`` first games (the opening card's holder leads) or later games (``first_game=False``, led by
     seat 0) under one ``TienLenRules``, dealt reproducibly from ``seed``.
 
@@ -58,6 +57,8 @@ class TienLenVectorGame:
     ``playout(policy)``, ``reset()``. Each object serialises its own calls; ``playout`` and
     ``step`` release the GIL while they play.
     """
+
+    observation_size = OBSERVATION_SIZE
 
     def __init__(self, n: int, rules: TienLenRules | None = None, *, seed: int | None = None,
                  first_game: bool = True) -> None:
@@ -171,33 +172,7 @@ class TienLenVectorGame:
             v._engine.copy_from(engine, i, i)
         return v
 
-    def __len__(self) -> int:
-        return int(self._engine.n)
-
-    def __repr__(self) -> str:
-        return f"<TienLenVectorGame of {len(self)} games, {int(self.done.sum())} over>"
-
-    # -- reading -------------------------------------------------------------------------------
-
-    def _status(self) -> Status:
-        return read_status(self._engine, len(self), self.rules.players)
-
-    @property
-    def to_move(self) -> npt.NDArray[np.int8]:
-        """The seat to move in each game; −1 once it is over."""
-        return self._status()[0]
-
-    @property
-    def done(self) -> npt.NDArray[np.bool_]:
-        return self._status()[1].astype(bool)
-
-    @property
-    def net(self) -> npt.NDArray[np.int32]:
-        """Each game's ``TienLenResult.net`` once over (zeros before), shape (n, players)."""
-        return self._status()[2]
-
-    def _index(self, i: int) -> int:
-        return game_index(i, len(self))
+    # -- reading (size, status and observations: EngineBatch) ----------------------------------
 
     def legal(self, i: int) -> npt.NDArray[np.uint64]:
         """The plays open to game i's seat to move as ascending card masks, each once; ``0`` (first)
@@ -213,17 +188,6 @@ class TienLenVectorGame:
         with self._lock:
             result: dict[str, Any] = self._engine.export(i)
         return result
-
-    def observation(self, player: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
-        """(n, OBSERVATION_SIZE) float32, ``phom.tienlen.observation.encode`` of each game's view by
-        the seat to move (seat 0 once over), or by ``player``: one seat for all games, or one per game."""
-        seats = seats_of(player, to_move=self.to_move, players=self.rules.players)
-        out = np.empty((len(self), OBSERVATION_SIZE), dtype=np.float32)
-        with self._lock:
-            self._engine.observation(seats, out)
-        return out
-
-    # -- moving --------------------------------------------------------------------------------
 
     def step(self, masks: npt.ArrayLike, *, only: npt.ArrayLike | None = None) -> None:
         """One play per game as a card mask (``0`` = pass; ignored for a finished game). Any illegal
