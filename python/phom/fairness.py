@@ -65,7 +65,7 @@ from .tienlen.game import TienLenGame
 from .tienlen.rules import TienLenRules
 
 __all__ = ["COVERS_TABLE", "STANDIN", "Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game",
-           "dealt_tienlen_game", "new_server_seed", "shuffled_deck", "table_of", "verify_record"]
+           "dealt_tienlen_game", "new_server_seed", "seeded_action", "shuffled_deck", "table_of", "verify_record"]
 
 #: The longest client seed accepted (characters).
 MAX_CLIENT_SEED = 200
@@ -200,6 +200,23 @@ def bot_seed(server_seed: str, version: int) -> int:
     return int.from_bytes(bytes(next(stream) for _ in range(8)), "big") >> 1
 
 
+def seeded_action(bot: Any, game: Any, server_seed: str) -> Any:
+    """What ``bot`` plays for the seat to move in ``game``, reseeded (where it draws) by the seed of this
+    decision, ``bot_seed(server_seed, len(game.history))``: how a hosted table's bots and stand-in move,
+    and how ``verify_record`` replays them.
+
+    >>> from phom import Game
+    >>> from phom.bots import GreedyBot
+    >>> game = Game(seed=1)
+    >>> seeded_action(GreedyBot(), game, "ab" * 32) == GreedyBot().act(game.view(game.to_move))
+    True
+    """
+    reseed = getattr(bot, "reseed", None)
+    if reseed is not None:
+        reseed(bot_seed(server_seed, len(game.history)))
+    return bot.act(game.view(game.to_move))
+
+
 def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
     """Check a hosted game's record offline; one line on success, FairnessError with the reason if not.
 
@@ -294,10 +311,7 @@ def _replay_moves(history: list[Any], replay: Any, players: dict[int, Any], stan
         bot = standin if version in standins else players.get(seat)
         if bot is not None:
             _check_time(deadline, version)
-            reseed = getattr(bot, "reseed", None)
-            if reseed is not None:
-                reseed(bot_seed(seed, version))
-            expected = bot.act(replay.view(seat))
+            expected = seeded_action(bot, replay, seed)
             if expected != action:
                 if version in standins:
                     raise FairnessError(f"clock move {version} ({action}) of seat {seat} is not what the stand-in "

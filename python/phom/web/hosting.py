@@ -31,7 +31,7 @@ from typing import Any
 
 from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS, PACE_SECONDS, STANDIN
 from ..games import GameKind, game_kind
-from ..fairness import Fairness, bot_seed, check_client_seed, commitment, new_server_seed, table_of
+from ..fairness import Fairness, check_client_seed, commitment, new_server_seed, seeded_action, table_of
 from ..game import IllegalAction
 from ..refusals import Refusal
 from .api import REACTION_KEYS
@@ -577,10 +577,7 @@ class GameHost:
             standin = hosted.kind.make_bot(STANDIN)
             new: list[tuple[int, str]] = []
             while not trial.is_over and trial.to_move == seat:
-                reseed = getattr(standin, "reseed", None)
-                if reseed is not None:
-                    reseed(bot_seed(hosted.fairness.server_seed, len(trial.history)))
-                action = standin.act(trial.view(seat))
+                action = seeded_action(standin, trial, hosted.fairness.server_seed)
                 trial.apply(action)
                 new.append((seat, str(action)))
             played = len(new)
@@ -701,11 +698,7 @@ class GameHost:
         moves = []
         while not game.is_over and game.to_move in hosted.bots:
             p = game.to_move
-            bot = hosted.bots[p]
-            reseed = getattr(bot, "reseed", None)
-            if reseed is not None:
-                reseed(bot_seed(hosted.fairness.server_seed, len(game.history)))
-            action = bot.act(game.view(p))
+            action = seeded_action(hosted.bots[p], game, hosted.fairness.server_seed)
             game.apply(action)
             moves.append((p, str(action)))
         return moves
