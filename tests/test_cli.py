@@ -26,7 +26,7 @@ def test_solve_text_and_json():
     code, text = run(["solve", "3S 3H 3D 5C 6C 7C 8C 10H 4D KS", "--table", "JH QH KH", "10S 10C 10D",
                       "4S 4C 4H"])
     assert code == 0
-    assert "Lay down  5♣ 6♣ 7♣ 8♣ | 3♠ 3♦ 3♥" in text and "Points    0 — ù!" in text
+    assert "Lay down  5♣ 6♣ 7♣ 8♣ · 3♠ 3♦ 3♥" in text and "Points    0 — ù!" in text
     assert "\x1b[" not in text          # plain when not a terminal
     code, text = run(["solve", "QH 10H 9H JH 2S", "--eaten", "JH", "--json"])
     data = json.loads(text)
@@ -66,7 +66,7 @@ def test_simulate_json():
 
 def test_simulate_table_with_jobs():
     code, text = run(["simulate", "--games", "8", "--bots", "greedy,random,random", "--jobs", "2"])
-    assert code == 0 and "games/s" in text and "seat 1: greedy" in text and "0:greedy" not in text
+    assert code == 0 and "games a second" in text and "seat 1: greedy" in text and "0:greedy" not in text
 
 
 def test_replay(tmp_path):
@@ -135,7 +135,7 @@ def test_help_of_every_command_in_both_languages(capsys, monkeypatch):
     seen = capsys.readouterr().out
     assert seen.count("cách dùng:") == 4 and seen.count("usage:") == 1
     assert run(["solve", "--lang", "vi"])[0] == 2
-    assert "phom solve: lỗi: thiếu các tham số sau: CARDS" in capsys.readouterr().err
+    assert "phom solve: lỗi: thiếu các tham số sau: BÀI" in capsys.readouterr().err
     assert run(["--version"])[0] == 0 and "phom " in capsys.readouterr().out
 
 

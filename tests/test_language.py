@@ -204,7 +204,7 @@ def test_phom_review_in_vietnamese(tmp_path):
     page = tmp_path / "review.html"
     assert main(["review", str(record), "--seats", "1", "--worlds", "16", "--lang", "vi", "--html", str(page)],
                 stdout=out) == 0
-    assert out.getvalue().startswith("Phân tích một ván Phỏm (4 ghế; phân tích ghế 1;")
+    assert out.getvalue().startswith("Xem lại ván Phỏm, 4 người chơi.")
     assert '<html lang="vi">' in page.read_text(encoding="utf-8") and "Phân tích ván" in page.read_text(encoding="utf-8")
 
 

@@ -104,7 +104,7 @@ def test_review_takes_seats_from_1(tmp_path, capsys):
     record.write_text(game.to_json(), encoding="utf-8")
     out = io.StringIO()
     assert main(["review", str(record), "--seats", "2", "--worlds", "16"], stdout=out) == 0
-    assert "reviewing seat 2" in out.getvalue() or "seat 2" in out.getvalue().splitlines()[0]
+    assert out.getvalue().splitlines()[2].startswith("Seat 2 ") and "seats reviewed: seat 2." in out.getvalue()
     assert main(["review", str(record), "--seats", "0"]) == 1
     assert "counted from 1" in capsys.readouterr().err
     from phom import Rules

@@ -191,7 +191,7 @@ def _score(view: PlayerView, action: Action, lang: str) -> tuple[Action, int, st
     if isinstance(action, DeclareU):
         a = arrange(hand, eaten, values=[1] * 13)
         assert a is not None
-        melds = " | ".join(str(m) for m in a.melds)
+        melds = " · ".join(str(m) for m in a.melds)
         kind = "ù tròn" if not a.deadwood else "ù"
         return action, -1, _("Declare {kind}: {melds} hold every card but {rest}.").format(
             kind=kind, melds=melds, rest=a.deadwood or _("none"))
@@ -256,7 +256,7 @@ def lay_words(plan: LayPlan, view: PlayerView, lang: str = "en", *, discard: boo
     """
     _ = translator(lang)
     targets = [(p, i) for p, i, _m in view.send_targets()]
-    parts = [_("lay {melds}").format(melds=" | ".join(str(m) for m in plan.melds)) if plan.melds
+    parts = [_("lay {melds}").format(melds=" · ".join(str(m) for m in plan.melds)) if plan.melds
              else _("no phỏm (móm)")]
     for card, index in plan.sends:
         p, i = targets[index] if index < len(targets) else (view.player, index)

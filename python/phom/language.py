@@ -23,11 +23,13 @@ import gettext
 import json
 import os
 import pathlib
+import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
-__all__ = ["DOMAIN", "LANGUAGES", "N_", "CatalogMissing", "card_name", "catalog_path", "check_language",
-           "glossary", "number", "pick_language", "preferred_language", "term", "translator"]
+__all__ = ["DOMAIN", "LANGUAGES", "N_", "CatalogMissing", "aligned", "card_name", "catalog_path", "check_language",
+           "display_width", "glossary", "number", "percent", "pick_language", "preferred_language", "term", "translator",
+           "wrap"]
 
 #: the languages, the source language first
 LANGUAGES = ("en", "vi")
@@ -171,3 +173,94 @@ def number(value: float, lang: str = "en", digits: int | None = None, *, signed:
     if value < 0 and text.strip("0.,") != "":
         return "\u2212" + text
     return ("+" + text) if signed and value > 0 else text
+
+
+def percent(value: float, lang: str = "en", digits: int = 0) -> str:
+    """A share as a percentage people read in ``lang`` (Babel), ``digits`` decimals.
+
+    >>> percent(0.95, "vi"), percent(0.125, "vi", 1), percent(0.125, "en", 1)
+    ('95%', '12,5%', '12.5%')
+    """
+    from babel.numbers import format_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return format_percent(value, format=pattern, locale="vi_VN" if check_language(lang) == "vi" else "en_US")
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+_ITEMS = re.compile(r"(?<=\S) {2,}(?=\S)")
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: colour codes and combining marks (a diacritic written
+    apart, as in NFD) take none, wide characters two, every other character one.
+
+    >>> display_width("người khác"), display_width(unicodedata.normalize("NFD", "người khác")), display_width("\\x1b[31m9♥\\x1b[0m")
+    (10, 10, 2)
+    """
+    width = 0
+    for ch in _ESCAPE.sub("", text):
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def aligned(rows: Sequence[Sequence[str]], right: Sequence[bool] = (), gap: str = "  ") -> list[str]:
+    """Rows of cells as lines whose columns line up on a terminal, measured by ``display_width`` (so
+    Vietnamese words with diacritics line up too): column ``i`` to the right when ``right[i]``.
+
+    >>> print("\\n".join(aligned([["ghế", "kỳ vọng"], ["1", "−0,10"]], right=[True, True])))
+    ghế  kỳ vọng
+      1    −0,10
+    """
+    count = max((len(row) for row in rows), default=0)
+    widths = [max((display_width(row[i]) for row in rows if i < len(row)), default=0) for i in range(count)]
+    lines = []
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            room = " " * (widths[i] - display_width(cell))
+            cells.append(room + cell if i < len(right) and right[i] else cell + room)
+        lines.append(gap.join(cells).rstrip())
+    return lines
+
+
+def wrap(text: str, width: int = 80, indent: str = "    ") -> str:
+    """``text`` in lines of at most ``width`` columns (``display_width``), broken between words, never
+    inside one: first between the items of a list (two spaces apart: ``1) Đánh 9♥  2) Bốc``), an item
+    kept whole when it fits a line; the lines after the first indented by ``indent`` (a line that
+    starts with spaces keeps them, before the indent).
+
+    >>> print(wrap("Moves: 1) Đánh 9♥  2) Đánh 10♥  3) Đánh J♥  4) Bốc", 24))
+    Moves: 1) Đánh 9♥
+        2) Đánh 10♥
+        3) Đánh J♥  4) Bốc
+    """
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if display_width(line) <= width:
+            lines.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        room = max(10, width - len(lead) - len(indent))
+        pieces: list[tuple[str, str]] = []          # (the text, the space before it)
+        for n, item in enumerate(_ITEMS.split(line.strip(" "))):
+            words = item.split(" ")
+            if display_width(item) <= room:
+                pieces.append((item, "  " if n else ""))
+            else:
+                pieces += [(word, ("  " if n else "") if k == 0 else " ") for k, word in enumerate(words) if word]
+        current, used = lead, display_width(lead)
+        started = False
+        for piece, space in pieces:
+            size = display_width(piece)
+            if started and used + len(space) + size > width:
+                lines.append(current)
+                current, used = lead + indent + piece, len(lead) + len(indent) + size
+            else:
+                current += (space if started else "") + piece
+                used += (len(space) if started else 0) + size
+            started = True
+        lines.append(current)
+    return "\n".join(lines)

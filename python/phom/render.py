@@ -276,9 +276,13 @@ PAYMENT_REASONS = {"place": N_("by place"), "mom": "móm", "eat": N_("discard ea
                    "u_tron": "ù tròn", "u_khan": "ù khan", "chot": N_("chốt eaten")}
 
 
-def result_text(game: Any, lang: str = "en") -> str:
-    """How a finished game ended, for people: places or the ù, every payment, the net per seat."""
+def result_text(game: Any, lang: str = "en", seat: int | None = None) -> str:
+    """How a finished game ended, for people: places or the ù, every payment, the net per seat; the
+    person's own ``seat`` (from 0) marked "(you)"."""
     _ = translator(lang)
+
+    def who(p: int) -> str:
+        return (_("seat {seat} (you)") if p == seat else _("seat {seat}")).format(seat=p + 1)
     result = game.result
     if result is None:
         return _("(unfinished: seat {seat} to {phase})").format(seat=game.to_move + 1, phase=game.phase)
@@ -292,11 +296,11 @@ def result_text(game: Any, lang: str = "en") -> str:
             places[-1] = "bét"
         for place, p in zip(places, result.ranking):
             tag = " (móm)" if result.mom[p] else ""
-            lines.append(_("{place}: seat {seat}, {points} points{tag}").format(
-                place=f"{place:>5}", seat=p + 1, points=result.points[p], tag=tag))
+            lines.append(_("{place}: {who}, {points} points{tag}").format(
+                place=f"{place:>5}", who=who(p), points=number(result.points[p], lang), tag=tag))
     lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
-        _("seat {seat}: {money}").format(seat=p + 1, money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
+        _("{who}: {money}").format(who=who(p), money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
     return "\n".join(lines)
 
 

@@ -38,7 +38,7 @@ from ..extras import missing_extra
 from ..fairness import verify_record
 from ..game import Game
 from ..hooks import close_bots
-from ..language import LANGUAGES, pick_language, translator
+from ..language import LANGUAGES, N_, number, pick_language, translator
 from ..refusals import Refusal
 from ..render import action_text, result_text
 from ..report import solve_report
@@ -47,12 +47,13 @@ from ..simulation import simulate
 from ..version import __version__
 from .bench import run_bench
 from .bot import add_bot_parser, bot_command, seconds_argument
+from .summaries import simulation_lines
 from .play import play_interactive
 from .review import add_review_parser, review_command
 from .render import Painter
 from .tienlen import play_tienlen, simulate_tienlen, solve_tienlen
 
-__all__ = ["argparse_speaks", "bot_names", "command_language", "main", "solve_lines"]
+__all__ = ["METAVARS", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
 
 
 class CommandError(Exception):
@@ -122,13 +123,14 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     _lang_argument(play, _)
 
     sim = command(sub, "simulate", _("play many games between bots and summarise them"))
-    sim.add_argument("--games", type=int, default=1000, help=_("games to play (default {default})").format(default=1000))
+    sim.add_argument("--games", type=int, default=1000, help=_("games to play (default {default})").format(default=number(1000, lang)))
     sim.add_argument("--bots", default="greedy,random,random,random",
                      help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
                          names="random, greedy, search[:SAMPLES], montecarlo[:WORLDS]", fast="random, greedy"))
     sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
     sim.add_argument("--rotate", action="store_true", help=_("play every deal once per seat rotation"))
+    _lang_argument(sim, _)
     sim.add_argument("--json", action="store_true", help=_("print JSON"))
     _move_seconds_argument(sim, _)
 
@@ -168,6 +170,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                         help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
                             names="random, greedy, search, montecarlo[:WORLDS]", fast="random, greedy"))
     tl_sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
+    _lang_argument(tl_sim, _)
     tl_sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     _move_seconds_argument(tl_sim, _)
     _arena_arguments(command(tl, "arena", _("duplicate evaluation of a Tiến lên bot against a panel of styles")),
@@ -220,9 +223,41 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     verify = command(sub, "verify", _("check a hosted game's record: commitment, deal and every action"))
     verify.add_argument("file", metavar="FILE",
                         help=_("the JSON record from {path} (- for stdin)").format(path="GET /api/games/{id}/record"))
+    speak_metavars(parser, _)
     add_bot_parser(sub, lambda parser: _move_seconds_argument(parser, _),
                    lambda into, name, text, **kw: command(into, name, text, **kw), _)
     return parser
+#: the placeholders of the help (argparse's metavars: an option's value, a positional argument), in
+#: the catalog so the help shows them in the reader's language; argparse names the others by their dest
+METAVARS = (N_("GAMES"), N_("BOTS"), N_("JOBS"), N_("SEED"), N_("SEEDS"), N_("FILE"), N_("CARDS"), N_("MELD"),
+            N_("WORLDS"), N_("DELTA"), N_("SEAT"), N_("SEATS"), N_("PLAYERS"), N_("PANEL"), N_("DEALS"),
+            N_("WORKERS"), N_("STORE"), N_("REDIS_URL"), N_("PORT"), N_("HOST"), N_("HOSTS"), N_("IPS"),
+            N_("PLOT"), N_("OUT"), N_("CURVE"), N_("ITERATIONS"), N_("HANDS"), N_("EVAL_DEALS"), N_("EPSILON"),
+            N_("EPOCHS"), N_("S"), N_("N"), N_("SPEC"), N_("URL"), N_("GAME_ID"), N_("CHALLENGER"))
+
+
+def speak_metavars(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """Every placeholder of ``parser``'s help (``--seed SEED``, ``FILE``), its subcommands' included, in
+    the reader's language: the metavar given, else the name argparse would show (the dest in capitals).
+
+    >>> p = argparse.ArgumentParser(prog="x")
+    >>> _ = p.add_argument("--seed", type=int)
+    >>> speak_metavars(p, translator("vi"))
+    >>> p.format_usage()
+    'usage: x [-h] [--seed MÃ_XÁO_BÀI]\\n'
+    """
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                speak_metavars(sub, _)
+        elif action.nargs == 0 or action.choices is not None:
+            continue                                  # a flag, or a choice shown as its values ({en,vi})
+        elif isinstance(action.metavar, str):
+            action.metavar = _(action.metavar)
+        elif action.metavar is None:
+            action.metavar = _(action.dest.upper())
+
+
 
 
 @contextlib.contextmanager
@@ -447,7 +482,7 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
         return paint.cards(CardSet.parse(codes)) if codes else "—"
 
     def melds(codes: list[str]) -> str:
-        return " | ".join(cards(m) for m in codes) or "—"
+        return " · ".join(cards(m) for m in codes) or "—"
 
     def counted(count: int, one: str, many: str) -> str:
         return _(one) if count == 1 else _(many).format(count=count)
@@ -487,7 +522,7 @@ def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     if args.tienlen_command == "solve":
         solve_tienlen(args.cards, args.table, args.json, out, pick_language(args.lang))
     elif args.tienlen_command == "simulate":
-        simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out, args.move_seconds)
+        simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out, args.move_seconds, pick_language(args.lang))
     elif args.tienlen_command == "arena":
         _arena(args, out, "tienlen")
     else:
@@ -593,7 +628,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
             "ci95": stats.ci95, "std_net": stats.std_net, "u_rate": stats.u_rate, "mom_rate": stats.mom_rate,
             "seconds": stats.seconds}), file=out)
     else:
-        print(stats.table(), file=out)
+        print("\n".join(simulation_lines(stats, specs, pick_language(args.lang))), file=out)
 
 
 def _train(args: argparse.Namespace, out: TextIO) -> None:

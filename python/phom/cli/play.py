@@ -298,7 +298,7 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
 
     if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang),
                        clock=clock, moments=lambda: moments(game, lang)):
-        say(result_text(game, lang))
+        say(result_text(game, lang, seat))
         save_record(clocked_record(game.to_json(), game.history, clock), save, console)
     elif save is not None:
         say(_("The game did not finish: no record written."))
@@ -343,7 +343,7 @@ def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:
              ("play", "tai"): _("Your turn (seat {seat}) — a tái turn: play")}
     say("")
     say(paint.bold(heads.get((view.phase, view.turn_kind), _("Your turn (seat {seat}): play")).format(seat=seat + 1)))
-    eat = (" | " + _("last discard: {card} (seat {seat})").format(card=paint.card(view.last_discard[0]),
+    eat = (" · " + _("last discard: {card} (seat {seat})").format(card=paint.card(view.last_discard[0]),
                                                                    seat=view.last_discard[1] + 1)
            if view.last_discard else "")
     say(_("Stock {count}").format(count=view.stock_size) + eat)
@@ -351,7 +351,7 @@ def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:
         table = "  ".join(f"phỏm {i}: {paint.cards(m)}" for i, m in enumerate(view.laid[p], start=1))
         mark = _("you") if p == seat else console.cards(view.hand_sizes[p])
         say("  " + _("seat {seat} ({who}): row {cards}").format(seat=p + 1, who=mark, cards=paint.cards(row))
-            + (f" | {table}" if table else ""))
+            + (f" · {table}" if table else ""))
     eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
              if view.unlaid_eaten else "")
     say(_("Your hand: {cards}").format(cards=paint.cards(view.hand)) + eaten)

@@ -9,12 +9,12 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterable
 from typing import TextIO
 
 from ..cards import Card, CardSet
+from ..language import display_width, wrap
 
 __all__ = ["Painter", "terminal_width", "visible_width", "wants_colour", "wrap"]
 
@@ -46,14 +46,10 @@ class Painter:
 
     def melds(self, melds: Iterable[CardSet]) -> str:
         shown = [self.cards(m) for m in melds]
-        return " | ".join(shown) if shown else "—"
+        return " · ".join(shown) if shown else "—"
 
     def bold(self, text: str) -> str:
         return f"{_BOLD}{text}{_RESET}" if self.colour else text
-
-
-_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
-_ITEMS = re.compile(r"(?<=\S) {2,}(?=\S)")
 
 
 def terminal_width(stream: TextIO | None = None) -> int | None:
@@ -74,48 +70,10 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
 
 
 def visible_width(text: str) -> int:
-    """The columns ``text`` takes on a terminal: colour codes take none.
+    """The columns ``text`` takes on a terminal: colour codes and combining marks take none, wide
+    characters two (``phom.language.display_width``).
 
     >>> visible_width(Painter(colour=True).card(Card.parse("9H")))
     2
     """
-    return len(_ESCAPE.sub("", text))
-
-
-def wrap(text: str, width: int = 80, indent: str = "    ") -> str:
-    """``text`` in lines of at most ``width`` columns, broken between words, never inside one: first
-    between the items of a list (two spaces apart: ``1) Đánh 9♥  2) Bốc``), an item kept whole when it
-    fits a line; the lines after the first indented by ``indent``.
-
-    >>> print(wrap("Moves: 1) Đánh 9♥  2) Đánh 10♥  3) Đánh J♥  4) Bốc", 24))
-    Moves: 1) Đánh 9♥
-        2) Đánh 10♥
-        3) Đánh J♥  4) Bốc
-    """
-    lines: list[str] = []
-    for line in text.split("\n"):
-        if visible_width(line) <= width:
-            lines.append(line)
-            continue
-        lead = line[:len(line) - len(line.lstrip(" "))]
-        room = max(10, width - len(indent))
-        pieces: list[tuple[str, str]] = []          # (the text, the space before it)
-        for n, item in enumerate(_ITEMS.split(line.strip(" "))):
-            words = item.split(" ")
-            if visible_width(item) <= room:
-                pieces.append((item, "  " if n else ""))
-            else:
-                pieces += [(word, ("  " if n else "") if k == 0 else " ") for k, word in enumerate(words) if word]
-        current, used = lead, visible_width(lead)
-        started = False
-        for piece, space in pieces:
-            size = visible_width(piece)
-            if started and used + len(space) + size > width:
-                lines.append(current)
-                current, used = indent + piece, len(indent) + size
-            else:
-                current += (space if started else "") + piece
-                used += (len(space) if started else 0) + size
-            started = True
-        lines.append(current)
-    return "\n".join(lines)
+    return display_width(text)

@@ -40,6 +40,9 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
     parser.add_argument("--worlds", type=int, default=None,
                         help=_("worlds per batch of the evaluator (default {default})").format(default=128))
     parser.add_argument("--seed", type=int, default=0, help=_("the evaluator's shuffle code (default 0)"))
+    parser.add_argument("--you", type=int, default=None, metavar=_("SEAT"),
+                        help=_("your seat at that table, 1 to 4: the review calls it you (default: every seat by "
+                               "its number)"))
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--html", default=None, metavar="FILE", help=_("also write the review as an HTML page"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
@@ -80,7 +83,7 @@ def _players(record: str) -> int | None:
 
 
 def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: bool, html_file: str | None,
-               record: str, out: TextIO, *, progress: bool, lang: str = "en") -> None:
+               record: str, out: TextIO, *, progress: bool, lang: str = "en", you: int | None = None) -> None:
     """Review ``record`` and print it (text in ``lang``, or JSON); write the HTML page if asked."""
     players = _players(record)
     absent = [seat + 1 for seat in seats or () if players is not None and seat >= players]
@@ -95,9 +98,20 @@ def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: 
                        ".label{color:#fff;padding:0 4px;border-radius:3px}svg{max-width:100%;height:auto}"
                        ".saw,.hindsight{color:#555;font-size:90%}</style></head><body>"
                        + result.to_html(lang) + "</body></html>")
-    print(result.to_json() if as_json else review_text(result, lang), file=out)
+    print(result.to_json() if as_json else review_text(result, lang, you), file=out)
 
 
 def review_command(args: argparse.Namespace, record: str, out: TextIO, progress: bool) -> None:
     run_review(parse_seats(args.seats), args.worlds, args.seed, args.json, args.html, record, out,
-               progress=progress, lang=pick_language(args.lang))
+               progress=progress, lang=pick_language(args.lang), you=parse_you(args.you))
+
+
+def parse_you(seat: int | None) -> int | None:
+    """``--you`` as the player counts seats (1 to 4) → the seat from 0; ValueError otherwise.
+
+    >>> parse_you(2), parse_you(None)
+    (1, None)
+    """
+    if seat is not None and not 1 <= seat <= 4:
+        raise ValueError(f"--you {seat}: seats are counted from 1 to 4")
+    return None if seat is None else seat - 1

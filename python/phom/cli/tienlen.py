@@ -37,6 +37,7 @@ from ..tienlen.simulation import simulate
 from .play import (Console, TurnClock, advice_line, bot_label, bot_seats, clocked_record, play_until_over, read_move,
                    save_record)
 from .render import Painter
+from .summaries import simulation_lines
 
 __all__ = ["combination_words", "describe", "moves_in_order", "play_tienlen", "result_lines", "simulate_tienlen", "solve_tienlen",
            "tienlen_hint"]
@@ -80,7 +81,7 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
             (_("Plays"), (_("{count} that beat {cards}").format(count=plays, cards=paint.cards(_ranked(
                 CardSet(beaten)))) if beaten is not None else _("{count} (to lead)").format(count=plays))),
             (_("Split"), _("{groups}  ({count} plays, the fewest)").format(
-                groups=" | ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
+                groups=" · ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
     if dealt:
         def said(name: object) -> str:
             return _("no") if name is None else _(TOI_TRANG_KINDS[str(name)]) if name in TOI_TRANG_KINDS else str(name)
@@ -125,9 +126,9 @@ def combination_words(cards: CardSet, paint: Painter | None = None, lang: str = 
 
 
 def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO,
-                     move_seconds: float = DEFAULT_MOVE_SECONDS) -> None:
+                     move_seconds: float = DEFAULT_MOVE_SECONDS, lang: str = "en") -> None:
     """``phom tienlen simulate``: seat-rotated games between bots, one line per bot (``cmd:`` bots
-    allowed ``move_seconds`` an answer, with ``jobs`` 1 only)."""
+    allowed ``move_seconds`` an answer, with ``jobs`` 1 only); the words in ``lang``."""
     specs = [s for s in bots.split(",") if s.strip()]
     if not 2 <= len(specs) <= 4:
         raise ValueError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
@@ -139,7 +140,7 @@ def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO,
         stats = simulate(seated, games, rules=TienLenRules(players=len(seated)), seed=seed, jobs=jobs)
     finally:
         close_bots(seated)
-    print(stats.table(), file=out)
+    print("\n".join(simulation_lines(stats, specs, lang, "tienlen")), file=out)
 
 
 def moves_in_order(game: TienLenGame) -> list[Action]:
@@ -166,7 +167,7 @@ def _show(game: TienLenGame, seat: int, paint: Painter, console: Console) -> Non
         who = _("you") if q == seat else console.cards(size)
         say("  " + _("seat {seat} ({who})").format(seat=q + 1, who=who) + (f": {', '.join(marks)}" if marks else ""))
     say(_("Your hand: {cards}  (split: {split})").format(
-        cards=paint.cards(_ranked(view.hand)), split=" | ".join(paint.cards(_ranked(s)) for s in best_split(view.hand))))
+        cards=paint.cards(_ranked(view.hand)), split=" · ".join(paint.cards(_ranked(s)) for s in best_split(view.hand))))
     moves = moves_in_order(game)
     shown = "  ".join(f"{i}) {_action_text(a, paint, console.lang)}" for i, a in enumerate(moves[:SHOWN_MOVES], start=1))
     more = ("  " + _("… and {count} more: type the cards").format(count=len(moves) - SHOWN_MOVES)

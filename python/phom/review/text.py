@@ -6,8 +6,8 @@
 >>> while not game.is_over:
 ...     game.apply(GreedyBot().act(game.view(game.to_move)))
 >>> from phom.review import review
->>> print(review_text(review(game, seats=[0], worlds=16)).splitlines()[0])
-Review of a Phỏm game (4 seats; seat 1 reviewed; 16 worlds a batch, seed 0)
+>>> print(review_text(review(game, seats=[0], worlds=16), you=0).splitlines()[0])
+Review of a Phỏm game, 4 players.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from ..bots.levels import LEVELS, level_of
 from ..cards import CardSet
-from ..language import N_, number, translator
+from ..language import N_, aligned, number, percent, term, translator, wrap
 
 __all__ = ["CROSS_FITTED", "EXPLAIN", "LABELS", "action_words", "explain_words", "move_phrase", "position_text", "rating_words", "review_text",
            "summary_sentence"]
@@ -50,9 +50,14 @@ def position_text(decision: Any, lang: str = "en") -> str:
             took = _("opening discard")
         return _("hand {cards}{eaten}; {took}; stock {stock}").format(cards=_cards(p["hand"]), eaten=eaten,
                                                                       took=took, stock=p["stock"])
-    table = _cards(p["table"], "tienlen") if p.get("table") else _("empty (a new round)")
-    sizes = " ".join(str(s) for s in p.get("hand_sizes", []))
-    return _("hand {cards}; table {table}; cards left per seat {sizes}").format(
+    sizes = ", ".join(number(s, lang) for s in p.get("hand_sizes", []))
+    if not p.get("table"):
+        return _("hand {cards}; empty table; cards left, seat by seat: {sizes}").format(
+            cards=_cards(p["hand"], "tienlen"), sizes=sizes)
+    table = _cards(p["table"], "tienlen")
+    if len(table.split()) == 1 and table.startswith("2"):
+        table = f"{term('heo', lang)} {table}"              # a lone 2 is heo
+    return _("hand {cards}; to beat {table}; cards left, seat by seat: {sizes}").format(
         cards=_cards(p["hand"], "tienlen"), table=table, sizes=sizes)
 
 
@@ -67,7 +72,7 @@ def action_words(game: str, text: str, lang: str = "en") -> str:
     >>> action_words("phom", "discard J♥", "vi"), action_words("tienlen", "play 3♠ 3♥", "vi")
     ('Đánh J♥', 'Đánh 3♠ 3♥')
     >>> action_words("phom", "lay 2♦ 3♦ 4♦ | 7♠ 7♣ 7♦; send 8♥, 9♥, discard 10♠", "vi")
-    'Hạ 2♦ 3♦ 4♦ | 7♠ 7♣ 7♦; gửi 8♥, 9♥, đánh 10♠'
+    'Hạ 2♦ 3♦ 4♦ · 7♠ 7♣ 7♦; gửi 8♥, 9♥, đánh 10♠'
     """
     try:
         if game == "tienlen":
@@ -99,7 +104,7 @@ def _part_words(part: str, lang: str) -> str:
         return action_text(Action.parse(part), lang)
     _ = translator(lang)
     melds, _sep, sent = part.removeprefix("lay").partition("; send ")
-    melds = melds.strip()
+    melds = " · ".join(m.strip() for m in melds.split("|") if m.strip())     # the phỏm, a dot between
     said = _("lay {melds}").format(melds=melds) if melds else _("lay down")
     if sent:
         said += "; " + _("send {cards}").format(cards=sent)
@@ -137,10 +142,12 @@ CROSS_FITTED = N_("The loss is cross-fitted: the best choice is picked on half o
                   "on the other half, so it is not inflated by luck in the worlds that picked it; it can "
                   "differ from the difference of the values shown.")
 #: what the ledger's words mean, per game (nobody draws in Tiến lên: its luck is the deal)
-EXPLAIN = {"phom": N_("expected: what the deal gave; skill: your choices; luck: the draws; others: the other "
-                      "seats' choices; net − luck: the money without the draws' luck."),
-           "tienlen": N_("expected: what your place at the table gave; skill: your choices; luck: the cards you were "
-                         "dealt; others: the other seats' choices; net − luck: the money without the deal's luck.")}
+EXPLAIN = {"phom": N_("expected: what the seat could expect before the deal; skill: the seat's own choices; luck: "
+                      "the cards dealt and drawn; others: the other seats' choices; net − luck: the money without "
+                      "the cards' luck."),
+           "tienlen": N_("expected: what the seat's place at the table gave; skill: the seat's own choices; luck: "
+                         "the cards dealt; others: the other seats' choices; net − luck: the money without the "
+                         "deal's luck.")}
 
 
 def explain_words(game: str, lang: str = "en") -> str:
@@ -152,76 +159,93 @@ def explain_words(game: str, lang: str = "en") -> str:
     return translator(lang)(EXPLAIN["tienlen" if game == "tienlen" else "phom"])
 
 
-def summary_sentence(game: str, entry: Any, rating: str, lang: str = "en") -> str:
+def _seat_words(seat: int, you: int | None, lang: str) -> str:
+    """A seat as the review names it: ``bạn`` for the reader's own seat, ``ghế N`` for the others."""
+    _ = translator(lang)
+    return (_("you (seat {seat})") if seat == you else _("seat {seat}")).format(seat=seat + 1)
+
+
+def summary_sentence(game: str, entry: Any, rating: str, lang: str = "en", you: int | None = None) -> str:
     """One seat's game in a sentence a player says, before the figures: what it won or lost, what the
-    cards and the others brought, what its own choices cost, and the level it played like.
+    cards and the others brought, what its own choices cost, and the level it played like. Only the
+    reader's own seat ``you`` (from 0) is "you" (bạn); every other seat is named by its number.
 
     >>> from phom.review.model import Ledger
     >>> print(summary_sentence("phom", Ledger(0, 0.25, -0.5, 2.5, 0.75, 3), "level:6", "vi"))
-    Ghế 1 thắng 3 cược: bài mang lại +2,50, nước đi của người khác +0,75, còn các nước bạn chọn mất 0,50 (chơi như Cấp 6 · Rất giỏi).
+    Ghế 1 thắng 3 cược: bài mang lại +2,50, nước đi của người khác +0,75, còn các nước ghế 1 chọn mất 0,50 (chơi như Cấp 6 · Rất giỏi).
+    >>> print(summary_sentence("phom", Ledger(0, 0.25, -0.5, 2.5, 0.75, 3), "level:6", "vi", you=0))
+    Bạn thắng 3 cược: bài mang lại +2,50, nước đi của người khác +0,75, còn các nước bạn chọn mất 0,50 (chơi như Cấp 6 · Rất giỏi).
     """
     _ = translator(lang)
     money = number(abs(entry.net), lang)
+    mine = entry.seat == you
     if entry.net > 0:
-        head = _("Seat {seat} won {money} stakes").format(seat=entry.seat + 1, money=money)
+        head = _("You won {money} stakes") if mine else _("Seat {seat} won {money} stakes")
     elif entry.net < 0:
-        head = _("Seat {seat} lost {money} stakes").format(seat=entry.seat + 1, money=money)
+        head = _("You lost {money} stakes") if mine else _("Seat {seat} lost {money} stakes")
     else:
-        head = _("Seat {seat} broke even").format(seat=entry.seat + 1)
+        head = _("You broke even") if mine else _("Seat {seat} broke even")
     cards = _("the cards brought {luck}") if game != "tienlen" else _("the deal brought {luck}")
-    return _("{head}: {cards}, the other seats' moves {others}, and your own choices cost {skill} (you played "
-             "like {level}).").format(head=head, cards=cards.format(luck=_signed(entry.luck, lang)),
-                                      others=_signed(entry.others, lang), skill=number(-entry.skill, lang, 2),
-                                      level=rating_words(game, rating, lang))
+    sentence = _("{head}: {cards}, the other seats' moves {others}, and your own choices cost {skill} (you played "
+                 "like {level}).") if mine else _("{head}: {cards}, the other seats' moves {others}, and the "
+                                                 "choices of seat {seat} cost {skill} (it played like {level}).")
+    return sentence.format(head=head.format(seat=entry.seat + 1, money=money), seat=entry.seat + 1,
+                           cards=cards.format(luck=_signed(entry.luck, lang)), others=_signed(entry.others, lang),
+                           skill=number(-entry.skill, lang, 2), level=rating_words(game, rating, lang))
 
 
 #: the labels of decisions, as people read them
 LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
+#: the width of the review's lines (a terminal's 80 columns)
+WIDTH = 80
 
-def review_text(result: Any, lang: str = "en") -> str:
-    """The whole review as plain text in ``lang`` (``phom review`` prints it)."""
+
+def review_text(result: Any, lang: str = "en", you: int | None = None, width: int | None = WIDTH) -> str:
+    """The whole review as plain text in ``lang`` (``phom review`` prints it): first what happened in
+    sentences a player says, then the figures; only the reader's own seat ``you`` (from 0) is "you",
+    the others are "seat N"; lines broken between words at ``width`` columns (None: unbroken), the
+    ledger's columns aligned by the columns their words take on a terminal."""
     _ = translator(lang)
     seats = [e.seat for e in result.ledger]
-    named = ", ".join(str(s + 1) for s in seats)
-    head = _("Review of a {game} game ({players} seats; seat {seats} reviewed; {worlds} worlds a batch, seed {seed})"
-             ) if len(seats) == 1 else _("Review of a {game} game ({players} seats; seats {seats} reviewed; {worlds} "
-                                         "worlds a batch, seed {seed})")
-    lines = [head.format(game=_GAME[result.game], players=result.players, seats=named, worlds=result.worlds,
-                         seed=result.seed), ""]
-    lines += [summary_sentence(result.game, e, result.rating[e.seat], lang) for e in result.ledger] + [""]
-    lines.append(_("Ledger (stakes): expected + skill + luck + others = net"))
-    lines.append(explain_words(result.game, lang))
-    columns = [_("seat"), _("expected"), _("skill"), _("luck"), _("others"), _("net"), _("net − luck"), _("rating")]
-    lines.append(f"{columns[0]:>4}  {columns[1]:>8}  {columns[2]:>7}  {columns[3]:>7}  {columns[4]:>7}  "
-                 f"{columns[5]:>4}  {columns[6]:>10}  {columns[7]}")
-    for e in result.ledger:
-        lines.append(f"{e.seat + 1:>4}  {_signed(e.expected, lang):>8}  {_signed(e.skill, lang):>7}  "
-                     f"{_signed(e.luck, lang):>7}  {_signed(e.others, lang):>7}  {number(e.net, lang, signed=True):>4}  "
-                     f"{_signed(e.adjusted, lang):>10}  " + rating_words(result.game, result.rating[e.seat], lang))
-    lines.append("")
-    lines.append(_("others holds the evaluator's look-ahead at the seat's own choices: {list} (each decision's best "
-                   "choice against the playouts' own).").format(list=", ".join(
-                       _("seat {seat} {money}").format(seat=e.seat + 1, money=_signed(e.lookahead, lang))
-                       for e in result.ledger)))
+    lines = [_("Review of a {game} game, {players} players.").format(game=_GAME[result.game], players=result.players),
+             ""]
+    lines += [summary_sentence(result.game, e, result.rating[e.seat], lang, you) for e in result.ledger]
     labelled = result.labelled()
     lines.append("")
     if not labelled:
-        lines.append(_("No labelled decision: every loss was within noise of the best choice or under "
-                       "the inaccuracy threshold."))
+        lines.append(_("No move stood out: every choice was the best one or close to it."))
     else:
-        lines.append(_("Labelled decisions ({count}):").format(count=len(labelled)))
+        lines.append(_("Moves to look at again ({count}):").format(count=number(len(labelled), lang)))
         for d in labelled:
             label = _(LABELS[d.label]) if d.label in LABELS else (d.label or "")
-            lines.append("  " + _("move {index}  seat {seat}  {label} loses {loss} (95 % {low} … {high})").format(
-                index=f"{d.index + 1:>3}", seat=d.seat + 1, label=f"{label.upper():<10}", loss=number(d.loss, lang, 2),
-                low=number(d.loss_ci[0], lang, 2), high=number(d.loss_ci[1], lang, 2)))
+            lines.append("  " + _("Move {index}, {who}: {label}: played {played}, better {best}; it lost {loss} "
+                                  "stakes.").format(
+                index=number(d.index + 1, lang), who=_seat_words(d.seat, you, lang), label=label,
+                played=move_phrase(result.game, d.played, lang), best=move_phrase(result.game, d.best, lang),
+                loss=number(d.loss, lang, 2)))
             lines.append("      " + _("saw: {position}").format(position=position_text(d, lang)))
-            lines.append("      " + _("played {played}, better {best}").format(
-                played=move_phrase(result.game, d.played, lang), best=move_phrase(result.game, d.best, lang)))
-            if getattr(d, "cross_fitted", False):
-                lines.append("      " + _(CROSS_FITTED))
             if d.hindsight is not None and d.hindsight != d.best:
                 lines.append("      " + _("hindsight (every card known, not rated): {choice}").format(
-                    choice=action_words(result.game, d.hindsight, lang)))
-    return "\n".join(lines)
+                    choice=move_phrase(result.game, d.hindsight, lang)))
+            lines.append("      " + _("the loss lies between {low} and {high} stakes ({sure} sure)").format(
+                low=number(d.loss_ci[0], lang, 2), high=number(d.loss_ci[1], lang, 2), sure=percent(0.95, lang)))
+            if getattr(d, "cross_fitted", False):
+                lines.append("      " + _(CROSS_FITTED))
+    lines.append("")
+    lines.append(_("Ledger (stakes): expected + skill + luck + others = net"))
+    lines.append(explain_words(result.game, lang))
+    rows = [[_("seat"), _("expected"), _("skill"), _("luck"), _("others"), _("net"), _("net − luck")]]
+    rows += [[_("you") if e.seat == you else number(e.seat + 1, lang), _signed(e.expected, lang),
+              _signed(e.skill, lang), _signed(e.luck, lang), _signed(e.others, lang),
+              number(e.net, lang, signed=True), _signed(e.adjusted, lang)] for e in result.ledger]
+    lines += aligned(rows, right=[True] * len(rows[0]))
+    lines.append("")
+    lines.append(_("others holds the evaluator's look-ahead at the seat's own choices: {list} (each decision's best "
+                   "choice against the playouts' own).").format(list=", ".join(
+                       _("{who} {money}").format(who=_seat_words(e.seat, you, lang), money=_signed(e.lookahead, lang))
+                       for e in result.ledger)))
+    lines.append(_("Each move was weighed over {worlds} trial games a batch; seats reviewed: {seats}.").format(
+        worlds=number(result.worlds, lang), seats=", ".join(_seat_words(s, you, lang) for s in seats)))
+    text = "\n".join(lines)
+    return text if width is None else wrap(text, width)

@@ -20,14 +20,14 @@ from typing import Any
 
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import cards_svg
-from ..language import N_, number, translator
+from ..language import N_, number, term, translator
 from ..render import payment_line
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength
 
 __all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
-           "bomb_words", "combo_kind", "counted_left", "html", "moments", "move_text", "payment_lines", "result_text",
+           "bomb_words", "combo_kind", "counted_left", "kind_words", "html", "moments", "move_text", "payment_lines", "result_text",
            "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
@@ -103,6 +103,18 @@ def combo_kind(cards: CardSet) -> str:
     return combo.kind if combo else "cards"
 
 
+def kind_words(cards: CardSet, lang: str = "en") -> str:
+    """The kind of a combination as players name it: a lone 2 is heo, never "a single".
+
+    >>> kind_words(CardSet("2H"), "vi"), kind_words(CardSet("9H"), "vi"), kind_words(CardSet("9H 9S"), "en")
+    ('heo', 'một lá lẻ', 'a pair')
+    """
+    kind = combo_kind(cards)
+    if kind == "single" and any(c.rank == 2 for c in cards):
+        return term("heo", lang)
+    return translator(lang)(COMBO_KINDS[kind]) if kind in COMBO_KINDS else translator(lang)("cards")
+
+
 def move_text(player: int, action: Action, lang: str = "en") -> str:
     """One move in words, for a move log.
 
@@ -158,13 +170,13 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
     to_beat = _("to beat")
     if view.table:
         kind = combo_kind(view.table)
-        said = _(COMBO_KINDS[kind]) if kind in COMBO_KINDS else _("cards")
+        said = kind_words(view.table, lang)
         drawn = cards_svg([_faces(view.table)], title=_("the play to beat"), lang=lang)
         owner = _("{kind} by seat {seat}").format(kind=said, seat=view.table_owner + 1)
         table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
                  f'{drawn}<span>{escape(owner)}</span></div></div>')
     else:
-        nothing = _("nothing: a new round")
+        nothing = term("empty_table", lang)
         table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
                  f'{escape(nothing)}</div></div>')
     if view.to_move is None:
