@@ -22,7 +22,7 @@ MODULES = [
     "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel", "phom.review", "phom.review.model",
     "phom.review.phom_game", "phom.review.tienlen_game", "phom.review.walk",
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
-    "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.racing", "phom.external", "phom.hooks",
+    "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.bots.names", "phom.racing", "phom.external", "phom.hooks",
     "phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.house_rules", "phom.tournament",
     "phom.web.serving", "phom.web.bodies", "phom.web.limits", "phom.web.live", "phom.web.views", "phom.web.headers",
     "phom.review.judge", "phom.cli.moves", "phom.clock", "phom.web.routes", "phom.games", "phom.phom_kind",

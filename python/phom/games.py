@@ -43,6 +43,8 @@ class GameKind(Protocol):
     turn_seconds: int
     #: the compiled engine's module (whole games in the core), or None: the Python referee plays
     engine: str | None
+    #: the names its bots answer to, their limits and its levels' recipes (``phom.bots.names.BotNames``)
+    bot_names: Any
 
     def rules(self, data: Any) -> Any:
         """The game's rules from their data (``None``: the defaults); ValueError naming a bad field."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import render
 from .actions import Action
-from .bots import make_bot
+from .bots import PHOM_BOTS, make_bot
 from .fairness import dealt_game
 from .game import Game
 from .games import register_game
@@ -35,6 +35,7 @@ class PhomKind:
     default_bot = "greedy"
     turn_seconds = 30
     engine: str | None = "phom._engine"
+    bot_names = PHOM_BOTS
 
     def rules(self, data: Any) -> Rules:
         return Rules() if data is None else Rules.from_dict(data)

@@ -33,10 +33,11 @@ its own ``PlayerView``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from ..actions import Action
-from ..external import DEFAULT_MOVE_SECONDS, ExternalBot, external_command, is_external
+from ..external import DEFAULT_MOVE_SECONDS, ExternalBot
 from ..view import PlayerView
 from .greedy import GreedyBot, greedy_action
 from .montecarlo import MonteCarloBot
@@ -45,11 +46,12 @@ from .random import RandomBot
 from .search import SearchBot
 from .learned import LearnedBot
 from .budget import BEST_MS, BEST_WORLDS_PER_MS, best_worlds
-from .levels import level_number, level_recipe
+from .levels import Recipe
+from .names import BotName, BotNames, Counted, make_named_bot
 from .styles import HolderBot, HunterBot
 
-__all__ = ["BEST", "BEST_MS", "BEST_WORLDS_PER_MS", "BOT_NAMES", "Bot", "ExternalBot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
-           "RandomBot", "SearchBot", "best_worlds", "greedy_action", "make_bot"]
+__all__ = ["BEST", "BEST_MS", "BEST_WORLDS_PER_MS", "BOT_NAMES", "PHOM_BOTS", "Bot", "ExternalBot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
+           "RandomBot", "SearchBot", "best_worlds", "build_phom_bot", "greedy_action", "make_bot"]
 
 
 class Bot(Protocol):
@@ -59,6 +61,15 @@ class Bot(Protocol):
 
 
 BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "hunter", "learned", "best")
+
+#: the names Phỏm's bots answer to, their numbers' limits, and the recipes of levels 1 … 8
+#: (``phom.bots.levels`` names the levels; each is measured against the one below in LADDER.md)
+PHOM_BOTS = BotNames(
+    game="", plain=("random", "greedy", "planner", "holder", "hunter", "learned"),
+    counted={"search": Counted("SAMPLES", 32), "montecarlo": Counted("WORLDS", 128, threads=True),
+             "best": Counted("MS", BEST_MS, high=60_000, example="best:50")},
+    levels=(Recipe("random"), Recipe("holder"), Recipe("montecarlo:8", noise=1.5), Recipe("greedy"), Recipe("planner"),
+            Recipe("montecarlo:32"), Recipe("montecarlo:128"), Recipe("best")))
 
 #: ``make_bot("best")``: MonteCarloBot's options, chosen by research/headroom.py's audit on one seed
 #: and measured against three ``montecarlo`` on others (benchmarks/LADDER.md).
@@ -79,45 +90,27 @@ def make_bot(spec: str, seed: int | None = None, *, move_seconds: float = DEFAUL
     >>> make_bot("cmd:perl examples/bots/first.pl", move_seconds=1).command
     ['perl', 'examples/bots/first.pl']
     """
-    if is_external(spec):
-        return ExternalBot(external_command(spec), "phom", move_seconds=move_seconds, name=spec.strip())
-    level = level_number(spec)
-    if level is not None:
-        recipe = level_recipe("phom", level)
-        bot = make_bot(recipe.spec, seed=seed)
-        if recipe.noise:
-            assert isinstance(bot, MonteCarloBot)
-            bot.noise = recipe.noise
-        return bot
-    name, _, arg = spec.strip().lower().partition(":")
-    if name == "random" and not arg:
-        return RandomBot(seed)
-    if name == "greedy" and not arg:
-        return GreedyBot()
-    if name == "planner" and not arg:
-        return PlannerBot()
-    if name == "holder" and not arg:
-        return HolderBot()
-    if name == "hunter" and not arg:
-        return HunterBot()
-    if name == "learned" and not arg:
-        return LearnedBot()
-    if name == "best":
-        if arg and not (arg.isdigit() and 1 <= int(arg) <= 60_000):
-            raise ValueError(f"bot {spec!r}: write best:MS with a whole number of milliseconds from 1 to 60000, e.g. best:50")
-        bot = MonteCarloBot(worlds=best_worlds(int(arg) if arg else BEST_MS), seed=seed, **BEST)  # type: ignore[arg-type]
-        bot.name = "best" if not arg else f"best:{int(arg)}"
-        return bot
-    if name == "montecarlo" and arg.count(":") == 1:
-        worlds, _, threads = arg.partition(":")
-        if not (worlds.isdigit() and threads.isdigit() and int(worlds) > 0 and int(threads) > 0):
-            raise ValueError(f"bot {spec!r}: write montecarlo:WORLDS:THREADS with whole numbers, e.g. montecarlo:256:2")
-        return MonteCarloBot(worlds=int(worlds), threads=int(threads), seed=seed)
-    if name in ("search", "montecarlo"):
-        if arg and not (arg.isdigit() and int(arg) > 0):
-            raise ValueError(f"bot {spec!r}: write {name}:N with a whole number N ≥ 1, e.g. {name}:8")
-        if name == "search":
-            return SearchBot(samples=int(arg) if arg else 32, seed=seed)
-        return MonteCarloBot(worlds=int(arg) if arg else 128, seed=seed)
-    raise ValueError(f"unknown bot {spec!r}: choose from random, greedy, planner, search, montecarlo, holder, hunter, "
-                     "learned, best, cmd:COMMAND (or search:SAMPLES, montecarlo:WORLDS, montecarlo:WORLDS:THREADS, best:MS, level:1 … level:8)")
+    bot: Bot = make_named_bot(spec, seed, PHOM_BOTS, build_phom_bot, game="phom", move_seconds=move_seconds)
+    return bot
+
+
+def build_phom_bot(name: BotName, seed: int | None = None) -> Bot:
+    """The Phỏm bot of a name read by ``PHOM_BOTS`` (``make_bot`` reads it first).
+
+    >>> build_phom_bot(PHOM_BOTS.parse("montecarlo:64:2")).worlds
+    64
+    """
+    if name.name == "best":
+        assert name.count is not None
+        best = MonteCarloBot(worlds=best_worlds(name.count), seed=seed, **BEST)  # type: ignore[arg-type]
+        best.name = f"best:{name.count}" if name.given else "best"
+        return best
+    if name.name == "montecarlo":
+        if name.threads is None:
+            return MonteCarloBot(worlds=name.count or 128, seed=seed)
+        return MonteCarloBot(worlds=name.count or 128, threads=name.threads, seed=seed)
+    if name.name == "search":
+        return SearchBot(samples=name.count or 32, seed=seed)
+    plain: dict[str, Callable[[], Bot]] = {"random": lambda: RandomBot(seed), "greedy": GreedyBot, "planner": PlannerBot,
+                                           "holder": HolderBot, "hunter": HunterBot, "learned": LearnedBot}
+    return plain[name.name]()

@@ -1,5 +1,7 @@
-"""Bot levels 1 (weakest) … 8 (the strongest bot the project has), for both games: a documented recipe
-per level, data only (``make_bot("level:N")`` and ``make_tienlen_bot("level:N")`` build them).
+"""Bot levels 1 (weakest) … 8 (the strongest bot the project has), for both games: each level's name,
+and a documented recipe per level and game, data only, kept with each game's bot names
+(``phom.bots.PHOM_BOTS``, ``phom.tienlen.bots.TIENLEN_BOTS``; ``make_bot("level:N")`` and
+``make_tienlen_bot("level:N")`` build them).
 
 A recipe is a bot name and a noise (GNU Backgammon's way of weakening: a normal error of that many
 stakes on every choice value, repeatable from the bot's seed). The low levels are weaker policies;
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..games import game_kind
 from .budget import BEST_MS, best_worlds
 
 __all__ = ["LEVELS", "Level", "Recipe", "level_number", "level_of", "level_recipe"]
@@ -35,25 +38,25 @@ class Recipe:
 
 @dataclass(frozen=True)
 class Level:
+    """A level's number and its name in both languages."""
+
     number: int
     vi: str
     en: str
-    phom: Recipe
-    tienlen: Recipe
 
     def name(self, lang: str = "en") -> str:
         return self.vi if lang == "vi" else self.en
 
 
 LEVELS = (
-    Level(1, "Mới chơi", "Beginner", Recipe("random"), Recipe("random")),
-    Level(2, "Tập chơi", "Novice", Recipe("holder"), Recipe("montecarlo:2", noise=16.0)),
-    Level(3, "Biết chơi", "Casual", Recipe("montecarlo:8", noise=1.5), Recipe("montecarlo:2", noise=4.0)),
-    Level(4, "Khá", "Intermediate", Recipe("greedy"), Recipe("montecarlo:4", noise=2.0)),
-    Level(5, "Giỏi", "Strong", Recipe("planner"), Recipe("montecarlo:4", noise=1.0)),
-    Level(6, "Rất giỏi", "Advanced", Recipe("montecarlo:32"), Recipe("greedy")),
-    Level(7, "Chuyên gia", "Expert", Recipe("montecarlo:128"), Recipe("montecarlo:4")),
-    Level(8, "Cao thủ", "Master", Recipe("best"), Recipe("montecarlo:512:2")),
+    Level(1, "Mới chơi", "Beginner"),
+    Level(2, "Tập chơi", "Novice"),
+    Level(3, "Biết chơi", "Casual"),
+    Level(4, "Khá", "Intermediate"),
+    Level(5, "Giỏi", "Strong"),
+    Level(6, "Rất giỏi", "Advanced"),
+    Level(7, "Chuyên gia", "Expert"),
+    Level(8, "Cao thủ", "Master"),
 )
 
 
@@ -68,9 +71,9 @@ def level_number(spec: str) -> int | None:
 
 
 def level_recipe(game: str, number: int) -> Recipe:
-    """The recipe of level ``number`` for ``game`` (``"phom"`` or ``"tienlen"``)."""
-    level = LEVELS[number - 1]
-    return level.phom if game == "phom" else level.tienlen
+    """The recipe of level ``number`` for ``game`` (a registered game's name), from the game's bot names."""
+    recipe: Recipe = game_kind(game).bot_names.levels[number - 1]
+    return recipe
 
 
 def level_of(game: str, bot: str) -> int | None:

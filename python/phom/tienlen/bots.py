@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import threading
 from functools import lru_cache
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
@@ -34,12 +35,13 @@ from .game import Action, Pass, Play, TienLenView
 from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
-from ..bots.levels import level_number, level_recipe
-from ..external import DEFAULT_MOVE_SECONDS, ExternalBot, external_command, is_external
+from ..bots.levels import Recipe
+from ..bots.names import BotName, BotNames, Counted, make_named_bot
+from ..external import DEFAULT_MOVE_SECONDS, ExternalBot
 from ..racing import check_race_options, race as race_candidates
 
-__all__ = ["BOT_NAMES", "GreedyTienLenBot", "MonteCarloTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot",
-           "make_tienlen_bot", "ranked_actions"]
+__all__ = ["BOT_NAMES", "TIENLEN_BOTS", "GreedyTienLenBot", "MonteCarloTienLenBot", "RandomTienLenBot", "SearchTienLenBot", "TienLenBot",
+           "build_tienlen_bot", "make_tienlen_bot", "ranked_actions"]
 
 
 class RandomTienLenBot:
@@ -332,6 +334,16 @@ class MonteCarloTienLenBot:
 
 
 BOT_NAMES = ("random", "greedy", "search", "montecarlo")
+
+#: the names Tiến lên's bots answer to, their numbers' limits, and the recipes of levels 1 … 8. The Monte
+#: Carlo bot gains nothing measurable past 128 worlds, so the low levels are Monte Carlo bots of few worlds
+#: with less and less noise, and greedy play sits in the middle (measured in LADDER.md).
+TIENLEN_BOTS = BotNames(
+    game="Tiến lên ", plain=("random", "greedy", "search"),
+    counted={"montecarlo": Counted("WORLDS", 128, high=4096, threads=True, threads_high=64)},
+    levels=(Recipe("random"), Recipe("montecarlo:2", noise=16.0), Recipe("montecarlo:2", noise=4.0),
+            Recipe("montecarlo:4", noise=2.0), Recipe("montecarlo:4", noise=1.0), Recipe("greedy"),
+            Recipe("montecarlo:4"), Recipe("montecarlo:512:2")))
 TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot | MonteCarloTienLenBot | ExternalBot
 
 
@@ -345,30 +357,19 @@ def make_tienlen_bot(name: str, seed: int | None = None, *, move_seconds: float 
     >>> make_tienlen_bot("cmd:perl examples/bots/first.pl").game
     'tienlen'
     """
-    if is_external(name):
-        return ExternalBot(external_command(name), "tienlen", move_seconds=move_seconds, name=name.strip())
-    level = level_number(name)
-    if level is not None:
-        recipe = level_recipe("tienlen", level)
-        bot = make_tienlen_bot(recipe.spec, seed)
-        if recipe.noise:
-            assert isinstance(bot, MonteCarloTienLenBot)
-            bot.noise = recipe.noise
-        return bot
-    spec = name.strip().lower()
-    if spec == "random":
-        return RandomTienLenBot(seed)
-    if spec == "greedy":
-        return GreedyTienLenBot()
-    if spec == "search":
-        return SearchTienLenBot(seed=seed)
-    kind, _, rest = spec.partition(":")
-    if kind == "montecarlo":
-        worlds, _, threads = rest.partition(":")
-        if (worlds and not (worlds.isdigit() and 1 <= int(worlds) <= 4096)) or \
-                (threads and not (threads.isdigit() and 1 <= int(threads) <= 64)):
-            raise ValueError(f"Tiến lên bot {name!r}: write montecarlo:WORLDS or montecarlo:WORLDS:THREADS "
-                             "(WORLDS 1 to 4096, THREADS 1 to 64)")
-        return MonteCarloTienLenBot(int(worlds) if worlds else 128, seed=seed, threads=int(threads) if threads else 1)
-    raise ValueError(f"unknown Tiến lên bot {name!r}: choose from random, greedy, search, "
-                     "montecarlo[:WORLDS[:THREADS]], level:1 … level:8, cmd:COMMAND")
+    bot: TienLenBot = make_named_bot(name, seed, TIENLEN_BOTS, build_tienlen_bot, game="tienlen",
+                                     move_seconds=move_seconds)
+    return bot
+
+
+def build_tienlen_bot(name: BotName, seed: int | None = None) -> TienLenBot:
+    """The Tiến lên bot of a name read by ``TIENLEN_BOTS`` (``make_tienlen_bot`` reads it first).
+
+    >>> build_tienlen_bot(TIENLEN_BOTS.parse("montecarlo:64:2")).threads
+    2
+    """
+    if name.name == "montecarlo":
+        return MonteCarloTienLenBot(name.count or 128, seed=seed, threads=name.threads or 1)
+    plain: dict[str, Callable[[], TienLenBot]] = {"random": lambda: RandomTienLenBot(seed), "greedy": GreedyTienLenBot,
+                                                  "search": lambda: SearchTienLenBot(seed=seed)}
+    return plain[name.name]()

@@ -17,7 +17,7 @@ from ..fairness import dealt_tienlen_game
 from ..games import register_game
 from ..language import translator
 from . import render
-from .bots import make_tienlen_bot
+from .bots import TIENLEN_BOTS, make_tienlen_bot
 from .game import TienLenGame, parse_action
 from .hints import tienlen_hint
 from .rules import TienLenRules
@@ -35,6 +35,7 @@ class TienLenKind:
     default_bot = "greedy"
     turn_seconds = 20
     engine: str | None = "phom._tienlen"
+    bot_names = TIENLEN_BOTS
 
     def rules_words(self, rules: TienLenRules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them.
