@@ -248,6 +248,7 @@ def test_a_tienlen_game_by_clicking(server, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(locale="en-US", viewport={"width": 1000, "height": 900})
     page.goto(server + "/")
+    page.wait_for_selector("#bot-1")                  # the bots' choices are built once the words are loaded
     page.select_option("#game-kind", "tienlen")
     assert page.evaluate("document.querySelector('#bot-1 option[value=hunter]').hidden")
     page.click("#new-game-button")

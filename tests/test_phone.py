@@ -134,6 +134,8 @@ def refuse_a_move(page, game: str, labels: list[str]) -> bool:
             return False
         page.locator(HAND).first.dblclick()
     else:
+        if not any(label.startswith("play ") for label in labels):
+            return False                         # only a pass: no “Đánh” to refuse
         cards = page.evaluate("[...document.querySelectorAll('#hand [role=option]')].map(c => c.dataset.card)")
         ranks = {}
         for code in cards:

@@ -23,6 +23,15 @@ const RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
 const SUIT_CODES = "SCDH";
 const SUIT_SYMBOLS = "♠♣♦♥";
 const TIENLEN_RANK = { "3": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 5, "9": 6, "10": 7, J: 8, Q: 9, K: 10, A: 11, "2": 12 };
+// the levels' recipes, level 1 first, as phom.bots.levels has them (LEVELS: [bot, plays with noise]); a bot
+// is named by the level that plays like it (level_of), as the terminal and the review name it
+const LEVEL_RECIPES = {
+  phom: [["random", false], ["holder", false], ["montecarlo:8", true], ["greedy", false], ["planner", false],
+    ["montecarlo:32", false], ["montecarlo:128", false], ["best", false]],
+  tienlen: [["random", false], ["montecarlo:2", true], ["montecarlo:2", true], ["montecarlo:4", true],
+    ["montecarlo:4", true], ["greedy", false], ["montecarlo:4", false], ["montecarlo:512:2", false]],
+};
+const BEST_WORLDS = 2000;                         // best_worlds(BEST_MS): the worlds "best" counts as
 
 // ---------------------------------------------------------------------------------------------
 // Languages
@@ -392,7 +401,8 @@ function render(view, missed = null) {
   setText($("status"), view.is_over ? t("status_over")
     : yourTurn ? t("your_turn", { seat: view.player, doing })
     : seatName(view, view.to_move) ? t("playing_named", { seat: view.to_move, name: seatName(view, view.to_move) })
-    : t(view.humans.includes(view.to_move) ? "playing_person" : "playing_bot", { seat: view.to_move }));
+    : view.humans.includes(view.to_move) ? t("playing_person", { seat: view.to_move })
+    : t("playing_bot", { seat: view.to_move, name: botName(view.game, view.bots[view.to_move]) }));
   drawMoves(view);
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
@@ -695,10 +705,9 @@ function placeOf(seat, player, players) {
 }
 
 function shortWho(view, seat) {
-  // the short name a player would say: the level ("Cấp 4"), a bot's own name, or a person
+  // who sits there, as the setup form named it: a person, or the bot by its one name ("Cấp 4 · Khá")
   if (view.humans.includes(seat)) return t("a_person");
-  const level = /^level:([1-8])$/.exec(view.bots[seat] || "");
-  return level ? t("level_short", { number: level[1] }) : namedBot(view.bots[seat]);
+  return botName(view.game, view.bots[seat]);
 }
 
 function cardsText(codes) {
@@ -742,7 +751,7 @@ function seatTheTable(view, fresh) {
         head.append(" · ", named);
       }
     } else {
-      // "Nhà dưới · Cấp 4 · ghế 2": the place first, the short name, the seat number the log uses
+      // "Nhà dưới", then who sits there
       const head = seat.querySelector("h4");
       head.textContent = "";
       const name = document.createElement("span");
@@ -750,14 +759,14 @@ function seatTheTable(view, fresh) {
       name.textContent = t(PLACE_NAMES[place]);
       const who = document.createElement("span");
       who.className = "seat-who";
+      // "ghế 2: Cấp 4 · Khá": the seat number the log uses, then the one name, kept on one line (a person
+      // by the name the seat chose, as text, never markup, and isolated: a right-to-left name leaves the
+      // line as it is)
       const chosen = seatName(view, number);
-      if (chosen) {                                   // the seat's own name: text, never markup
-        const named = document.createElement("bdi");     // isolated: a right-to-left name leaves the line as it is
-        named.className = "seat-name";
-        named.textContent = chosen;
-        who.append(named, " · ");
-      }
-      who.append(`${shortWho(view, number)} · ${t("seat", { seat: number }).toLowerCase()}`);
+      const whoName = document.createElement(chosen ? "bdi" : "span");
+      whoName.className = chosen ? "who-name seat-name" : "who-name";
+      whoName.textContent = chosen || shortWho(view, number);
+      who.append(`${t("seat", { seat: number }).toLowerCase()}: `, whoName);
       head.append(name, " ", who);
       if ((view.away || []).includes(number) && !view.is_over) {
         const away = document.createElement("span");
@@ -855,7 +864,7 @@ function showResult(view) {
         ? "bét" : places[r.ranking.indexOf(seat)]) : "");
     const net = r.net[seat];
     rows += `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(view, seat))}</td><td lang="vi">${place}</td>`
-      + `<td>${r.points[seat]}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
+      + `<td>${number(r.points[seat])}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
   }
   const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
@@ -869,21 +878,47 @@ function escapeHtml(text) {
 }
 
 function whoIs(view, seat) {
-  // the short names of the table: "Ghế 2 (Cấp 4)", "Ghế 3 · Lan" (escaped by the caller)
+  // the names of the table: "Ghế 2 (Cấp 4 · Khá)", "Ghế 3 · Lan" (escaped by the caller)
   const name = seatName(view, seat);
   return (name ? ` · ${name}` : "") + (seat === view.player ? t("you") : view.humans.includes(seat) ? "" : ` (${shortWho(view, seat)})`);
 }
 
-function botName(spec) {
-  // "level:3" as the page names levels ("Level 3 · Casual"); other bots by their own names
-  const level = /^level:([1-8])$/.exec(spec || "");
-  return level ? t("level", { number: level[1], name: t(`level_${level[1]}`) }) : namedBot(spec);
+function levelOf(game, spec) {
+  // the level that plays like a bot in a game (phom.bots.levels.level_of): "level:N" is N; a level's own
+  // recipe (noise-free) is that level; a Monte Carlo bot is the noise-free Monte Carlo level of the
+  // nearest worlds (on a log scale); search is the level above greedy's; any other bot has none (null)
+  const bot = String(spec || "").trim().toLowerCase();
+  const level = /^level:([1-8])$/.exec(bot);
+  if (level) return Number(level[1]);
+  const recipes = (LEVEL_RECIPES[game] || []).map(([name, noisy], i) => ({ number: i + 1, name, noisy }));
+  const exact = recipes.find((r) => r.name === bot && !r.noisy);
+  if (exact) return exact.number;
+  const bits = (n) => Math.floor(n).toString(2).length;
+  if (/^montecarlo:\d+/.test(bot)) {
+    const worlds = Number(bot.split(":")[1]);
+    let found = null;
+    for (const r of recipes) {
+      if (r.noisy || !(r.name.startsWith("montecarlo:") || r.name === "best")) continue;
+      const own = r.name === "best" ? BEST_WORLDS : Number(r.name.split(":")[1]);
+      const far = Math.abs(bits(own) - bits(worlds));
+      if (found === null || far < found.far) found = { number: r.number, far };
+    }
+    return found ? found.number : null;
+  }
+  if (bot === "search") {
+    const greedy = levelOf(game, "greedy");
+    return greedy === null ? null : Math.min(greedy + 1, 8);
+  }
+  return null;
 }
 
-function namedBot(spec) {
-  // the project's bots by the page's names for them ("montecarlo:32" → its name); others as written
+function botName(game, spec) {
+  // a bot's one name on the page (setup form, seats, status, result): its level ("Cấp 4 · Khá"), else
+  // the page's name for a style no level plays like (Săn bài, Tự học), else "máy"
+  const number = levelOf(game, spec);
+  if (number !== null) return t("level", { number, name: t(`level_${number}`) });
   const key = `bot_name_${String(spec || "").split(":")[0]}`;
-  return key in (state.catalogs.en || {}) ? t(key) : String(spec);
+  return key in (state.catalogs.en || {}) ? t(key) : t("a_bot");
 }
 
 function showTienLenResult(view, box) {
