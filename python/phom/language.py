@@ -229,8 +229,9 @@ def aligned(rows: Sequence[Sequence[str]], right: Sequence[bool] = (), gap: str 
 def wrap(text: str, width: int = 80, indent: str = "    ") -> str:
     """``text`` in lines of at most ``width`` columns (``display_width``), broken between words, never
     inside one: first between the items of a list (two spaces apart: ``1) Đánh 9♥  2) Bốc``), an item
-    kept whole when it fits a line; the lines after the first indented by ``indent`` (a line that
-    starts with spaces keeps them, before the indent).
+    kept whole when it fits a line, then between the groups of an item (`` · `` apart: ``5♠ 5♣ · 3♣ 5♣``);
+    the lines after the first indented by ``indent`` (a line that starts with spaces keeps them, before
+    the indent).
 
     >>> print(wrap("Moves: 1) Đánh 9♥  2) Đánh 10♥  3) Đánh J♥  4) Bốc", 24))
     Moves: 1) Đánh 9♥
@@ -246,11 +247,17 @@ def wrap(text: str, width: int = 80, indent: str = "    ") -> str:
         room = max(10, width - len(lead) - len(indent))
         pieces: list[tuple[str, str]] = []          # (the text, the space before it)
         for n, item in enumerate(_ITEMS.split(line.strip(" "))):
-            words = item.split(" ")
+            before = "  " if n else ""
             if display_width(item) <= room:
-                pieces.append((item, "  " if n else ""))
-            else:
-                pieces += [(word, ("  " if n else "") if k == 0 else " ") for k, word in enumerate(words) if word]
+                pieces.append((item, before))
+                continue
+            groups = item.split(" · ")                 # then between groups (phỏm, cạ: 5♠ 5♣ · 3♣ 5♣), then words
+            for g, group in enumerate(groups):
+                said, space = group + (" ·" if g < len(groups) - 1 else ""), before if g == 0 else " "
+                if display_width(said) <= room:
+                    pieces.append((said, space))
+                else:
+                    pieces += [(word, space if k == 0 else " ") for k, word in enumerate(said.split(" ")) if word]
         current, used = lead, display_width(lead)
         started = False
         for piece, space in pieces:

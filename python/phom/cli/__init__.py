@@ -38,19 +38,20 @@ from ..extras import missing_extra
 from ..fairness import verify_record
 from ..game import Game
 from ..hooks import close_bots
-from ..language import LANGUAGES, N_, number, pick_language, translator
+from ..language import LANGUAGES, N_, display_width, number, pick_language, translator, wrap
 from ..refusals import Refusal
-from ..render import action_text, result_text
+from ..render import result_text
 from ..report import solve_report
 from ..rules import Rules
 from ..simulation import simulate
+from ..solver import melds as solver_melds
 from ..version import __version__
 from .bench import run_bench
 from .bot import add_bot_parser, bot_command, seconds_argument
-from .summaries import simulation_lines
-from .play import play_interactive
+from .play import play_interactive, said_move
 from .review import add_review_parser, review_command
-from .render import Painter
+from .summaries import simulation_lines
+from .render import Painter, terminal_width
 from .tienlen import play_tienlen, simulate_tienlen, solve_tienlen
 
 __all__ = ["METAVARS", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
@@ -126,13 +127,13 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help=_("games to play (default {default})").format(default=number(1000, lang)))
     sim.add_argument("--bots", default="greedy,random,random,random",
                      help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
-                         names="random, greedy, search[:SAMPLES], montecarlo[:WORLDS]", fast="random, greedy"))
+                         names=f"random, greedy, search[:{_('SAMPLES')}], montecarlo[:{_('WORLDS')}]", fast="random, greedy"))
     sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
     sim.add_argument("--rotate", action="store_true", help=_("play every deal once per seat rotation"))
-    _lang_argument(sim, _)
     sim.add_argument("--json", action="store_true", help=_("print JSON"))
     _move_seconds_argument(sim, _)
+    _lang_argument(sim, _)
 
     replay = command(sub, "replay", _("check a game record (Phỏm or Tiến lên) and print it turn by turn"))
     replay.add_argument("file", metavar="FILE",
@@ -168,11 +169,11 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     tl_sim.add_argument("--games", type=int, default=400, help=_("games to play (default {default})").format(default=400))
     tl_sim.add_argument("--bots", default="greedy,random,random,random",
                         help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
-                            names="random, greedy, search, montecarlo[:WORLDS]", fast="random, greedy"))
+                            names=f"random, greedy, search, montecarlo[:{_('WORLDS')}]", fast="random, greedy"))
     tl_sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
-    _lang_argument(tl_sim, _)
     tl_sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     _move_seconds_argument(tl_sim, _)
+    _lang_argument(tl_sim, _)
     _arena_arguments(command(tl, "arena", _("duplicate evaluation of a Tiến lên bot against a panel of styles")),
                      "montecarlo", "random,greedy,search,montecarlo", _)
 
@@ -223,17 +224,19 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     verify = command(sub, "verify", _("check a hosted game's record: commitment, deal and every action"))
     verify.add_argument("file", metavar="FILE",
                         help=_("the JSON record from {path} (- for stdin)").format(path="GET /api/games/{id}/record"))
-    speak_metavars(parser, _)
     add_bot_parser(sub, lambda parser: _move_seconds_argument(parser, _),
                    lambda into, name, text, **kw: command(into, name, text, **kw), _)
+    speak_metavars(parser, _)
     return parser
+
+
 #: the placeholders of the help (argparse's metavars: an option's value, a positional argument), in
 #: the catalog so the help shows them in the reader's language; argparse names the others by their dest
 METAVARS = (N_("GAMES"), N_("BOTS"), N_("JOBS"), N_("SEED"), N_("SEEDS"), N_("FILE"), N_("CARDS"), N_("MELD"),
             N_("WORLDS"), N_("DELTA"), N_("SEAT"), N_("SEATS"), N_("PLAYERS"), N_("PANEL"), N_("DEALS"),
             N_("WORKERS"), N_("STORE"), N_("REDIS_URL"), N_("PORT"), N_("HOST"), N_("HOSTS"), N_("IPS"),
             N_("PLOT"), N_("OUT"), N_("CURVE"), N_("ITERATIONS"), N_("HANDS"), N_("EVAL_DEALS"), N_("EPSILON"),
-            N_("EPOCHS"), N_("S"), N_("N"), N_("SPEC"), N_("URL"), N_("GAME_ID"), N_("CHALLENGER"))
+            N_("EPOCHS"), N_("S"), N_("N"), N_("SPEC"), N_("URL"), N_("GAME_ID"), N_("CHALLENGER"), N_("SAMPLES"))
 
 
 def speak_metavars(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
@@ -256,8 +259,6 @@ def speak_metavars(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> 
             action.metavar = _(action.metavar)
         elif action.metavar is None:
             action.metavar = _(action.dest.upper())
-
-
 
 
 @contextlib.contextmanager
@@ -454,7 +455,7 @@ def _lang_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = st
 def _solve(args: argparse.Namespace, out: TextIO) -> None:
     """``phom solve``: what a hand holds and what to lay down, in the reader's language."""
     _ = translator(pick_language(args.lang))
-    hand = to_mask(args.cards, "CARDS")
+    hand = to_mask(args.cards, _("CARDS"))
     if not hand:
         raise CommandError(_("CARDS is empty: give the cards in your hand, e.g. {example}").format(
             example='phom solve "9H 10H JH 3C 5D"'))
@@ -462,16 +463,33 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
     if eaten & ~hand:
         raise CommandError(_("--eaten {cards} is not in CARDS").format(cards=CardSet(eaten & ~hand)))
     table = [CardSet(to_mask(m, f"--table {m!r}")) for m in args.table]
+    _check_table(table, hand, _)
     found = solve_report(hand, eaten, table)
     if args.json:
         print(json.dumps(found, ensure_ascii=False), file=out)
         return
-    print("\n".join(solve_lines(found, table, Painter(stream=out), _)), file=out)
+    print("\n".join(solve_lines(found, table, Painter(stream=out), _, terminal_width(out))), file=out)
+
+
+def _check_table(table: Sequence[CardSet], hand: int, _: Callable[[str], str]) -> None:
+    """``--table``'s phỏm, each a phỏm of its own, none sharing a card with the hand or another: else a
+    CommandError in the player's words."""
+    seen = 0
+    for meld in table:
+        if not any(m.mask == meld.mask for m in solver_melds(meld.mask)):
+            raise CommandError(_("--table {cards}: that is not a phỏm (three or more cards of one rank, or three "
+                                 "or more in a row of one suit)").format(cards=meld))
+        for other, said in ((hand, _("--table {cards}: {card} is in your hand too")),
+                            (seen, _("--table {cards}: {card} is in another phỏm on the table too"))):
+            if meld.mask & other:
+                raise CommandError(said.format(cards=meld, card=CardSet(meld.mask & other)))
+        seen |= meld.mask
 
 
 def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
-                _: Callable[[str], str] = str) -> list[str]:
-    """``phom solve``'s report (``solve_report``'s data) as lines, the words through ``_`` (a translator).
+                _: Callable[[str], str] = str, columns: int | None = None) -> list[str]:
+    """``phom solve``'s report (``solve_report``'s data) as lines, the words through ``_`` (a translator);
+    a line longer than ``columns`` goes on under its text, broken between words.
 
     >>> from phom.cards import to_mask
     >>> lines = solve_lines(solve_report(to_mask("9H 10H JH 3C 5D")), [], Painter(colour=False))
@@ -505,7 +523,8 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
             melds=melds(arrangement["melds"]), cards=cards(" ".join(arrangement["deadwood"].split())),
             points=points(arrangement["points"]))))
     if plan is not None:
-        sends = ", ".join(f"{cards(c)} → {paint.cards(table[i])}" for c, i in plan["sends"]) or "—"
+        sends = ", ".join(_("{card} onto {meld}").format(card=cards(c), meld=paint.cards(table[i]))
+                          for c, i in plan["sends"]) or "—"
         tag = " — " + _("ù!") if plan["u"] else (" — móm" if plan["mom"] else "")
         rows += [(_("Lay down"), melds(plan["melds"])), (_("Send"), sends),
                  (_("Discard"), cards(plan["discard"] or "")), (_("Points"), f"{plan['points']}{tag}")]
@@ -513,9 +532,12 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
         rows.append((_("Bound"), cards(found["bound"])))
     rows.append((_("Ù now"), _("{u}; ù khan {khan}").format(u=yes if found["can_u"] else no,
                                                           khan=yes if found["u_khan"] else no)))
-    width = max(9, *(len(label) for label, _text in rows)) + 1
-    return [(paint.bold(label) if i == 0 else label) + " " * (width - len(label)) + text
-            for i, (label, text) in enumerate(rows)]
+    width = max(9, *(display_width(label) for label, _text in rows)) + 1
+    lines = []
+    for i, (label, text) in enumerate(rows):
+        shown = text if columns is None else wrap(text, max(20, columns - width), "").replace("\n", "\n" + " " * width)
+        lines += ((paint.bold(label) if i == 0 else label) + " " * (width - display_width(label)) + shown).split("\n")
+    return lines
 
 
 def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
@@ -756,17 +778,20 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         game = Game.from_json(text)
         assert game.deal is not None   # a replayed record always has its deal
         hands, title = list(game.deal.hands), _("Phỏm, {players} players; seat {seat} leads")
+        again = Game(game.rules, leader=game.leader, deal=(game.deal.hands, [card.code for card in game.deal.stock]))
 
-        def said(action: Any) -> str:
-            return action_text(action, lang)
+        def said(action: Any) -> str:              # played again, so a lay-down says the phỏm it laid
+            again.apply(action)
+            return said_move(again, action, lang)
     print(title.format(players=game.players if isinstance(game, Game) else game.rules.players,
                        seat=game.leader + 1), file=out)
     for p, hand in enumerate(hands):
         print("  " + _("seat {seat}: {cards}").format(seat=p + 1, cards=paint.cards(hand)), file=out)
-    last = None
-    for number, (p, action) in enumerate(game.history, start=1):
+    last, turn = None, 0
+    for p, action in game.history:           # a turn a line, numbered from 1; a turn's further moves under it
         who = _("seat {seat}: {cards}").format(seat=p + 1, cards="")
-        prefix = f"{number:4d}. {who}" if p != last else "      " + " " * len(who)
+        turn += p != last
+        prefix = f"{turn:4d}. {who}" if p != last else "      " + " " * display_width(who)
         print(f"{prefix}{said(action)}", file=out)
         last = p
     print(result_text(game, lang) if isinstance(game, Game) else tienlen_result_text(game, lang), file=out)

@@ -125,6 +125,8 @@ def read_typed(text: str) -> Typed:
     """What a typed line says: a CardError naming the word it does not know (``ZZ``, ``fly``), a
     ValueError when it names two moves or a seat or phỏm 0.
 
+    >>> read_typed("heo 2♥").slots, read_typed("heo").slots
+    ((Slot(rank=2, suit=3),), (Slot(rank=2, suit=None),))
     >>> read_typed("đôi Q").slots, read_typed("gui 8H ghe 3 phom 1")
     ((Slot(rank=12, suit=None), Slot(rank=12, suit=None)), Typed(kinds=frozenset({'send'}), slots=(Slot(rank=8, suit=3),), seat=2, meld=0))
     """
@@ -154,6 +156,11 @@ def read_typed(text: str) -> Typed:
                       if tuple(tokens[i:i + len(words)]) == words), None)
         # a rank, a lone letter or number, maybe with its suit after it (K bích, 10 tép, át cơ)
         rank = _rank(token) if found is None else int(found[2]) if found[1] == "rank" else None
+        if rank == 2 and found is not None and i + len(found[0]) < len(tokens) and (
+                tokens[i + len(found[0])] == "2" or tokens[i + len(found[0])].startswith("2")
+                and _CODE.match(tokens[i + len(found[0])])):
+            i += len(found[0])                # heo 2♥: the 2 named twice, as the terminal lists a lone 2
+            continue
         if rank is not None:
             i += 1 if found is None else len(found[0])
             suit = None

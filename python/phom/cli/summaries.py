@@ -58,7 +58,7 @@ def simulation_lines(stats: Any, specs: Sequence[str], lang: str = "en", game: s
     rows = [head]
     for i in range(len(specs)):
         row = [_("seat {seat}").format(seat=i + 1), percent(stats.wins[i] / games, lang, 1),
-               number(stats.mean_net[i], lang, 3, signed=True), number(stats.ci95[i], lang, 3)]
+               number(stats.mean_net[i], lang, 2, signed=True), number(stats.ci95[i], lang, 2)]
         if phom:
             row += [number(stats.std_net[i], lang, 2), percent(stats.u_rate[i], lang, 1),
                     percent(stats.mom_rate[i], lang, 1)]

@@ -26,7 +26,7 @@ from ..cards import Card, CardSet, to_mask
 from ..clock import STANDIN
 from ..external import DEFAULT_MOVE_SECONDS, check_jobs
 from ..hooks import close_bots
-from ..language import N_, number, translator
+from ..language import N_, number, term, translator
 from ..tienlen import TienLenGame, TienLenRules, best_split, classify, count_plays, min_plays, toi_trang
 from ..tienlen.bots import TienLenBot, make_tienlen_bot
 from ..tienlen.hints import describe, tienlen_hint
@@ -78,8 +78,8 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
     what = _("no single combination") if combo is None else combination_words(CardSet(hand), paint, lang)
     plays = number(count_plays(hand, beaten), lang)
     rows = [(_("Cards"), f"{paint.cards(_ranked(CardSet(hand)))}  ({what})"),
-            (_("Plays"), (_("{count} that beat {cards}").format(count=plays, cards=paint.cards(_ranked(
-                CardSet(beaten)))) if beaten is not None else _("{count} (to lead)").format(count=plays))),
+            (_("Plays"), (_("{count} that beat {cards}").format(count=plays, cards=combination_words(
+                CardSet(beaten), paint, lang)) if beaten is not None else _("{count} (to lead)").format(count=plays))),
             (_("Split"), _("{groups}  ({count} plays, the fewest)").format(
                 groups=" · ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
     if dealt:
@@ -176,7 +176,11 @@ def _show(game: TienLenGame, seat: int, paint: Painter, console: Console) -> Non
 
 
 def _action_text(action: Action, paint: Painter, lang: str = "en") -> str:
-    return action_text(action, lang) if isinstance(action, Pass) else paint.cards(_ranked(action.cards))
+    """A move as the terminal lists and logs it: its cards, a lone 2 called heo (``heo 2♥``), or Bỏ lượt."""
+    if isinstance(action, Pass):
+        return action_text(action, lang)
+    shown = paint.cards(_ranked(action.cards))
+    return f"{term('heo', lang)} {shown}" if len(action.cards) == 1 and next(iter(action.cards)).rank == 2 else shown
 
 
 def _advice(game: TienLenGame, seat: int, search: bool, paint: Painter, lang: str) -> str:

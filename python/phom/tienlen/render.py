@@ -27,7 +27,7 @@ from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength
 
 __all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
-           "bomb_words", "combo_kind", "counted_left", "kind_words", "html", "moments", "move_text", "payment_lines", "result_text",
+           "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "payment_lines", "result_text",
            "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
@@ -169,7 +169,6 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
                      f'<div class="phom-status">{escape(", ".join(status))}</div>{part}</div>')
     to_beat = _("to beat")
     if view.table:
-        kind = combo_kind(view.table)
         said = kind_words(view.table, lang)
         drawn = cards_svg([_faces(view.table)], title=_("the play to beat"), lang=lang)
         owner = _("{kind} by seat {seat}").format(kind=said, seat=view.table_owner + 1)
