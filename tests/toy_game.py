@@ -173,6 +173,25 @@ class ToyKind:
         assert game.result is not None
         return game.result.winner
 
+    def deal_of(self, rules: ToyRules, seed: int, deal: int, leader: int = 0) -> ToyGame:
+        cards = random.Random(seed * 1_000_003 + deal).sample(range(52), 6)
+        return ToyGame(rules, [CardSet(sum(1 << c for c in cards[3 * p:3 * p + 3])) for p in range(2)], leader)
+
+    def bot_seed(self, seed: int, index: int, seat: int) -> int:
+        return seed * 1_000_003 + 2 * index + seat
+
+    def seeded_bot(self, name: str, seed: int | None, *, move_seconds: float) -> Any:
+        bot = self.make_bot(name)
+        if seed is not None and hasattr(bot, "reseed"):
+            bot.reseed(seed)
+        return bot
+
+    def finish(self, game: ToyGame, seat: int) -> dict[str, float]:
+        return {"3–0": game.tricks[seat] == 3}
+
+    def summary_fields(self, game: ToyGame, order: list[int]) -> dict[str, Any]:
+        return {"rates": tuple({"3–0": game.tricks[q] == 3} for q in order)}
+
     def parse_action(self, text: str) -> Lead:
         return parse(text)
 

@@ -58,6 +58,26 @@ class GameKind(Protocol):
         """Where the deals of two games differ, in words, or None."""
     def next_leader(self, game: Any) -> int:
         """Who leads the table's next game once ``game`` is over."""
+    def deal_of(self, rules: Any, seed: int, deal: int, leader: int = 0) -> Any:
+        """Deal number ``deal`` of the integer seed block ``seed``: a table's first game, led by ``leader``
+        where the game lets one choose (the arena's and the simulation's deals, ``phom.arena``)."""
+    def bot_seed(self, seed: int, index: int, seat: int) -> int:
+        """The seed the simulation gives the bot in ``seat`` before game ``index`` of the block ``seed``."""
+    def seeded_bot(self, name: str, seed: int | None, *, move_seconds: float) -> Any:
+        """A bot by name as ``make_bot`` makes it, seeded with ``seed``, a ``cmd:`` program allowed
+        ``move_seconds`` an answer (the arena's and the simulation's bots)."""
+    def finish(self, game: Any, seat: int) -> dict[str, float]:
+        """How ``seat`` finished ``game``, the arena's finish mix (each entry 0 or 1 a game: its rate)."""
+    def summary_fields(self, game: Any, order: list[int]) -> dict[str, Any]:
+        """What the game adds to a finished game's ``phom.simulation.GameSummary`` (bot ``b`` in seat
+        ``order[b]``): its ``rates`` (the entries a simulation's table shows) and fields of its own."""
+    def engine_policies(self, bots: Any) -> list[str] | None:
+        """The compiled engine's policy of every bot, or None when some bot's decisions are not the
+        engine's (asked only of a game with an ``engine``)."""
+    def play_in_engine(self, policies: list[str], rules: Any, seed: int, indices: list[int], rotate: bool
+                       ) -> list[Any]:
+        """Games ``indices`` of a simulation (dealt as ``deal_of`` deals them) played whole in the compiled
+        engine, one ``GameSummary`` each (asked only of a game with an ``engine``)."""
     def parse_action(self, text: str) -> Any:
         """An action from its text (``str(action)`` gives it back); ValueError naming what is wrong."""
     def action_of_id(self, number: int) -> Any:

@@ -76,6 +76,53 @@ class PhomKind:
         """The previous game's winner leads (RULES 2)."""
         return int(game.result.winner)
 
+    def deal_of(self, rules: Rules, seed: int, deal: int, leader: int = 0) -> Game:
+        """Deal ``deal`` of the block ``seed`` (``phom.simulation.game_seed``), led by ``leader``."""
+        from .simulation import game_seed
+
+        return Game(rules, seed=game_seed(seed, deal), leader=leader)
+
+    def bot_seed(self, seed: int, index: int, seat: int) -> int:
+        """The seed of game ``index`` (``phom.simulation.game_seed``) plus the seat."""
+        from .simulation import game_seed
+
+        return game_seed(seed, index) + seat
+
+    def seeded_bot(self, name: str, seed: int | None, *, move_seconds: float) -> Any:
+        return make_bot(name, seed=seed, move_seconds=move_seconds)
+
+    def finish(self, game: Game, seat: int) -> dict[str, float]:
+        """ù, móm and đền paid: the arena's finish mix."""
+        result = game.result
+        assert result is not None
+        return {"ù": result.u == seat, "móm": result.u is None and result.mom[seat],
+                "đền": any(pay[0] == seat and pay[3] == "den" for pay in result.payments)}
+
+    def summary_fields(self, game: Game, order: list[int]) -> dict[str, Any]:
+        """ù and móm (the simulation's rates), đền and the chốt paid and eaten, per bot."""
+        result = game.result
+        assert result is not None
+        pays = result.payments
+        u = tuple(result.u == q for q in order)
+        mom = tuple(result.u is None and result.mom[q] for q in order)
+        return {"u": u, "mom": mom, "den": tuple(any(x[0] == q and x[3] == "den" for x in pays) for q in order),
+                "chot_paid": tuple(sum(x[0] == q and x[3] == "chot" for x in pays) for q in order),
+                "chot_eaten": tuple(sum(x[1] == q and x[3] == "chot" for x in pays) for q in order),
+                "rates": tuple({"ù": a, "móm": b} for a, b in zip(u, mom))}
+
+    def engine_policies(self, bots: Any) -> list[str] | None:
+        """``phom.simulation.core_policies``: random, greedy and planner bots play in the core."""
+        from .simulation import core_policies
+
+        return core_policies(bots)
+
+    def play_in_engine(self, policies: list[str], rules: Rules, seed: int, indices: list[int], rotate: bool
+                       ) -> list[Any]:
+        """``phom.simulation.play_chunk_in_core``."""
+        from .simulation import play_chunk_in_core
+
+        return play_chunk_in_core(policies, rules, seed, indices, rotate)
+
     def rules_words(self, rules: Rules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them, for the page's header.
 

@@ -1,14 +1,24 @@
-"""Many games between bots, in parallel on any ``concurrent.futures.Executor``, reproducibly.
+"""Many games between bots, in parallel on any ``concurrent.futures.Executor``, reproducibly, for any
+registered game (``phom.games``; Phỏm by default).
 
-Game ``i`` is dealt from a seed derived from ``(seed, i)`` and every bot is reseeded per game, so the
-statistics are identical whatever the executor (none, threads, processes, a cluster's executor).
-With ``rotate=True`` each deal is played once per seat rotation (seat-rotated games on the same deals);
-statistics are then per bot (index into ``bots``), which equals per seat when ``rotate=False``.
+Game ``i`` is dealt from ``(seed, i)`` by the game's ``deal_of`` and every bot is reseeded per game (the
+game's ``bot_seed``), so the statistics are identical whatever the executor (none, threads, processes, a
+cluster's executor). With ``rotate=True`` each deal is played once per seat rotation (seat-rotated games
+on the same deals); statistics are then per bot (index into ``bots``), which equals per seat when
+``rotate=False``. Tables whose every bot the game's compiled engine plays (``engine_policies``) are
+played whole in that engine; every other table, and every game without an engine (``engine = None``),
+on the game's Python referee. ``Stats.engine`` names which, and so does the table: never a silent
+fallback.
+
+This module also holds Phỏm's own part of it: its deal seeds (``game_seed``) and its games in the
+compiled core (``CORE_POLICIES``, ``play_chunk_in_core``), which ``phom.phom_kind`` gives the machinery.
 
 >>> from phom.bots import GreedyBot, RandomBot
 >>> stats = simulate([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], 8, seed=1)
 >>> stats.games, len(stats.mean_net), round(sum(stats.mean_net), 9)
 (8, 4, 0.0)
+>>> stats.engine
+'Python referee'
 """
 
 from __future__ import annotations
@@ -26,32 +36,49 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, GreedyBot, PlannerBot, RandomBot
-from .game import Game
+from .games import GameKind, game_kind
 from .hooks import announce_end, announce_start
 from .rules import Rules
 from .vector import VectorGame
 
-__all__ = ["CORE_POLICIES", "GameSummary", "Stats", "Tally", "core_policies", "games_said", "play_chunk_in_core", "play_game",
-           "progress_printer", "seat_labels", "simulate"]
+__all__ = ["CORE_POLICIES", "REFEREE", "GameSummary", "Stats", "Tally", "core_policies", "game_seed", "games_said",
+           "kind_of", "play_chunk_in_core", "play_game", "progress_printer", "seat_labels", "simulate", "summarise"]
+
+#: What plays a game that is not played whole in a compiled engine, as reports name it.
+REFEREE = "Python referee"
+
+
+def kind_of(game: str | GameKind) -> GameKind:
+    """The game a simulation or an arena plays: a registered game's name, or a kind itself.
+
+    >>> kind_of("tienlen").title
+    'Tiến lên'
+    """
+    return game_kind(game) if isinstance(game, str) else game
 
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game, seen per bot: net money, win, ù, móm (tuples indexed by bot). Games played on the Python
-    referee also carry the đền and chốt each bot paid, the chốt it ate, and its decisions with the
-    nanoseconds they took (empty for games played in the core); these details are not compared, so the
-    same game is equal on both paths and however long its decisions took."""
+    """One game, seen per bot (tuples indexed by bot): net money, win, and the game's own ``rates`` (the
+    entries its simulation table shows, from ``GameKind.summary_fields``). Phỏm's also carry ù and móm,
+    and, on the Python referee, the đền and chốt each bot paid and the chốt it ate (empty for other
+    games). Games played on the Python referee carry each bot's decisions with the nanoseconds they
+    took (empty for games played in a compiled engine), and in the arena the challenger's ``finish``
+    (``GameKind.finish``); these details are not compared, so the same game is equal on both paths and
+    however long its decisions took."""
 
     net: tuple[int, ...]
     won: tuple[bool, ...]
-    u: tuple[bool, ...]
-    mom: tuple[bool, ...]
-    actions: int
+    u: tuple[bool, ...] = ()
+    mom: tuple[bool, ...] = ()
+    actions: int = 0
     den: tuple[bool, ...] = field(default=(), compare=False)
     chot_paid: tuple[int, ...] = field(default=(), compare=False)
     chot_eaten: tuple[int, ...] = field(default=(), compare=False)
     decisions: tuple[int, ...] = field(default=(), compare=False)
     decision_ns: tuple[int, ...] = field(default=(), compare=False)
+    rates: tuple[dict[str, float], ...] = field(default=(), compare=False)
+    finish: tuple[dict[str, float], ...] = field(default=(), compare=False)
 
 
 @dataclass
@@ -67,6 +94,8 @@ class Tally:
     u: list[int] = field(default_factory=list)
     mom: list[int] = field(default_factory=list)
     actions: int = 0
+    #: each of the game's rates, summed per bot
+    rates: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in ("net", "net_squared", "wins", "u", "mom"):
@@ -80,8 +109,11 @@ class Tally:
             self.net[b] += game.net[b]
             self.net_squared[b] += game.net[b] ** 2
             self.wins[b] += game.won[b]
-            self.u[b] += game.u[b]
-            self.mom[b] += game.mom[b]
+            self.u[b] += bool(game.u) and game.u[b]
+            self.mom[b] += bool(game.mom) and game.mom[b]
+        for b, rates in enumerate(game.rates):
+            for name, value in rates.items():
+                self.rates.setdefault(name, [0] * self.players)[b] += value
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -90,11 +122,17 @@ class Tally:
             mine, theirs = getattr(self, name), getattr(other, name)
             for b in range(self.players):
                 mine[b] += theirs[b]
+        for name, values in other.rates.items():
+            mine = self.rates.setdefault(name, [0] * self.players)
+            for b in range(self.players):
+                mine[b] += values[b]
 
 
 @dataclass(frozen=True)
 class Stats:
-    """Results per bot (index into the ``bots`` given to ``simulate``)."""
+    """Results per bot (index into the ``bots`` given to ``simulate``): ``u_rate`` and ``mom_rate`` are
+    Phỏm's (zeros in other games), ``rates`` the game's own (Phỏm's ù and móm), ``engine`` what played
+    the games (a compiled engine's module, or ``REFEREE``)."""
 
     names: tuple[str, ...]
     games: int
@@ -108,6 +146,8 @@ class Stats:
     actions: int
     #: every game's summary, in game order, when ``simulate(..., keep_summaries=True)``
     summaries: tuple[GameSummary, ...] = field(repr=False, default=())
+    rates: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    engine: str = REFEREE
 
     @property
     def win_rate(self) -> tuple[float, ...]:
@@ -118,65 +158,72 @@ class Stats:
         return self.games / self.seconds if self.seconds > 0 else math.inf
 
     def table(self) -> str:
-        """A plain-text summary table, a row a seat (``seat 1: greedy``: seats counted from 1, as players do)."""
+        """A plain-text summary table, a row a seat (``seat 1: greedy``: seats counted from 1, as players do),
+        a column for each of the game's rates, and what played the games."""
         labels = seat_labels(self.names)
         width = max(12, *(len(label) + 2 for label in labels))
-        lines = [f"{'bot':<{width}}{'win %':>8}{'mean net':>11}{'± 95%':>8}{'sd':>7}{'ù %':>7}{'móm %':>7}"]
+        lines = [f"{'bot':<{width}}{'win %':>8}{'mean net':>11}{'± 95%':>8}{'sd':>7}"
+                 + "".join(f"{name + ' %':>7}" for name in self.rates)]
         for i, label in enumerate(labels):
             lines.append(f"{label:<{width}}{100 * self.win_rate[i]:>8.1f}{self.mean_net[i]:>11.3f}"
-                         f"{self.ci95[i]:>8.3f}{self.std_net[i]:>7.2f}{100 * self.u_rate[i]:>7.1f}"
-                         f"{100 * self.mom_rate[i]:>7.1f}")
+                         f"{self.ci95[i]:>8.3f}{self.std_net[i]:>7.2f}"
+                         + "".join(f"{100 * rates[i]:>7.1f}" for rates in self.rates.values()))
         lines.append(f"{games_said(self.games)} in {self.seconds:.2f} s ({self.games_per_second:.0f} games/s)")
+        lines.append(f"engine: {self.engine}")
         return "\n".join(lines)
 
 
-def _game_seed(seed: int, deal: int) -> int:
+def game_seed(seed: int, deal: int) -> int:
+    """Phỏm's seed of deal ``deal`` of the block ``seed`` (its simulation's and its arena's deals).
+
+    >>> game_seed(1, 0), game_seed(1, 1)
+    (1000003, 1007922)
+    """
     return (seed * 1_000_003 + deal * 7919) % (2**63)
 
 
-def play_game(bots: Sequence[Bot], rules: Rules, seed: int, index: int, rotate: bool) -> GameSummary:
-    """Play game ``index`` of a simulation: fresh copies of the bots, reseeded, seats per rotation."""
+def play_game(bots: Sequence[Any], rules: Any, seed: int, index: int, rotate: bool,
+              game: str | GameKind = "phom") -> GameSummary:
+    """Play game ``index`` of a simulation on the game's Python referee: fresh copies of the bots,
+    reseeded (``bot_seed``), seats per rotation, the deal ``deal_of`` deals."""
+    kind = kind_of(game)
     n = rules.players
     deal, rotation = (index // n, index % n) if rotate else (index, 0)
     players = [copy.deepcopy(bots[(s + rotation) % n]) for s in range(n)]
     for s, bot in enumerate(players):
         reseed = getattr(bot, "reseed", None)
         if reseed is not None:
-            reseed(_game_seed(seed, index) + s)
-    game = Game(rules, seed=_game_seed(seed, deal), leader=0 if rotate else deal % n)
-    announce_start(players, game, index + 1)
+            reseed(kind.bot_seed(seed, index, s))
+    played = kind.deal_of(rules, seed, deal, 0 if rotate else deal % n)
+    announce_start(players, played, index + 1)
     decisions, spent = [0] * n, [0] * n
-    while not game.is_over:
-        p = game.to_move
+    while not played.is_over:
+        p = played.to_move
         assert p is not None
-        view = game.view(p)
+        view = played.view(p)
         started = time.perf_counter_ns()
         action = players[p].act(view)
         spent[p] += time.perf_counter_ns() - started
         decisions[p] += 1
-        game.apply(action)
-    announce_end(players, game)
+        played.apply(action)
+    announce_end(players, played)
+    seat_of = [(b - rotation) % n for b in range(n)]
+    return summarise(kind, played, seat_of, decisions=tuple(decisions[seat_of[b]] for b in range(n)),
+                     decision_ns=tuple(spent[seat_of[b]] for b in range(n)))
+
+
+def summarise(kind: GameKind, game: Any, order: Sequence[int], **timing: Any) -> GameSummary:
+    """A finished game seen per bot, bot ``b`` in seat ``order[b]``: its money, its win, and what the game
+    adds (``summary_fields``); ``timing``: the bots' ``decisions`` and ``decision_ns``."""
     result = game.result
     assert result is not None
-    seat_of = [(b - rotation) % n for b in range(n)]
-    payments = result.payments
-    return GameSummary(
-        net=tuple(result.net[seat_of[b]] for b in range(n)),
-        won=tuple(result.winner == seat_of[b] for b in range(n)),
-        u=tuple(result.u == seat_of[b] for b in range(n)),
-        mom=tuple(result.u is None and result.mom[seat_of[b]] for b in range(n)),
-        actions=len(game.history),
-        den=tuple(any(pay[0] == seat_of[b] and pay[3] == "den" for pay in payments) for b in range(n)),
-        chot_paid=tuple(sum(pay[0] == seat_of[b] and pay[3] == "chot" for pay in payments) for b in range(n)),
-        chot_eaten=tuple(sum(pay[1] == seat_of[b] and pay[3] == "chot" for pay in payments) for b in range(n)),
-        decisions=tuple(decisions[seat_of[b]] for b in range(n)),
-        decision_ns=tuple(spent[seat_of[b]] for b in range(n)),
-    )
+    return GameSummary(net=tuple(int(result.net[q]) for q in order), won=tuple(result.winner == q for q in order),
+                       actions=len(game.history), **timing, **kind.summary_fields(game, list(order)))
 
 
-def _play_chunk(bots: Sequence[Bot], rules: Rules, seed: int, indices: Sequence[int], rotate: bool
+def _play_chunk(kind: GameKind, bots: Sequence[Any], rules: Any, seed: int, indices: Sequence[int], rotate: bool
                 ) -> list[GameSummary]:
-    return [play_game(bots, rules, seed, i, rotate) for i in indices]
+    return [play_game(bots, rules, seed, i, rotate, kind) for i in indices]
 
 
 def _tallied(play: Callable[[list[int]], list[GameSummary]], players: int, keep: bool, indices: list[int]
@@ -201,7 +248,7 @@ def core_policies(bots: Sequence[Bot]) -> list[str] | None:
 
 def play_chunk_in_core(policies: Sequence[str], rules: Rules, seed: int, indices: Sequence[int], rotate: bool
                        ) -> list[GameSummary]:
-    """The games ``indices`` of a simulation, dealt as ``play_game`` deals them, played in the core.
+    """The Phỏm games ``indices`` of a simulation, dealt as ``play_game`` deals them, played in the core.
 
     Seats are rotated as in ``play_game``; each game's random generator is seeded from (seed, index),
     so results do not depend on chunks or executors. GreedyBot's and PlannerBot's games are identical
@@ -217,39 +264,43 @@ def play_chunk_in_core(policies: Sequence[str], rules: Rules, seed: int, indices
         decks = []
         for _, deal in games:
             deck = list(range(52))
-            random.Random(_game_seed(seed, deal)).shuffle(deck)
+            random.Random(game_seed(seed, deal)).shuffle(deck)
             decks.append(deck)
         leaders = [0 if rotate else deal % n for _, deal in games]
-        vector = VectorGame.from_decks(rules, decks, leaders, [_game_seed(seed, index) for index, _ in games])
+        vector = VectorGame.from_decks(rules, decks, leaders, [game_seed(seed, index) for index, _ in games])
         vector.playout([policies[(s + rotation) % n] for s in range(n)])
         net, winner, u_kind, mom, actions = vector.summaries()
         seat_of = [(b - rotation) % n for b in range(n)]
         for k, (index, _) in enumerate(games):
+            u = tuple(bool(u_kind[k] != 0 and winner[k] == seat_of[b]) for b in range(n))
+            lost = tuple(bool(u_kind[k] == 0 and mom[k, seat_of[b]]) for b in range(n))
             found[index] = GameSummary(
                 net=tuple(int(net[k, seat_of[b]]) for b in range(n)),
                 won=tuple(bool(winner[k] == seat_of[b]) for b in range(n)),
-                u=tuple(bool(u_kind[k] != 0 and winner[k] == seat_of[b]) for b in range(n)),
-                mom=tuple(bool(u_kind[k] == 0 and mom[k, seat_of[b]]) for b in range(n)),
-                actions=int(actions[k]),
+                u=u, mom=lost, actions=int(actions[k]),
+                rates=tuple({"ù": u[b], "móm": lost[b]} for b in range(n)),
             )
     return [found[index] for index in indices]
 
 
-def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, seed: int | None = None,
+def simulate(bots: Sequence[Any], games: int, *, rules: Any = None, seed: int | None = None,
              progress: bool | Callable[[int, int], None] = False, executor: Executor | None = None,
-             rotate: bool = False, chunk: int = 25, core: bool | None = None, keep_summaries: bool = False
-             ) -> Stats:
-    """Play ``games`` games between ``bots`` (one per seat) and summarise them per bot.
+             rotate: bool = False, chunk: int = 25, core: bool | None = None, keep_summaries: bool = False,
+             game: str | GameKind = "phom") -> Stats:
+    """Play ``games`` games of ``game`` (a registered game's name, or its kind; Phỏm by default) between
+    ``bots`` (one per seat) and summarise them per bot.
 
     Statistics stream: each chunk is summed where it is played and only the sums come back, so memory
     stays O(players) for any number of games (at most four chunks per worker are in flight);
-    ``keep_summaries=True`` also returns every game's summary. When every bot is a RandomBot, a
-    GreedyBot or a PlannerBot, the games are played inside the compiled core (``core=None``, the
-    default; ``core=False`` forces the Python referee): the same deals and the same statistics, in
-    chunks of at least 1,000 games. Tables of GreedyBots and PlannerBots give identical results on
-    both paths; RandomBots draw from the core's generators instead of Python's.
+    ``keep_summaries=True`` also returns every game's summary. When the game has a compiled engine and
+    it plays every bot (in Phỏm a RandomBot, a GreedyBot or a PlannerBot), the games are played inside
+    it (``core=None``, the default; ``core=False`` forces the Python referee): the same deals and the
+    same statistics, in chunks of at least 1,000 games. Tables of GreedyBots and PlannerBots give
+    identical results on both paths; RandomBots draw from the core's generators instead of Python's.
+    ``core=True`` where the engine cannot play the table, or the game has none, is a ValueError.
     """
-    rules = rules if rules is not None else Rules()
+    kind = kind_of(game)
+    rules = rules if rules is not None else kind.rules(None)
     if len(bots) != rules.players:
         raise ValueError(f"bots has {len(bots)} entries; the rules seat {rules.players} players")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -259,16 +310,18 @@ def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, see
             raise ValueError(f"bots[{i}] = {bot!r} has no act(view) method")
     seed = 0 if seed is None else seed
     report = progress_printer(games) if progress is True else (progress or None)
-    policies = core_policies(bots) if core is not False else None
+    if core and kind.engine is None:
+        raise ValueError(f"core=True: {kind.title} has no compiled engine; its games are played on the {REFEREE}")
+    policies = kind.engine_policies(list(bots)) if core is not False and kind.engine is not None else None
     if core and policies is None:
-        raise ValueError("core=True needs every bot to be a RandomBot, a GreedyBot or a PlannerBot")
-    if policies is not None:
-        chunk = max(chunk, 1000)
+        raise ValueError(f"core=True needs every bot's decisions made in {kind.title}'s compiled engine "
+                         f"({kind.engine}): in Phỏm a RandomBot, a GreedyBot or a PlannerBot")
     play: Callable[[list[int]], list[GameSummary]]
     if policies is not None:
-        play = functools.partial(play_chunk_in_core, policies, rules, seed, rotate=rotate)
+        chunk = max(chunk, 1000)
+        play = functools.partial(kind.play_in_engine, policies, rules, seed, rotate=rotate)
     else:
-        play = functools.partial(_play_chunk, list(bots), rules, seed, rotate=rotate)
+        play = functools.partial(_play_chunk, kind, list(bots), rules, seed, rotate=rotate)
     work = functools.partial(_tallied, play, rules.players, keep_summaries)
     chunks = (list(range(start, min(games, start + chunk))) for start in range(0, games, chunk))
     started = time.perf_counter()
@@ -294,10 +347,12 @@ def simulate(bots: Sequence[Bot], games: int, *, rules: Rules | None = None, see
         while pending:
             collect(pending.popleft().result())
     seconds = time.perf_counter() - started
-    return _stats(bots, total, tuple(kept), seconds)
+    engine = kind.engine if policies is not None and kind.engine is not None else REFEREE
+    return _stats(bots, total, tuple(kept), seconds, engine)
 
 
-def _stats(bots: Sequence[Bot], tally: Tally, summaries: tuple[GameSummary, ...], seconds: float) -> Stats:
+def _stats(bots: Sequence[Any], tally: Tally, summaries: tuple[GameSummary, ...], seconds: float, engine: str
+           ) -> Stats:
     n, count = len(bots), tally.games
     means, sds, cis = [], [], []
     for b in range(n):
@@ -319,6 +374,8 @@ def _stats(bots: Sequence[Bot], tally: Tally, summaries: tuple[GameSummary, ...]
         seconds=seconds,
         actions=tally.actions,
         summaries=summaries,
+        rates={name: tuple(value / count for value in values) for name, values in tally.rates.items()},
+        engine=engine,
     )
 
 

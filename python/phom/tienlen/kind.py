@@ -92,6 +92,46 @@ class TienLenKind:
         assert game.result is not None
         return game.result.next_leader(game.rules)
 
+    def deal_of(self, rules: TienLenRules, seed: int, deal: int, leader: int = 0) -> TienLenGame:
+        """Deal ``deal`` of the block ``seed`` (``phom.tienlen.simulation.game_seed``), a first game: the
+        holder of 3♠ leads, whatever ``leader``."""
+        from .simulation import game_seed
+
+        return TienLenGame(rules, seed=game_seed(seed, deal))
+
+    def bot_seed(self, seed: int, index: int, seat: int) -> int:
+        """``phom.tienlen.simulation.bot_seed``."""
+        from .simulation import bot_seed
+
+        return bot_seed(seed, index, seat)
+
+    def seeded_bot(self, name: str, seed: int | None, *, move_seconds: float) -> Any:
+        return make_tienlen_bot(name, seed, move_seconds=move_seconds)
+
+    def finish(self, game: TienLenGame, seat: int) -> dict[str, float]:
+        """nhất, bét (last), cóng and tới trắng: the arena's finish mix."""
+        result = game.result
+        assert result is not None
+        return {"nhất": result.places[0] == seat, "bét": result.places[-1] == seat, "cóng": seat in result.cong,
+                "tới trắng": result.toi_trang is not None and result.places[0] == seat}
+
+    def summary_fields(self, game: TienLenGame, order: list[int]) -> dict[str, Any]:
+        """Nothing beyond the money and nhất (the win)."""
+        return {}
+
+    def engine_policies(self, bots: Any) -> list[str] | None:
+        """``phom.tienlen.simulation.core_policies``: random and greedy bots play in the core."""
+        from .simulation import core_policies
+
+        return core_policies(bots)
+
+    def play_in_engine(self, policies: list[str], rules: TienLenRules, seed: int, indices: list[int],
+                       rotate: bool) -> list[Any]:
+        """``phom.tienlen.simulation.play_in_core``."""
+        from .simulation import play_in_core
+
+        return play_in_core(policies, rules, seed, indices, rotate)
+
     def parse_action(self, text: str) -> Any:
         return parse_action(text)
 

@@ -1,4 +1,6 @@
-"""Many Tiến lên games between bots, seat-rotated on the same deals, summarised per bot.
+"""Many Tiến lên games between bots, seat-rotated on the same deals, summarised per bot: the shared
+simulation (``phom.simulation.simulate``, over the game protocol) with Tiến lên's deals and seeds, and
+Tiến lên's part of it, its games whole in the compiled core.
 
 Tables of random and greedy bots only are played in the compiled core (``TienLenVectorGame``);
 greedy games there are the referee's games exactly, random ones draw from each game's own generator.
@@ -7,36 +9,31 @@ game ``i`` is dealt, rotated and seeded from ``(seed, i)`` alone.
 
 >>> from phom.tienlen.bots import GreedyTienLenBot, RandomTienLenBot
 >>> stats = simulate([GreedyTienLenBot(), RandomTienLenBot(), RandomTienLenBot(), RandomTienLenBot()], 8, seed=1)
->>> stats.games, round(sum(stats.mean_net), 9)
-(8, 0.0)
+>>> stats.games, round(sum(stats.mean_net), 9), stats.engine
+(8, 0.0, 'phom._tienlen')
 """
 
 from __future__ import annotations
 
-import copy
-import functools
-import math
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ..hooks import announce_end, announce_start
-from ..simulation import games_said, seat_labels
+from .. import simulation
+from ..simulation import GameSummary, games_said, seat_labels
 from .bots import GreedyTienLenBot, RandomTienLenBot
 from .game import TienLenGame
 from .rules import TienLenRules
 from .vector import TienLenVectorGame
 
-__all__ = ["TienLenStats", "core_policies", "simulate"]
-
-Sums = tuple[list[int], list[int], list[int]]
+__all__ = ["TienLenStats", "bot_seed", "core_policies", "game_seed", "play_in_core", "simulate"]
 
 
 @dataclass(frozen=True)
 class TienLenStats:
-    """Per bot (index into the bots given): games, wins (nhất), mean net stakes, its 95 % interval."""
+    """Per bot (index into the bots given): games, wins (nhất), mean net stakes, its 95 % interval;
+    ``engine``: what played the games (``phom._tienlen``, or the Python referee)."""
 
     names: tuple[str, ...]
     games: int
@@ -44,9 +41,10 @@ class TienLenStats:
     mean_net: tuple[float, ...]
     ci95: tuple[float, ...]
     seconds: float
+    engine: str = simulation.REFEREE
 
     def table(self) -> str:
-        """A plain-text summary table, a row a seat (``seat 1: greedy``, counted from 1)."""
+        """A plain-text summary table, a row a seat (``seat 1: greedy``, counted from 1), and what played."""
         labels = seat_labels(self.names)
         width = max(12, *(len(label) + 2 for label in labels))
         lines = [f"{'bot':<{width}}{'nhất %':>8}{'mean net':>11}{'± 95%':>8}"]
@@ -54,47 +52,22 @@ class TienLenStats:
             lines.append(f"{label:<{width}}{100 * self.wins[i] / self.games:>8.1f}{self.mean_net[i]:>11.3f}"
                          f"{self.ci95[i]:>8.3f}")
         lines.append(f"{games_said(self.games)} in {self.seconds:.2f} s")
+        lines.append(f"engine: {self.engine}")
         return "\n".join(lines)
 
 
-def _game_seed(seed: int, deal: int) -> int:
+def game_seed(seed: int, deal: int) -> int:
+    """Tiến lên's seed of deal ``deal`` of the block ``seed`` (its simulation's and its arena's deals).
+
+    >>> game_seed(1, 2)
+    1000005
+    """
     return seed * 1_000_003 + deal
 
 
-def _tally(n: int, rotation_nets: Sequence[tuple[int, Sequence[int], int]]) -> Sums:
-    """Sums, sums of squares and wins per bot from (rotation, net per seat, winner seat) of games."""
-    sums, squares, wins = [0] * n, [0] * n, [0] * n
-    for rotation, net, winner in rotation_nets:
-        for q in range(n):
-            b = (q + rotation) % n
-            sums[b] += net[q]
-            squares[b] += net[q] ** 2
-            wins[b] += winner == q
-    return sums, squares, wins
-
-
-def _play(bots: Sequence[Any], rules: TienLenRules, seed: int, indices: Sequence[int]) -> Sums:
-    """Sums, sums of squares and wins per bot over the games ``indices``, on the Python referee."""
-    n = rules.players
-    games: list[tuple[int, Sequence[int], int]] = []
-    for index in indices:
-        deal, rotation = divmod(index, n)
-        seated = [copy.deepcopy(bots[(q + rotation) % n]) for q in range(n)]
-        for q, bot in enumerate(seated):
-            reseed = getattr(bot, "reseed", None)
-            if reseed is not None:
-                reseed(seed * 1_000_003 + index * 17 + q)
-        game = TienLenGame(rules, seed=_game_seed(seed, deal))
-        announce_start(seated, game, index + 1)
-        while not game.is_over:
-            p = game.to_move
-            assert p is not None
-            game.apply(seated[p].act(game.view(p)))
-        announce_end(seated, game)
-        result = game.result
-        assert result is not None
-        games.append((rotation, result.net, result.winner))
-    return _tally(n, games)
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for game ``index`` of the block ``seed`` (and of the core's game)."""
+    return seed * 1_000_003 + index * 17 + seat
 
 
 def core_policies(bots: Sequence[Any]) -> list[str] | None:
@@ -104,22 +77,26 @@ def core_policies(bots: Sequence[Any]) -> list[str] | None:
     return None if None in names else [name for name in names if name is not None]
 
 
-def _play_in_core(policies: Sequence[str], rules: TienLenRules, seed: int, indices: Sequence[int]) -> Sums:
-    """As ``_play`` for core policies, in ``TienLenVectorGame``s (one per seat rotation); game i's
-    generator is seeded from (seed, i), so results do not depend on how games are split."""
+def play_in_core(policies: Sequence[str], rules: TienLenRules, seed: int, indices: Sequence[int],
+                 rotate: bool = True) -> list[GameSummary]:
+    """The games ``indices`` of a simulation, dealt as the referee deals them, played in
+    ``TienLenVectorGame``s (one per seat rotation); game i's generator is seeded from (seed, i), so
+    results do not depend on how games are split. Their actions are not counted (0)."""
     n = rules.players
-    games: list[tuple[int, Sequence[int], int]] = []
+    found: dict[int, GameSummary] = {}
     for rotation in range(n):
-        chosen = [i for i in indices if i % n == rotation]
+        chosen = [(i, i // n if rotate else i) for i in indices if (i % n if rotate else 0) == rotation]
         if not chosen:
             continue
-        deals = [[h.mask for h in TienLenGame(rules, seed=_game_seed(seed, i // n)).deal] for i in chosen]
-        vector = TienLenVectorGame.from_deals(rules, deals, seeds=[seed * 1_000_003 + i * 17 for i in chosen])
+        deals = [[h.mask for h in TienLenGame(rules, seed=game_seed(seed, deal)).deal] for _, deal in chosen]
+        vector = TienLenVectorGame.from_deals(rules, deals, seeds=[bot_seed(seed, i, 0) for i, _ in chosen])
         vector.playout([policies[(q + rotation) % n] for q in range(n)])
         net = vector.net.tolist()
-        winners = [vector.export(k)["places"][0] for k in range(len(chosen))]
-        games.extend((rotation, net[k], winners[k]) for k in range(len(chosen)))
-    return _tally(n, games)
+        seat_of = [(b - rotation) % n for b in range(n)]
+        for k, (i, _) in enumerate(chosen):
+            winner = vector.export(k)["places"][0]
+            found[i] = GameSummary(net=tuple(int(net[k][q]) for q in seat_of), won=tuple(winner == q for q in seat_of))
+    return [found[i] for i in indices]
 
 
 def simulate(bots: Sequence[Any], games: int, *, rules: TienLenRules | None = None, seed: int = 0,
@@ -133,39 +110,18 @@ def simulate(bots: Sequence[Any], games: int, *, rules: TienLenRules | None = No
     >>> simulate([GreedyTienLenBot()] * 4, 40, seed=2).mean_net
     (0.0, 0.0, 0.0, 0.0)
     """
-    rules = rules if rules is not None else TienLenRules()
-    n = rules.players
-    if len(bots) != n:
-        raise ValueError(f"bots has {len(bots)} entries; the rules seat {n} players")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games {games!r} must be a whole number ≥ 1")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 256:
         raise ValueError(f"jobs {jobs!r} must be a whole number from 1 to 256")
-    started = time.perf_counter()
-    policies = core_policies(bots)
-    work: Callable[[Sequence[int]], Sums]
-    if policies is not None:
-        work = functools.partial(_play_in_core, policies, rules, seed)
-        size = 2048
-    else:
-        work = functools.partial(_play, bots, rules, seed)
-        size = 8
-    chunks = [list(range(start, min(start + size, games))) for start in range(0, games, size)]
-    if executor is not None:
-        parts = [future.result() for future in [executor.submit(work, chunk) for chunk in chunks]]
-    elif jobs == 1:
-        parts = [work(chunk) for chunk in chunks]
-    else:
+    rules = rules if rules is not None else TienLenRules()
+
+    def run(pool: Executor | None) -> simulation.Stats:
+        return simulation.simulate(bots, games, rules=rules, seed=seed, executor=pool, rotate=True, chunk=8,
+                                   game="tienlen")
+
+    if executor is None and jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(work, chunks))
-    sums = [sum(part[0][b] for part in parts) for b in range(n)]
-    squares = [sum(part[1][b] for part in parts) for b in range(n)]
-    wins = [sum(part[2][b] for part in parts) for b in range(n)]
-    means, cis = [], []
-    for b in range(n):
-        mean = sums[b] / games
-        var = (games * squares[b] - sums[b] ** 2) / (games * (games - 1)) if games > 1 else 0.0
-        means.append(mean)
-        cis.append(1.96 * math.sqrt(var / games) if games > 1 else math.inf)
-    return TienLenStats(tuple(getattr(b, "name", type(b).__name__) for b in bots), games, tuple(wins),
-                        tuple(means), tuple(cis), time.perf_counter() - started)
+            stats = run(pool)
+    else:
+        stats = run(executor)
+    return TienLenStats(stats.names, stats.games, stats.wins, stats.mean_net, stats.ci95, stats.seconds,
+                        stats.engine)
