@@ -1,4 +1,7 @@
-"""Duplicate evaluation of one bot against a panel of opponent styles, measured the way the papers do.
+"""Duplicate evaluation of one bot against a panel of opponent styles, measured the way the papers do,
+for any registered game (``phom.games``; Phỏm by default, ``game="tienlen"`` for Tiến lên, or a game
+registered at run time): it asks the game only for what ``GameKind`` gives (the deal of a seed, bots by
+name, a seat's finish), never which game it is.
 
 For every opponent style X of the panel, the challenger plays 1-vs-3 against three copies of X. Every
 deal is played in every seat rotation (the challenger in each seat once, the cards the same), over
@@ -11,8 +14,10 @@ several seeds (each seed an independent block of deals). Per opponent:
   **Holm's correction** across the opponents of the panel; the **exact sign test** on the same sums
   (deals won against deals lost, ties dropped) stays a column (``phom.matchups`` holds the statistics,
   shared with the Tiến lên arena);
-- **ms per decision** of the challenger, and its **finish mix**: ù, móm, đền paid, chốt paid, chốt eaten
-  (rates per game; chốt as counts per game);
+- **ms per decision** of the challenger, and its **finish mix** (the game's ``finish``; in Phỏm ù, móm,
+  đền paid, with chốt paid and chốt eaten as counts per game; in Tiến lên nhất, bét, cóng, tới trắng);
+- the **engine** that played: always the game's Python referee (``REFEREE``), so that every decision of
+  the challenger is timed; the report names it, for a game with a compiled engine and without one alike;
 - ``mean_cv`` ± ``ci95_cv`` are the plain mean and its interval (kept so old readers work): the luck of
   the draws taken out (``draw_luck``: at every draw, the challenger's money in greedy playouts of the
   true state after the card drawn, less its mean over every card the stock could have given) was
@@ -25,8 +30,8 @@ Every bot is reseeded before each decision from the seed, the deal, its seat and
 
 >>> report = duplicate("greedy", ["random"], deals=6, seeds=(1,))
 >>> row = report.rows[0]
->>> row.opponent, row.games, row.deals, row.mean_net > 0
-('random', 24, 6, True)
+>>> row.opponent, row.games, row.deals, row.mean_net > 0, report.engine
+('random', 24, 6, True, 'Python referee')
 >>> sign_test(8, 2)
 0.109375
 >>> holm([0.01, 0.04, 0.03])
@@ -40,14 +45,16 @@ import functools
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .actions import Draw
-from .bots import Bot, make_bot
+from .bots import Bot
 from .external import DEFAULT_MOVE_SECONDS
 from .game import Game
+from .games import GameKind
 from .hooks import announce_end, announce_start, close_bots
 from .matchups import (
     ArenaReport,
@@ -61,12 +68,11 @@ from .matchups import (
     sign_test,
     sprt,
 )
-from .rules import Rules
-from .simulation import GameSummary, progress_printer
+from .simulation import REFEREE, GameSummary, kind_of, progress_printer, summarise
 from .vector import VectorGame
 
-__all__ = ["ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test", "sequential",
-           "sign_test"]
+__all__ = ["REFEREE", "ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test",
+           "play_deals", "sequential", "sign_test"]
 
 #: Greedy playouts per state, the stock under the top card reshuffled, in the value of a draw's luck.
 RESHUFFLES = 8
@@ -77,9 +83,10 @@ LUCK_WEIGHT = 0.75
 DealGames = list[tuple[GameSummary, float]]
 
 
-def _bot(spec: str | Bot, seed: int, move_seconds: float = DEFAULT_MOVE_SECONDS) -> tuple[str, Bot]:
+def _bot(kind: GameKind, spec: Any, seed: int, move_seconds: float = DEFAULT_MOVE_SECONDS) -> tuple[str, Any]:
+    """A bot and its name: made by the game from a name, or the object given."""
     if isinstance(spec, str):
-        return spec, make_bot(spec, seed=seed, move_seconds=move_seconds)
+        return spec, kind.seeded_bot(spec, seed, move_seconds=move_seconds)
     return str(getattr(spec, "name", type(spec).__name__)), spec
 
 
@@ -117,17 +124,19 @@ def draw_luck(game: Game, reshuffles: int = RESHUFFLES) -> npt.NDArray[np.float6
     return np.asarray(value[k - 1] - value.mean(axis=0), dtype=np.float64)  # j = k − 1: the card really on top
 
 
-def _play_deals(challenger: Bot, opponent: Bot, rules: Rules, seed: int, deals: Sequence[int]) -> list[DealGames]:
-    """The challenger in every seat of each deal, the other seats copies of the opponent; every bot
-    copied per game and reseeded before each decision from (seed, deal, seat, what it has seen), so a
-    bot against itself plays one game per deal and any split of the deals gives the same."""
+def play_deals(kind: GameKind, challenger: Any, opponent: Any, rules: Any, seed: int, deals: Sequence[int]
+               ) -> list[DealGames]:
+    """The challenger in every seat of each deal (``kind.deal_of``), the other seats copies of the
+    opponent, on the game's Python referee; every bot copied per game and reseeded before each decision
+    from (seed, deal, seat, what it has seen), so a bot against itself plays one game per deal and any
+    split of the deals gives the same. Each game is summarised with the challenger as bot 0."""
     n = rules.players
     out = []
     for deal in deals:
         games: DealGames = []
         for rotation in range(n):
             seated = [copy.deepcopy(challenger if q == rotation else opponent) for q in range(n)]
-            game = Game(rules, seed=(seed * 1_000_003 + deal * 7919) % 2**63, leader=0)
+            game = kind.deal_of(rules, seed, deal, 0)
             announce_start(seated, game, deal * n + rotation + 1)
             luck, decisions, spent = 0.0, 0, 0
             while not game.is_over:
@@ -144,17 +153,9 @@ def _play_deals(challenger: Bot, opponent: Bot, rules: Rules, seed: int, deals: 
                     spent += time.perf_counter_ns() - started
                 game.apply(action)
             announce_end(seated, game)
-            result = game.result
-            assert result is not None
             order = [rotation, *(q for q in range(n) if q != rotation)]      # bot 0: the challenger
-            pays = result.payments
-            summary = GameSummary(
-                net=tuple(result.net[q] for q in order), won=tuple(result.winner == q for q in order),
-                u=tuple(result.u == q for q in order), mom=tuple(result.u is None and result.mom[q] for q in order),
-                actions=len(game.history), den=tuple(any(x[0] == q and x[3] == "den" for x in pays) for q in order),
-                chot_paid=tuple(sum(x[0] == q and x[3] == "chot" for x in pays) for q in order),
-                chot_eaten=tuple(sum(x[1] == q and x[3] == "chot" for x in pays) for q in order),
-                decisions=(decisions,), decision_ns=(spent,))
+            summary = summarise(kind, game, order, decisions=(decisions,), decision_ns=(spent,),
+                                finish=(kind.finish(game, rotation),))
             games.append((summary, luck))
         out.append(games)
     return out
@@ -164,7 +165,8 @@ def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int,
                luck: list[list[float]] | None = None) -> Matchup:
     """The statistics of one opponent from the challenger's games (bot 0 of every summary), each seed's
     summaries in game order, ``players`` rotations per deal (Holm's p's are filled in by ``duplicate``);
-    ``luck``: the challenger's luck at the draws of each game, in the same layout."""
+    ``luck``: the challenger's luck at the draws of each game, in the same layout. The finish mix is the
+    mean of the summaries' ``finish``; Phỏm's own fields (ù, móm, đền, chốt) are 0 in other games."""
     sums = [[sum(g.net[0] for g in summaries[d:d + players]) for d in range(0, len(summaries), players)]
             for summaries in per_seed]
     deal_luck = None if luck is None else [[sum(x[d:d + players]) for d in range(0, len(x), players)] for x in luck]
@@ -172,37 +174,44 @@ def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int,
     decisions = sum(g.decisions[0] for g in games)
     spent = sum(g.decision_ns[0] for g in games)
     n = len(games)
-    rates = {"ù": sum(g.u[0] for g in games) / n, "móm": sum(g.mom[0] for g in games) / n,
-             "đền": sum(g.den[0] for g in games) / n}
+    names = next((g.finish[0] for g in games if g.finish), {})
+    finish = {name: sum(g.finish[0][name] for g in games) / n for name in names}
+
+    def rate(field: str) -> float:
+        return float(sum(values[0] for g in games if (values := getattr(g, field))) / n)
+
     return matchup(opponent, sums, players, ms_per_decision=spent / decisions / 1e6 if decisions else 0.0,
-                   finish=rates, luck=deal_luck, u_rate=rates["ù"], mom_rate=rates["móm"], den_rate=rates["đền"],
-                   chot_paid=sum(g.chot_paid[0] for g in games) / n, chot_eaten=sum(g.chot_eaten[0] for g in games) / n)
+                   finish=finish, luck=deal_luck, u_rate=rate("u"), mom_rate=rate("mom"), den_rate=rate("den"),
+                   chot_paid=rate("chot_paid"), chot_eaten=rate("chot_eaten"))
 
 
 def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int = 250, seeds: Sequence[int] = (1, 2),
-              rules: Rules | None = None, executor: Executor | None = None, progress: bool = False,
-              move_seconds: float = DEFAULT_MOVE_SECONDS, chunk: int = 8) -> ArenaReport:
-    """The challenger against each panel style, every deal in every seat rotation, over ``seeds``.
+              rules: Any = None, executor: Executor | None = None, progress: bool = False,
+              move_seconds: float = DEFAULT_MOVE_SECONDS, chunk: int = 8, game: str | GameKind = "phom"
+              ) -> ArenaReport:
+    """The challenger against each panel style, every deal in every seat rotation, over ``seeds``, in
+    ``game`` (a registered game's name, or its kind; its default rules when ``rules`` is None).
 
-    Bots are given by name (``make_bot``; ``cmd:`` ones are allowed ``move_seconds`` an answer) or as
-    objects; games run in chunks of ``chunk`` deals on any executor (Dask's included; the same report as
-    none) on the Python referee, so every decision of the challenger is timed. Bots made from names are
-    closed before it returns.
+    Bots are given by name (the game's ``seeded_bot``; ``cmd:`` ones are allowed ``move_seconds`` an
+    answer) or as objects; games run in chunks of ``chunk`` deals on any executor (Dask's included; the
+    same report as none) on the game's Python referee, so every decision of the challenger is timed (the
+    report's ``engine`` says so). Bots made from names are closed before it returns.
     """
-    rules = rules if rules is not None else Rules()
+    kind = kind_of(game)
+    rules = rules if rules is not None else kind.rules(None)
     check_match(deals, seeds, panel)
     n = rules.players
-    name, bot = _bot(challenger, 0, move_seconds)
+    name, bot = _bot(kind, challenger, 0, move_seconds)
     rows = []
     try:
         for spec in panel:
-            opponent_name = spec if isinstance(spec, str) else _bot(spec, 0)[0]
+            opponent_name = spec if isinstance(spec, str) else _bot(kind, spec, 0)[0]
             per_seed, luck = [], []
             for seed in seeds:
-                opponent = _bot(spec, seed, move_seconds)[1]
+                opponent = _bot(kind, spec, seed, move_seconds)[1]
                 report = progress_printer(deals * n) if progress else None
                 try:
-                    work = functools.partial(_play_deals, bot, opponent, rules, seed)
+                    work = functools.partial(play_deals, kind, bot, opponent, rules, seed)
                     chunks = [list(range(s, min(s + chunk, deals))) for s in range(0, deals, chunk)]
                     futures = [executor.submit(work, c) for c in chunks] if executor is not None else []
                     played: list[tuple[GameSummary, float]] = []
@@ -220,33 +229,34 @@ def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int =
     finally:
         if isinstance(challenger, str):
             close_bots([bot])
-    return ArenaReport(name, tuple(seeds), deals, n, holm_rows(rows), "phom")
+    return ArenaReport(name, tuple(seeds), deals, n, holm_rows(rows), kind.name, engine=REFEREE)
 
 
 def sequential(challenger: str | Bot, panel: Sequence[str | Bot], delta: float, *, seed: int = 1,
-               rules: Rules | None = None, max_deals: int = 10_000,
-               move_seconds: float = DEFAULT_MOVE_SECONDS) -> ArenaReport:
+               rules: Any = None, max_deals: int = 10_000, move_seconds: float = DEFAULT_MOVE_SECONDS,
+               game: str | GameKind = "phom") -> ArenaReport:
     """``phom arena --sprt DELTA``: deals 0, 1, 2, … of ``seed``, each played by the challenger in every
     seat rotation against copies of every panel style, until ``phom.matchups.sprt`` decides whether the
     challenger is stronger by ``delta`` stakes a game than the panel on average (α = β = 0.05); the
-    report's rows are the deals played, its ``sprt`` the decision.
+    report's rows are the deals played, its ``sprt`` the decision. ``game`` as in ``duplicate``.
 
     >>> report = sequential("greedy", ["random"], 0.5, max_deals=64)
     >>> report.sprt.decision, report.sprt.deals < 64, report.rows[0].deals == report.sprt.deals
     ('stronger', True, True)
     """
-    rules = rules if rules is not None else Rules()
+    kind = kind_of(game)
+    rules = rules if rules is not None else kind.rules(None)
     check_match(1, (seed,), panel)
     n = rules.players
-    name, bot = _bot(challenger, 0, move_seconds)
-    opponents = [(spec if isinstance(spec, str) else _bot(spec, 0)[0], _bot(spec, seed, move_seconds)[1])
+    name, bot = _bot(kind, challenger, 0, move_seconds)
+    opponents = [(spec if isinstance(spec, str) else _bot(kind, spec, 0)[0], _bot(kind, spec, seed, move_seconds)[1])
                  for spec in panel]
     played: list[list[tuple[GameSummary, float]]] = [[] for _ in opponents]
     try:
         def play_deal(deal: int) -> float:
-            means = []
+            means: list[float] = []
             for k, (_, opponent) in enumerate(opponents):
-                games = _play_deals(bot, opponent, rules, seed, [deal])[0]
+                games = play_deals(kind, bot, opponent, rules, seed, [deal])[0]
                 played[k].extend(games)
                 means.append(sum(g.net[0] for g, _ in games) / n)
             return sum(means) / len(means)
@@ -258,4 +268,4 @@ def sequential(challenger: str | Bot, panel: Sequence[str | Bot], delta: float, 
             close_bots([bot])
     rows = [matchup_of(opponent_name, [[g for g, _ in games]], n, [[x for _, x in games]])
             for (opponent_name, _), games in zip(opponents, played)]
-    return ArenaReport(name, (seed,), result.deals, n, holm_rows(rows), "phom", result)
+    return ArenaReport(name, (seed,), result.deals, n, holm_rows(rows), kind.name, result, REFEREE)

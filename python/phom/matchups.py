@@ -1,4 +1,4 @@
-"""The statistics of a duplicate match, for both games' arenas (``phom.arena``, ``phom.tienlen.arena``).
+"""The statistics of a duplicate match, for the arena of every game (``phom.arena``).
 
 A challenger plays 1-vs-(N−1) against copies of one opponent style, every deal in every seat rotation;
 the unit of the statistics is the deal: the challenger's money summed over the deal's rotations.
@@ -196,7 +196,8 @@ def _p(value: float) -> str:
 
 @dataclass(frozen=True)
 class ArenaReport:
-    """Every matchup of one challenger against a panel (``game``: ``"phom"`` or ``"tienlen"``)."""
+    """Every matchup of one challenger against a panel (``game``: the registered game's name, ``"phom"``,
+    ``"tienlen"``, …); ``engine``: what played the games, named in the table and the JSON."""
 
     challenger: str
     seeds: tuple[int, ...]
@@ -205,6 +206,7 @@ class ArenaReport:
     rows: tuple[Matchup, ...]
     game: str = "phom"
     sprt: Sprt | None = None
+    engine: str = "Python referee"
 
     def table(self) -> str:
         """A Markdown table, one row per opponent."""
@@ -222,13 +224,13 @@ class ArenaReport:
                          f"| {r.ms_per_decision:.3f} | {mix} | {r.verdict} |")
         games = sum(r.games for r in self.rows)
         lines.append(f"\n{len(self.rows)} opponents × {len(self.seeds)} seeds × {self.deals_per_seed} deals × "
-                     f"{self.players} seat rotations = {games} games.")
+                     f"{self.players} seat rotations = {games} games; engine: {self.engine}.")
         if self.sprt is not None:
             lines.append(f"\n{self.sprt}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"game": self.game, "challenger": self.challenger, "seeds": list(self.seeds),
+        data = {"game": self.game, "engine": self.engine, "challenger": self.challenger, "seeds": list(self.seeds),
                 "deals_per_seed": self.deals_per_seed, "players": self.players,
                 "rows": [{**asdict(r), "seed_means": list(r.seed_means), "verdict": r.verdict} for r in self.rows]}
         if self.sprt is not None:

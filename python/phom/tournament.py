@@ -1,8 +1,8 @@
 """Tournaments for bot authors: a round of duplicate matches between several bots (``phom arena
 --challengers A,B,C``), with a crosstable and ratings.
 
-Every bot meets every other as the challenger against copies of it (``phom.arena.duplicate`` or
-``phom.tienlen.arena.duplicate``: every deal in every seat rotation, the same seeds for every pair),
+Every bot meets every other as the challenger against copies of it (``phom.arena.duplicate`` in the
+round's game, any registered game: every deal in every seat rotation, the same seeds for every pair),
 so the crosstable's cell (A, B) is A's mean net stakes a game against three B (in a 4-seat game) with
 its 95 % interval clustered by deal. The ratings are openskill's Plackett–Luce ratings over the deals:
 each deal of each cell is one match of the challenger against the opponent, won, lost or tied by the
@@ -26,7 +26,9 @@ from dataclasses import asdict, dataclass
 from html import escape
 from typing import Any
 
+from .arena import duplicate
 from .extras import missing_extra
+from .games import game_kind
 from .matchups import ArenaReport, Matchup
 
 __all__ = ["Crosstable", "Rating", "round_robin"]
@@ -174,26 +176,26 @@ def _counted(count: int, noun: str) -> str:
 def round_robin(bots: Sequence[str], *, game: str = "phom", deals: int = 250, seeds: Sequence[int] = (1, 2),
                 rules: Any = None, executor: Executor | None = None, move_seconds: float | None = None
                 ) -> Crosstable:
-    """Every bot against copies of every other, on the same deals; the crosstable and the ratings.
-    ``bots``: at least two distinct names (``cmd:`` programs included: each is started per matchup and
-    ended after it).
+    """Every bot against copies of every other, on the same deals, in ``game`` (a registered game's
+    name); the crosstable and the ratings. ``bots``: at least two distinct names (``cmd:`` programs
+    included: each is started per matchup and ended after it).
 
     >>> round_robin(["greedy"])
     Traceback (most recent call last):
     ...
     ValueError: a round needs at least two distinct bots, not ['greedy']
+    >>> round_robin(["greedy", "random"], game="chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: no game is named 'chess': the games are phom, tienlen
     """
     names = [b.strip() for b in bots]
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"a round needs at least two distinct bots, not {names}")
+    kind = game_kind(game)
     timing: dict[str, Any] = {} if move_seconds is None else {"move_seconds": move_seconds}
-    if game == "phom":
-        from .arena import duplicate
-    elif game == "tienlen":
-        from .tienlen.arena import duplicate  # type: ignore[assignment]
-    else:
-        raise ValueError(f"game {game!r}: choose phom or tienlen")
     reports = tuple(duplicate(name, [other for other in names if other != name], deals=deals, seeds=seeds,
-                              rules=rules, executor=executor, **timing) for name in names)
+                              rules=rules, executor=executor, game=kind, **timing) for name in names)
     first = reports[0]
-    return Crosstable(game, tuple(names), tuple(seeds), deals, first.players, reports, _ratings(names, reports))
+    return Crosstable(kind.name, tuple(names), tuple(seeds), deals, first.players, reports,
+                      _ratings(names, reports))

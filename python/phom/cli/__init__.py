@@ -23,9 +23,7 @@ from typing import Any, TextIO, TypeVar
 
 from ..arena import duplicate
 from ..matchups import ArenaReport
-from ..tienlen.arena import duplicate as tienlen_duplicate
 from ..tienlen import TienLenGame
-from ..tienlen.bots import make_tienlen_bot
 from ..tienlen.render import action_text as tienlen_action_text
 from ..tienlen.reference import strength
 from ..tienlen.render import result_text as tienlen_result_text
@@ -694,30 +692,27 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
     bots = [args.challenger] if args.challengers is None else [s.strip() for s in args.challengers.split(",")
                                                                 if s.strip()]
     check_jobs([*bots, *panel], args.jobs)
-    factory = make_bot if game == "phom" else make_tienlen_bot
+    from ..games import game_kind
+
+    kind = game_kind(game)
     for spec in [*bots, *panel]:
-        factory(spec)                                    # an unknown name fails here, before any game (no program starts)
-    progress = game == "phom" and not args.json and sys.stderr.isatty()
+        kind.make_bot(spec)                              # an unknown name fails here, before any game (no program starts)
+    progress = not args.json and sys.stderr.isatty()
     if args.challengers is not None:
         _round(args, bots, seeds, game, out)
         return
 
     if args.sprt is not None:                    # one deal at a time, until the test decides
         from ..arena import sequential
-        from ..tienlen.arena import sequential as tienlen_sequential
 
-        play = sequential if game == "phom" else tienlen_sequential
-        report = play(args.challenger, panel, args.sprt, seed=seeds[0] if seeds else 1,
-                      max_deals=10_000 if args.deals is None else args.deals, move_seconds=args.move_seconds)
+        report = sequential(args.challenger, panel, args.sprt, seed=seeds[0] if seeds else 1, game=kind,
+                            max_deals=10_000 if args.deals is None else args.deals, move_seconds=args.move_seconds)
         print(report.to_json() if args.json else report.table(), file=out)
         return
 
     def run(executor: Executor | None) -> ArenaReport:
-        if game == "phom":
-            return duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor,
-                             progress=progress, move_seconds=args.move_seconds)
-        return tienlen_duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor,
-                                 move_seconds=args.move_seconds)
+        return duplicate(args.challenger, panel, deals=args.deals, seeds=seeds, executor=executor, game=kind,
+                         progress=progress, move_seconds=args.move_seconds)
 
     report = _with_jobs(args.jobs, run)
     print(report.to_json() if args.json else report.table(), file=out)
