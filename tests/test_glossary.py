@@ -78,6 +78,13 @@ def test_the_pages_catalogs_have_the_same_keys():
 
 
 @pytest.mark.parametrize("text", ["ba đôi có 3♠", "Seed của bạn", "máy: ghế 1 greedy", "đã đánh discard J♥",
-                                  "1,5 tiền cược", "người kế tiếp có thể ăn"])
+                                  "1,5 tiền cược", "người kế tiếp có thể ăn",
+                                  "Cần chặn: lá lẻ 2♥", "Các nước bị đánh dấu (3):"])
 def test_the_check_catches_the_old_words(text):
     assert any(pattern.search(text) for _, _, pattern in avoided())
+
+
+def test_a_lone_card_other_than_a_two_is_still_a_single():
+    assert not any(pattern.search("Cần chặn: lá lẻ 9♥") for _, _, pattern in avoided())
+    assert term("single", "vi") == "lá lẻ" and "heo" in str(glossary()["single"]["definition_vi"])
+    assert term("you", "vi") == "bạn" and term("review", "vi") == "xem lại ván"
