@@ -229,3 +229,39 @@ def test_the_page_names_a_bot_by_the_level_that_plays_like_it(server, browser, l
         assert seat_names(page) == {seat: level_names[level_of(game, bot)] for seat, bot in enumerate(bots, start=1)}
         check_words(page, locale[:2], f"{game} with bots made through the API")
     page.close()
+
+
+@pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
+def test_a_failure_is_said_in_the_pages_language(server, browser, locale):  # noqa: F811
+    """A server that answers with no sentence of its own (a proxy's error page), a network that fails and
+    a live seat the server refuses (its error is English, for logs) are each said in the page's words."""
+    lang = locale[:2]
+    catalog = json.loads((PAGE_LANG / f"{lang}.json").read_text(encoding="utf-8"))
+    page = browser.new_page(locale=locale, viewport=PHONE)
+    page.goto(server + "/")
+    page.wait_for_function("document.getElementById('bot-1')")
+    page.click("#new-game-button")
+    page.wait_for_selector(HAND)
+    page.wait_for_function(IDLE)
+    page.route("**/api/hint*", lambda route: route.fulfill(status=502, content_type="text/html",
+                                                              body="<html><body>502 Bad Gateway</body></html>"))
+    page.click("#hint")
+    page.wait_for_selector("#message.refused")
+    assert page.inner_text("#message") == catalog["no_hint"].replace("{error}", catalog["server_trouble"])
+    page.unroute("**/api/hint*")
+    page.route("**/api/hint*", lambda route: route.abort())
+    page.click("#hint")
+    page.wait_for_function("(said) => document.getElementById('message').textContent.includes(said)",
+                           arg=catalog["no_server"])
+    check_words(page, lang, "a failure")
+    page.close()
+    page = browser.new_page(locale=locale, viewport=PHONE)
+    page.route_web_socket("**/ws", lambda ws: ws.on_message(
+        lambda message: ws.send(json.dumps({"error": "no game has this id (it may have expired)"}))))
+    page.goto(server + "/")
+    page.wait_for_function("document.getElementById('bot-1')")
+    page.click("#new-game-button")
+    page.wait_for_selector("#message.refused")
+    assert page.inner_text("#message") == catalog["live_refused"]
+    check_words(page, lang, "a live seat refused")
+    page.close()

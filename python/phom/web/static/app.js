@@ -144,11 +144,16 @@ async function api(path, options = {}) {
   if (state.token) headers.authorization = `Bearer ${state.token}`;
   const joiner = path.includes("?") ? "&" : "?";
   const url = path.startsWith("/api/") ? `${path}${joiner}lang=${state.lang}` : path;
-  const response = await fetch(url, { ...options, headers });
-  const data = await response.json();
+  let response;
+  try {
+    response = await fetch(url, { ...options, headers });
+  } catch (failed) {
+    throw new Error(t("no_server"));                // the network, not the server: never the browser's English
+  }
+  const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    // message: the server's sentence in the page's language (error: its English, for logs)
-    const error = new Error(data.message || data.error || response.statusText);
+    // message: the server's sentence in the page's language (error: its English, for logs, never shown)
+    const error = new Error(data.message || t("server_trouble"));
     error.code = data.code;
     error.status = response.status;
     throw error;
@@ -440,7 +445,7 @@ function drawMoves(view) {
   const add = (text, label, className = "") => {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = label;
+    button.textContent = label.charAt(0).toLocaleUpperCase(state.lang) + label.slice(1);   // a button: “Draw”, as “Bốc”
     button.dataset.action = text;
     if (className) button.className = className;
     if (label.length > 10) button.classList.add("wide");   // a long label: two columns on a phone
@@ -759,9 +764,9 @@ function seatTheTable(view, fresh) {
       name.textContent = t(PLACE_NAMES[place]);
       const who = document.createElement("span");
       who.className = "seat-who";
-      // "ghế 2: Cấp 4 · Khá": the seat number the log uses, then the one name, kept on one line (a person
-      // by the name the seat chose, as text, never markup, and isolated: a right-to-left name leaves the
-      // line as it is)
+      // "ghế 2: Cấp 4 · Khá": the seat number the log uses, then the one name, which moves to a line of
+      // its own as a whole when the seat is narrow (a person by the name the seat chose, as text, never
+      // markup, and isolated: a right-to-left name leaves the line as it is)
       const chosen = seatName(view, number);
       const whoName = document.createElement(chosen ? "bdi" : "span");
       whoName.className = chosen ? "who-name seat-name" : "who-name";
@@ -863,7 +868,7 @@ function showResult(view) {
       : (r.ranking.length ? (r.ranking.length < 4 && r.ranking.indexOf(seat) === r.ranking.length - 1
         ? "bét" : places[r.ranking.indexOf(seat)]) : "");
     const net = r.net[seat];
-    rows += `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(view, seat))}</td><td lang="vi">${place}</td>`
+    rows += `<tr><td>${seatCell(view, seat)}</td><td lang="vi">${place}</td>`
       + `<td>${number(r.points[seat])}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
   }
@@ -912,6 +917,14 @@ function levelOf(game, spec) {
   return null;
 }
 
+function seatCell(view, seat) {
+  // a seat in the result's tables: "Ghế 2 (Cấp 4 · Khá)", the name in brackets moving to a line of its
+  // own as a whole when the column is narrow (a name a person chose wraps as it may)
+  const who = whoIs(view, seat).trim();
+  const kept = seatName(view, seat) ? "" : ' class="who"';
+  return `${escapeHtml(t("seat", { seat }))}${who ? ` <span${kept}>${escapeHtml(who)}</span>` : ""}`;
+}
+
 function botName(game, spec) {
   // a bot's one name on the page (setup form, seats, status, result): its level ("Cấp 4 · Khá"), else
   // the page's name for a style no level plays like (Săn bài, Tự học), else "máy"
@@ -929,7 +942,7 @@ function showTienLenResult(view, box) {
   r.places.forEach((seat, i) => {
     const net = r.net[seat];
     const tag = r.cong.includes(seat) ? " (cóng)" : "";
-    rows += `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(view, seat))}</td><td lang="vi">${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
+    rows += `<tr><td>${seatCell(view, seat)}</td><td lang="vi">${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
   });
   const headline = r.toi_trang ? t("toi_trang", { seat: r.winner }) : t("is_nhat", { seat: r.winner });
@@ -938,7 +951,7 @@ function showTienLenResult(view, box) {
 
 function finishResult(view, box, headline, rows) {
   const series = state.view.series;
-  const totals = series.totals.map((money, seat) => `<tr><td>${escapeHtml(t("seat", { seat }) + whoIs(state.view, seat))}</td>`
+  const totals = series.totals.map((money, seat) => `<tr><td>${seatCell(state.view, seat)}</td>`
     + `<td class="${money > 0 ? "win" : money < 0 ? "loss" : ""}">${money > 0 ? "+" : ""}${number(money)}</td></tr>`).join("");
   const payments = (view.payments || []).map((line) => `<li>${escapeHtml(line.text)}</li>`).join("");
   box.innerHTML = `<h2>${t("result")}</h2><p>${escapeHtml(headline)} ${t("face_up")}</p>`
@@ -983,7 +996,7 @@ function listen() {
   });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
-    if (frame.error) { say(frame.error, true); return; }
+    if (frame.error) { say(frame.message || t("live_refused"), true); return; }   // its error is English, for logs
     if (frame.version === undefined) {            // not a view: a reaction, or a message this page does not know
       if (frame.reaction && !(frame.reaction.seat === state.view?.player && Date.now() - state.ownReaction < 3000)) {
         showReaction(frame.reaction);
@@ -1189,12 +1202,12 @@ async function reviewGame() {
   try {
     for (;;) {
       const response = await fetch(`/api/games/${state.id}/review?lang=${state.lang}`, { headers: { authorization: `Bearer ${state.token}` } });
-      const data = await response.json();
+      const data = await response.json().catch(() => ({}));
       if (response.status === 202) {
         await new Promise((done) => setTimeout(done, 1000 * Number(response.headers.get("retry-after") || 2)));
         continue;
       }
-      if (!response.ok) throw new Error(data.message || data.error || response.statusText);
+      if (!response.ok) throw new Error(data.message || t("server_trouble"));
       box.innerHTML = data.html[state.lang];
       markTerms(box);
       break;
