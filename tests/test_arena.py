@@ -146,3 +146,20 @@ def test_arena_sprt_on_the_command_line(argv, capsys):
     assert same["decision"] == "no stronger" and same["llr"] <= math.log(1 / 19)
     assert main([*argv, "greedy", "--panel", "random", "--sprt", "-1"]) == 1
     assert "--sprt" in capsys.readouterr().err
+
+
+def test_one_arena_for_both_games_names_its_engine():
+    """``phom.tienlen.arena.duplicate`` is ``phom.arena.duplicate(..., game="tienlen")``: the same rows;
+    both reports name what played (the Python referee: every decision is timed)."""
+    from phom.tienlen.arena import duplicate as tienlen_duplicate
+
+    shared = duplicate("greedy", ["random"], deals=3, seeds=(2,), game="tienlen")
+    own = tienlen_duplicate("greedy", ["random"], deals=3, seeds=(2,))
+    assert shared.game == own.game == "tienlen" and shared.engine == own.engine == "Python referee"
+    timeless = [{**row.__dict__, "ms_per_decision": 0} for row in (shared.rows[0], own.rows[0])]
+    assert timeless[0] == timeless[1] and sorted(shared.rows[0].finish) == ["bét", "cóng", "nhất", "tới trắng"]
+    phom = duplicate("greedy", ["random"], deals=2, seeds=(2,))
+    assert list(phom.rows[0].finish) == ["ù", "móm", "đền"] and phom.table().endswith("engine: Python referee.")
+    assert json.loads(phom.to_json())["engine"] == "Python referee"
+    with pytest.raises(ValueError, match="no game is named 'chess'"):
+        duplicate("greedy", ["random"], deals=2, game="chess")

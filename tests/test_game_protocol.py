@@ -94,3 +94,44 @@ def test_its_views_and_moves_go_through_http(toy):
     assert view["result"]["net"] in ([1, -1], [-1, 1])
     hint = client.post("/api/hint", json={"game": created.id}, headers=bearer(created.tokens[0]))
     assert hint.status_code == 409                                       # the game is over: nobody is to move
+
+
+def test_the_arena_plays_it_on_its_python_referee_and_names_it(toy):
+    from phom.arena import duplicate, sequential
+
+    report = duplicate("greedy", ["random", "greedy"], deals=6, seeds=(1, 2), game="toy")
+    against_random, mirror = report.rows
+    assert report.game == "toy" and report.players == 2 and report.engine == "Python referee"
+    assert "engine: Python referee" in report.table() and json.loads(report.to_json())["engine"] == "Python referee"
+    assert against_random.games == 2 * 6 * 2 and list(against_random.finish) == ["3–0"]
+    assert mirror.mean_net == 0 and mirror.deals_won == mirror.deals_lost == 0    # every deal in both seats
+    again = duplicate("greedy", ["random"], deals=6, seeds=(1, 2), game=toy).rows[0]
+    assert (again.mean_net, again.deals_won, again.deals_lost) == (
+        against_random.mean_net, against_random.deals_won, against_random.deals_lost)
+    decided = sequential("greedy", ["random"], 0.5, max_deals=40, game="toy")
+    assert decided.sprt is not None and decided.rows[0].deals == decided.sprt.deals and decided.engine == "Python referee"
+
+
+def test_the_simulation_plays_it_by_the_protocol_and_says_it_has_no_engine(toy):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from phom.simulation import simulate
+
+    bots = [toy.make_bot("greedy"), toy.make_bot("random")]
+    stats = simulate(bots, 40, seed=3, rotate=True, game="toy", keep_summaries=True)
+    assert stats.games == 40 and sum(stats.mean_net) == 0 and stats.engine == "Python referee"
+    assert set(stats.rates) == {"3–0"} and "engine: Python referee" in stats.table()
+    assert all(s.decisions == (3, 3) for s in stats.summaries)
+    with ThreadPoolExecutor(2) as pool:
+        assert simulate(bots, 40, seed=3, rotate=True, game="toy", executor=pool, chunk=7).mean_net == stats.mean_net
+    with pytest.raises(ValueError, match="Three cards has no compiled engine"):
+        simulate(bots, 4, game="toy", core=True)
+
+
+def test_a_round_of_it(toy):
+    pytest.importorskip("openskill")
+    from phom.tournament import round_robin
+
+    crosstable = round_robin(["greedy", "random"], game="toy", deals=4, seeds=(1,))
+    assert crosstable.game == "toy" and crosstable.players == 2
+    assert crosstable.cell("greedy", "random").mean_net == -crosstable.cell("random", "greedy").mean_net

@@ -42,3 +42,10 @@ def test_the_round_on_the_command_line(tmp_path, capsys):
     assert "name one challenger, or a round" in capsys.readouterr().err
     assert main(["arena", "--challengers", "greedy"]) == 1
     assert "at least two distinct bots" in capsys.readouterr().err
+
+
+def test_the_round_asks_the_registry_for_its_game():
+    with pytest.raises(ValueError, match="no game is named 'chess': the games are"):
+        round_robin(["greedy", "random"], game="chess", deals=1, seeds=(1,))
+    crosstable = round_robin(["greedy", "random"], game="tienlen", deals=2, seeds=(1,))
+    assert crosstable.game == "tienlen" and all(report.game == "tienlen" for report in crosstable.reports)

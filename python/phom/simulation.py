@@ -17,8 +17,8 @@ compiled core (``CORE_POLICIES``, ``play_chunk_in_core``), which ``phom.phom_kin
 >>> stats = simulate([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], 8, seed=1)
 >>> stats.games, len(stats.mean_net), round(sum(stats.mean_net), 9)
 (8, 4, 0.0)
->>> stats.engine
-'Python referee'
+>>> stats.engine, simulate([GreedyBot()] * 4, 2, seed=1, core=False).engine
+('phom._engine', 'Python referee')
 """
 
 from __future__ import annotations
