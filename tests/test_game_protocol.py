@@ -2,7 +2,8 @@
 proof is a toy game ("three cards", ``tests/toy_game.py``) registered at run time, with no compiled engine
 and no knowledge of the machinery: the service hosts it (its store rows, fair deals, bots, the table clock
 and its stand-in, the HTTP views and moves), ``phom verify`` proves its records (bots and clock moves
-replayed by the protocol alone), and a tampered record of it is refused."""
+replayed by the protocol alone), and a tampered record of it is refused; the review weighs its
+decisions (its Python referee playing the worlds, over its ``sample_world``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient  # noqa: E402
-from toy_game import ToyKind  # noqa: E402
+from toy_game import ToyKind, strength  # noqa: E402
 from web_helpers import bearer, fixed_seeds  # noqa: E402
 
 from phom.fairness import FairnessError, verify_record  # noqa: E402
@@ -135,3 +136,19 @@ def test_a_round_of_it(toy):
     crosstable = round_robin(["greedy", "random"], game="toy", deals=4, seeds=(1,))
     assert crosstable.game == "toy" and crosstable.players == 2
     assert crosstable.cell("greedy", "random").mean_net == -crosstable.cell("random", "greedy").mean_net
+
+
+def test_the_review_weighs_its_decisions_by_the_protocol_alone(toy):
+    from phom.review import review
+
+    game = toy.deal(toy.rules(None), 0, "00" * 32, "review 1")
+    while not game.is_over:                     # seat 0 plays its highest card, seat 1 its lowest
+        choose = max if game.to_move == 0 else min
+        game.apply(choose(game.legal_actions(), key=lambda a: strength(a.card)))
+    result = review(game.to_json(), worlds=32)
+    assert result.game == "toy" and result.players == 2 and "Python referee" in result.expected_note
+    assert [e.expected + e.skill + e.luck + e.others == e.net for e in result.ledger] == [True, True]
+    assert [e.net for e in result.ledger] == list(game.result.net)
+    labelled = [d for d in result.decisions if d.label is not None]
+    assert labelled and all(d.played != d.best and d.loss > 0 for d in labelled)
+    assert review(game, worlds=32).decisions == result.decisions        # the game itself, the same seed

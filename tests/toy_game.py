@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from phom.cards import Card, CardSet
+from phom.cards import DECK_SIZE, Card, CardSet
 from phom.fairness import shuffled_deck
 
 RANKS = "A23456789TJQK"
@@ -228,6 +228,20 @@ class ToyKind:
 
     def rules_words(self, rules: ToyRules, lang: str = "en") -> list[str]:
         return ["three tricks"]
+
+    def sample_world(self, view: ToyView, rng: random.Random) -> ToyGame:
+        """The other hand: its played cards and unseen ones; the history played again on that deal."""
+        other = 1 - view.player
+        played = [sum(1 << a.card.index for q, a in view.history if q == p) for p in range(2)]
+        mine = view.hand.mask | played[view.player]
+        unseen = [i for i in range(DECK_SIZE) if not (mine | played[other]) >> i & 1]
+        theirs = played[other] | sum(1 << i for i in rng.sample(unseen, 3 - played[other].bit_count()))
+        deal = [CardSet(mine), CardSet(theirs)][::1 if view.player == 0 else -1]
+        leader = view.history[0][0] if view.history else (view.player if view.legal_actions else other)
+        game = ToyGame(ToyRules(), deal, leader)
+        for _, action in view.history:
+            game.apply(action)
+        return game
 
     def hint(self, game: ToyGame, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5
              ) -> dict[str, Any]:

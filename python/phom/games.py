@@ -97,6 +97,21 @@ class GameKind(Protocol):
     def hint(self, game: Any, seat: int, *, search: bool, lang: str = "en") -> dict[str, Any]:
         """The hint for ``seat`` as the API answers it: ``action`` ({id, text, label}), ``reason``,
         ``alternatives`` (and the look-ahead's values where ``search``)."""
+    def sample_world(self, view: Any, rng: Any) -> Any:
+        """A game that agrees with everything ``view`` shows, the cards it hides dealt again from ``rng``
+        (``random.Random``), or None when no deal agrees: the review's worlds for a game without an engine."""
+    def replay(self, game: Any) -> Any:
+        """The review's replay of the finished ``game`` in the compiled engine (``phom.review.walk.Replay``);
+        asked only of a game with an ``engine``: one without is replayed by its Python referee
+        (``phom.review.referee.RefereeReplay``, over ``sample_world`` and ``make_bot``), by name."""
+    def session(self, rules: Any = None) -> Any:
+        """The adapters' session of the game under ``rules`` (``phom.envs.sessions.Session``; None: the
+        defaults), for Gymnasium, PettingZoo and OpenSpiel; ValueError for rules of another game."""
+    def view_data(self, view: Any) -> dict[str, Any]:
+        """A seat's view as the API and the bot protocol send it (its ``game`` and ``legal_actions`` included)."""
+    def view_from_data(self, data: dict[str, Any]) -> Any:
+        """The seat's view rebuilt from ``view_data``'s JSON with its ``rules`` (what ``phom bot play``
+        plays from); ValueError naming the first part that does not add up."""
 
 
 _GAMES: dict[str, GameKind] = {}

@@ -171,5 +171,35 @@ class PhomKind:
             report["final_hands"] = [h.codes for h in game.hands]
         return report
 
+    def sample_world(self, view: Any, rng: Any) -> Game | None:
+        """A game agreeing with ``view`` (``phom.worlds.sample_world``), None when none is found."""
+        from .worlds import sample_world
+
+        return sample_world(view, rng)
+
+    def replay(self, game: Game) -> Any:
+        """The review's replay (``phom.review.phom_game.PhomReplay``)."""
+        from .review.phom_game import PhomReplay
+
+        return PhomReplay(game)
+
+    def session(self, rules: Rules | None = None) -> Any:
+        """The adapters' session (``phom.envs.sessions.PhomSession``)."""
+        from .envs.sessions import PhomSession
+
+        return PhomSession(rules)
+
+    def view_data(self, view: Any) -> dict[str, Any]:
+        """The view as the API sends it (``phom.view_data.view_report``, its game named)."""
+        from .view_data import view_report as view_data
+
+        return {"game": "phom", **view_data(view)}
+
+    def view_from_data(self, data: dict[str, Any]) -> Any:
+        """The ``PlayerView`` of a hosted view (``phom.hosted_views.phom_view_from_api``)."""
+        from .hosted_views import phom_view_from_api
+
+        return phom_view_from_api(data)
+
 
 register_game(PhomKind())

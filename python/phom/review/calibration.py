@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from ..bots.levels import level_of
 
-__all__ = ["FRACTIONS", "THRESHOLDS", "label_of", "ladder", "rating_of", "spread_of"]
+__all__ = ["FRACTIONS", "THRESHOLDS", "label_for", "label_of", "ladder", "rating_of", "spread_of"]
 
 #: (inaccuracy, mistake, blunder) in stakes, per game: see the module docstring.
 THRESHOLDS = {"phom": (0.14, 0.28, 0.56), "tienlen": (0.12, 0.24, 0.48)}
@@ -54,9 +55,19 @@ def spread_of(game: str, games: int = 4096) -> float:
 
 
 def label_of(game: str, lower: float) -> str | None:
-    """The label a loss earns when the lower end of its 95 % interval is ``lower``."""
+    """The label a loss earns in ``game`` when the lower end of its 95 % interval is ``lower``."""
+    return label_for(THRESHOLDS[game], lower)
+
+
+def label_for(thresholds: Sequence[float], lower: float) -> str | None:
+    """The label a loss earns under ``thresholds`` (inaccuracy, mistake, blunder in stakes) when the
+    lower end of its 95 % interval is ``lower``.
+
+    >>> label_for((0.1, 0.2, 0.4), 0.25)
+    'mistake'
+    """
     label = None
-    for name, threshold in zip(_NAMES, THRESHOLDS[game]):
+    for name, threshold in zip(_NAMES, thresholds):
         if lower >= threshold:
             label = name
     return label

@@ -11,7 +11,32 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Decision", "Ledger", "Point", "Review"]
+__all__ = ["Decision", "Ledger", "Point", "Review", "Turn"]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A seat's turn in the history, as a game's replay gives it to the review: actions ``index`` …
+    ``end − 1``; ``candidates`` (text, plan) with the played one at ``played``; ``reveals``: the played
+    plan ends with a draw (the seat then learns a card); ``kind``: take, discard, lay or play;
+    ``policy``: the playouts' own choice.
+
+    >>> Turn(0, 4, 5, (("pass", ("pass",)),), 0, False, "play").forced
+    True
+    """
+
+    seat: int
+    index: int
+    end: int
+    candidates: tuple[tuple[str, tuple[Any, ...]], ...]
+    played: int
+    reveals: bool
+    kind: str
+    policy: int = 0
+
+    @property
+    def forced(self) -> bool:
+        return len(self.candidates) == 1
 
 
 @dataclass(frozen=True)

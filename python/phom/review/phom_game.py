@@ -21,7 +21,6 @@ the plain discards where the rules allow them, and what was played.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +33,8 @@ from ..cards import Card
 from ..game import Game
 from ..rules import Rules
 from ..vector import VectorGame
+from .calibration import THRESHOLDS
+from .model import Turn
 
 __all__ = ["EXPECTED_GAMES", "PhomReplay", "Turn", "expected_net", "people_text", "plan_text", "turn_plans"]
 
@@ -43,26 +44,6 @@ EXPECTED_GAMES = 4096
 TRIES = 20
 
 Plan = tuple[Action, ...]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A seat's turn in the history: actions ``index`` … ``end − 1``; ``candidates`` (text, plan) with
-    the played one at ``played``; ``reveals``: the played plan ends with a draw (the seat then learns a
-    card); ``kind``: take, discard or lay."""
-
-    seat: int
-    index: int
-    end: int
-    candidates: tuple[tuple[str, tuple[Any, ...]], ...]
-    played: int
-    reveals: bool
-    kind: str
-    policy: int = 0
-
-    @property
-    def forced(self) -> bool:
-        return len(self.candidates) == 1
 
 
 @lru_cache(maxsize=64)
@@ -177,6 +158,10 @@ class PhomReplay:
     """A finished Phỏm game replayed from its deal, with the game before every action kept."""
 
     name = "phom"
+    #: (inaccuracy, mistake, blunder) in stakes (``phom.review.calibration``)
+    thresholds = THRESHOLDS["phom"]
+    #: every turn is valued, forced ones too: a draw's card is luck between two values
+    value_forced = True
 
     def __init__(self, game: Game) -> None:
         if game.deal is None:

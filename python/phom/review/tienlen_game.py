@@ -30,7 +30,9 @@ from ..tienlen.game import Pass, Play, TienLenGame, TienLenView
 from ..tienlen.rules import TienLenRules
 from ..tienlen.vector import TienLenVectorGame
 from ..tienlen.worlds import sample_deal
-from .phom_game import EXPECTED_GAMES, Turn, people_text
+from .calibration import THRESHOLDS
+from .model import Turn
+from .phom_game import EXPECTED_GAMES, people_text
 
 __all__ = ["MAX_CANDIDATES", "TienLenReplay", "expected_tienlen_net", "playout_values", "sample_turn", "turn_candidates"]
 
@@ -72,6 +74,10 @@ class TienLenReplay:
     """A finished Tiến lên game replayed from its deal, with the game before every action kept."""
 
     name = "tienlen"
+    #: (inaccuracy, mistake, blunder) in stakes (``phom.review.calibration``)
+    thresholds = THRESHOLDS["tienlen"]
+    #: a forced pass is not valued: it changes nothing the seat knows
+    value_forced = False
     #: How the hidden hands are read (``TienLenVectorGame.sample_worlds``'s ``unlike_greedy``; 1: every
     #: deal the history allows, equally; a deal none allows falls back to 1). Reading the others as
     #: greedy players (0.5) did not help the error rates' order and took 5× longer (LADDER.md).

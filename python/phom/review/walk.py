@@ -29,26 +29,29 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from ..game import Game
+from ..games import GAMES, GameKind, kind_of_record
 from ..racing import QUANTUM, Z_95, Settings, evaluate, quantize, stage_seed, value_of
-from ..tienlen.game import TienLenGame
-from .calibration import label_of, rating_of
-from .model import Decision, Ledger, Point, Review
-from .phom_game import PhomReplay, Turn
-from .tienlen_game import TienLenReplay
+from .calibration import label_for, rating_of
+from .model import Decision, Ledger, Point, Review, Turn
+from .referee import RefereeReplay
 
 __all__ = ["cross_fitted", "load_record", "review"]
 
 
 
 class Replay(Protocol):
-    """What the walk needs of a replayed game (``PhomReplay``, ``TienLenReplay``)."""
+    """What the walk needs of a replayed game (a game's ``GameKind.replay``: ``PhomReplay``,
+    ``TienLenReplay``; ``RefereeReplay`` for a game with no engine): its name, seats, history, money and
+    moves, its label ``thresholds`` (inaccuracy, mistake, blunder in stakes), whether a forced turn is
+    valued (``value_forced``), and the evaluator's primitives."""
 
     name: str
     players: int
     history: list[Any]
     net: tuple[int, ...]
     moves: tuple[str, ...]
+    thresholds: tuple[float, ...]
+    value_forced: bool
 
     def turns(self, seat: int) -> list[Turn]: ...
     def sample(self, seat: int, index: int, count: int, seed: int) -> Any: ...
@@ -58,45 +61,59 @@ class Replay(Protocol):
     def position(self, seat: int, index: int) -> dict[str, Any]: ...
 
 
-def load_record(record: Any) -> Game | TienLenGame:
-    """A finished game from a ``Game``, a ``TienLenGame`` or a JSON record (text, bytes or dict; a
-    hosted record too); ValueError in one sentence for anything else.
+def load_record(record: Any) -> Any:
+    """A finished game from a game of a registered kind (``phom.games``: a ``Game``, a ``TienLenGame``, …)
+    or its JSON record (text, bytes or dict; a hosted record too); ValueError in one sentence for
+    anything else.
 
     >>> load_record('{"format": "chess"}')
     Traceback (most recent call last):
     ...
     ValueError: the record's format 'chess' is neither 'phom-game' nor 'phom-tienlen'
     """
-    if isinstance(record, (Game, TienLenGame)):
+    return _loaded(record)[1]
+
+
+def _formats() -> str:
+    """The registered record formats, as the refusal names them."""
+    formats = [repr(kind.record_format) for kind in GAMES.values()]
+    if len(formats) == 2:
+        return f"neither {formats[0]} nor {formats[1]}"
+    return "not one of " + ", ".join(formats)
+
+
+def _loaded(record: Any) -> tuple[GameKind, Any]:
+    """The kind of the finished game of ``record`` (see ``load_record``), and the game."""
+    if not isinstance(record, (str, bytes, bytearray, dict)) and hasattr(record, "to_json") \
+            and hasattr(record, "is_over"):
         game = record
+        if not game.is_over:
+            raise ValueError("the game is not over: only finished games are reviewed")
+        return kind_of_record(json.loads(game.to_json())), game
+    if isinstance(record, (bytes, bytearray)):
+        try:
+            record = record.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("the record is not UTF-8 text") from None
+    if isinstance(record, str):
+        try:
+            data = json.loads(record)
+        except (ValueError, RecursionError):
+            raise ValueError("the record is not valid JSON") from None
+    elif isinstance(record, dict):
+        data = record
     else:
-        if isinstance(record, (bytes, bytearray)):
-            try:
-                record = record.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError("the record is not UTF-8 text") from None
-        if isinstance(record, str):
-            try:
-                data = json.loads(record)
-            except (ValueError, RecursionError):
-                raise ValueError("the record is not valid JSON") from None
-        elif isinstance(record, dict):
-            data = record
-        else:
-            raise ValueError(f"a record is a Game, a TienLenGame or JSON text, not {type(record).__name__}")
-        if not isinstance(data, dict):
-            raise ValueError("the record must be a JSON object")
-        kind = data.get("format")
-        text = json.dumps(data, ensure_ascii=False)
-        if kind == "phom-game":
-            game = Game.from_json(text)
-        elif kind == "phom-tienlen":
-            game = TienLenGame.from_json(text)
-        else:
-            raise ValueError(f"the record's format {kind!r} is neither 'phom-game' nor 'phom-tienlen'")
+        raise ValueError(f"a record is a finished game or its JSON text, not {type(record).__name__}")
+    if not isinstance(data, dict):
+        raise ValueError("the record must be a JSON object")
+    try:
+        kind = kind_of_record(data)
+    except ValueError:
+        raise ValueError(f"the record's format {data.get('format')!r} is {_formats()}") from None
+    game = kind.from_record(json.dumps(data, ensure_ascii=False))
     if not game.is_over:
         raise ValueError("the game is not over: only finished games are reviewed")
-    return game
+    return kind, game
 
 
 def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | None = None, seed: int = 0,
@@ -106,8 +123,8 @@ def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | Non
     ``worlds``: the evaluator's worlds per batch (default 128); the same record, settings and
     ``seed`` give the same review. ``progress``: True for a bar on stderr, or a callable
     ``(done, total)``."""
-    game = load_record(record)
-    replay: Replay = PhomReplay(game) if isinstance(game, Game) else TienLenReplay(game)
+    kind, game = _loaded(record)
+    replay: Replay = kind.replay(game) if kind.engine is not None else RefereeReplay(kind, game)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed {seed!r} must be a whole number")
     settings = Settings() if worlds is None else Settings(worlds=worlds)
@@ -172,6 +189,9 @@ def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | Non
     ratings = {seat: rating_of(replay.name, rates[seat]) for seat in chosen}
     note = ("expected: each seat's mean money over greedy self-play deals of these rules, "
             "from its place after the leader")
+    if kind.engine is None:
+        note = (f"expected: each seat's mean money over deals of these rules played by {kind.default_bot} bots; "
+                f"worlds played by the Python referee ({kind.title} has no compiled engine)")
     return Review(replay.name, replay.players, tuple(decisions), tuple(ledgers), rates, ratings, chains,
                   replay.moves, note, seed, settings.worlds, spent)
 
@@ -196,9 +216,9 @@ def _units(value: float) -> int:
 
 
 def _valued(replay: Replay, turn: Turn) -> bool:
-    """Whether a turn gets a value: every Phỏm turn (a draw's card is luck between two values);
-    a Tiến lên turn only when there is a choice (a forced pass changes nothing the seat knows)."""
-    return isinstance(replay, PhomReplay) or not turn.forced
+    """Whether a turn gets a value: a turn with a choice, and a forced one where the replay values them
+    (Phỏm: a draw's card is luck between two values; a Tiến lên pass changes nothing the seat knows)."""
+    return replay.value_forced or not turn.forced
 
 
 def _plain(replay: Replay, seat: int, index: int, settings: Settings, seed: int) -> tuple[float, int]:
@@ -244,7 +264,7 @@ def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int) -> Decisi
         loss, loss_ci = 0.0, (0.0, 0.0)
     else:                  # the best was chosen on the same worlds that value it: cross-fit the loss
         loss, loss_ci = cross_fitted(fresh, turn.played)
-    label = None if turn.forced else label_of(replay.name, loss_ci[0])
+    label = None if turn.forced else label_for(replay.thresholds, loss_ci[0])
     return Decision(index=turn.index, seat=seat, played=texts[turn.played], best=texts[outcome.best],
                     options=options, forced=turn.forced, loss=loss, loss_ci=loss_ci, label=label, hindsight=hindsight,
                     kind=turn.kind, before=outcome.before, after=outcome.after, policy=outcome.policy,

@@ -158,5 +158,33 @@ class TienLenKind:
             report["final_hands"] = [h.codes for h in game.hands]
         return report
 
+    def sample_world(self, view: Any, rng: Any) -> TienLenGame | None:
+        """A game agreeing with ``view`` (``phom.tienlen.worlds.sample_world``), None when none is found."""
+        from .worlds import sample_world
+
+        return sample_world(view, rng)
+
+    def replay(self, game: TienLenGame) -> Any:
+        """The review's replay (``phom.review.tienlen_game.TienLenReplay``)."""
+        from ..review.tienlen_game import TienLenReplay
+
+        return TienLenReplay(game)
+
+    def session(self, rules: TienLenRules | None = None) -> Any:
+        """The adapters' session (``phom.envs.sessions.TienLenSession``)."""
+        from ..envs.sessions import TienLenSession
+
+        return TienLenSession(rules)
+
+    def view_data(self, view: Any) -> dict[str, Any]:
+        """The view as the API sends it (``phom.tienlen.render.view_report``)."""
+        return render.view_report(view)
+
+    def view_from_data(self, data: dict[str, Any]) -> Any:
+        """The ``TienLenView`` of a hosted view (``phom.hosted_views.tienlen_view_from_api``)."""
+        from ..hosted_views import tienlen_view_from_api
+
+        return tienlen_view_from_api(data)
+
 
 register_game(TienLenKind())
