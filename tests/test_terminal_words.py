@@ -186,3 +186,10 @@ def test_alignment_and_wrapping_by_display_width():
     assert display_width(rows[0]) == display_width(rows[1])
     assert all(display_width(line) <= 30 for line in wrap("Bạn thua 4 cược: bài mang lại +3,02, nước đi của "
                                                            "người khác +0,69", 30).splitlines())
+
+
+def test_a_sentence_with_dots_is_filled_not_broken_at_each_dot():
+    said = ("Phỏm, 4 players. You are seat 1; bots: seat 2 greedy (Level 4 · Intermediate), seat 3 greedy "
+            "(Level 4 · Intermediate), seat 4 greedy (Level 4 · Intermediate).")
+    lines = wrap(said, 80).splitlines()
+    assert len(lines) == 3 and display_width(lines[0]) > 72, lines

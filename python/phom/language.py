@@ -226,10 +226,15 @@ def aligned(rows: Sequence[Sequence[str]], right: Sequence[bool] = (), gap: str 
     return lines
 
 
+#: the widest group of a list (``5♠ 5♣ · 3♣ 5♣``) that ``wrap`` keeps on one line; wider ones are sentences
+GROUP = 24
+
+
 def wrap(text: str, width: int = 80, indent: str = "    ") -> str:
     """``text`` in lines of at most ``width`` columns (``display_width``), broken between words, never
     inside one: first between the items of a list (two spaces apart: ``1) Đánh 9♥  2) Bốc``), an item
-    kept whole when it fits a line, then between the groups of an item (`` · `` apart: ``5♠ 5♣ · 3♣ 5♣``);
+    kept whole when it fits a line, then between the short groups of an item (`` · `` apart:
+    ``5♠ 5♣ · 3♣ 5♣``, each at most ``GROUP`` columns);
     the lines after the first indented by ``indent`` (a line that starts with spaces keeps them, before
     the indent).
 
@@ -251,7 +256,9 @@ def wrap(text: str, width: int = 80, indent: str = "    ") -> str:
             if display_width(item) <= room:
                 pieces.append((item, before))
                 continue
-            groups = item.split(" · ")                 # then between groups (phỏm, cạ: 5♠ 5♣ · 3♣ 5♣), then words
+            groups = item.split(" · ")                 # then between short groups (phỏm, cạ: 5♠ 5♣ · 3♣ 5♣), then words
+            if max(display_width(group) for group in groups) > GROUP:
+                groups = [item]
             for g, group in enumerate(groups):
                 said, space = group + (" ·" if g < len(groups) - 1 else ""), before if g == 0 else " "
                 if display_width(said) <= room:

@@ -178,11 +178,13 @@ def summary_sentence(game: str, entry: Any, rating: str, lang: str = "en", you: 
     """
     _ = translator(lang)
     money = number(abs(entry.net), lang)
-    mine = entry.seat == you
+    mine, one = entry.seat == you, abs(entry.net) == 1
     if entry.net > 0:
-        head = _("You won {money} stakes") if mine else _("Seat {seat} won {money} stakes")
+        head = (_("You won {money} stake") if one else _("You won {money} stakes")) if mine else (
+            _("Seat {seat} won {money} stake") if one else _("Seat {seat} won {money} stakes"))
     elif entry.net < 0:
-        head = _("You lost {money} stakes") if mine else _("Seat {seat} lost {money} stakes")
+        head = (_("You lost {money} stake") if one else _("You lost {money} stakes")) if mine else (
+            _("Seat {seat} lost {money} stake") if one else _("Seat {seat} lost {money} stakes"))
     else:
         head = _("You broke even") if mine else _("Seat {seat} broke even")
     cards = _("the cards brought {luck}") if game != "tienlen" else _("the deal brought {luck}")
@@ -219,8 +221,8 @@ def review_text(result: Any, lang: str = "en", you: int | None = None, width: in
         lines.append(_("Moves to look at again ({count}):").format(count=number(len(labelled), lang)))
         for d in labelled:
             label = _(LABELS[d.label]) if d.label in LABELS else (d.label or "")
-            lines.append("  " + _("Move {index}, {who}: {label}: played {played}, better {best}; it lost {loss} "
-                                  "stakes.").format(
+            lines.append("  " + _("Move {index}, {who}: {label}: {played}, where {best} was better; it lost "
+                                  "{loss} stakes.").format(
                 index=number(d.index + 1, lang), who=_seat_words(d.seat, you, lang), label=label,
                 played=move_phrase(result.game, d.played, lang), best=move_phrase(result.game, d.best, lang),
                 loss=number(d.loss, lang, 2)))
