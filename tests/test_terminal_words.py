@@ -17,7 +17,7 @@ from phom.cli import _parser, main
 from phom.language import aligned, display_width, wrap
 from phom.review import review
 from phom.review.model import Ledger
-from phom.review.text import position_text, review_text, summary_sentence
+from phom.review.text import move_phrase, position_text, review_text, summary_sentence
 from phom.tienlen import Play, TienLenGame
 from phom.tienlen.bots import make_tienlen_bot
 
@@ -125,6 +125,7 @@ def test_a_lone_two_is_heo_in_the_terminal():
     assert _action_text(Play("2H"), paint, "vi") == "heo 2♥" and _action_text(Play("9H"), paint, "vi") == "9♥"
     assert combination_words(CardSet.parse("2S"), lang="vi") == "heo 2♠"
     assert kind_words(CardSet.parse("2S"), "vi") == "heo" and kind_words(CardSet.parse("2S"), "en") == "heo"
+    assert move_phrase("tienlen", "play 2♣", "vi") == "đánh heo 2♣"           # the review says it too
     said = run(["tienlen", "solve", "3S 4S 5S 9D 9H KC 2H 2D", "--table", "2S", "--lang", "vi"])
     assert "chặn heo 2♠" in said and "lá lẻ" not in said
 

@@ -71,14 +71,21 @@ def action_words(game: str, text: str, lang: str = "en") -> str:
 
     >>> action_words("phom", "discard J♥", "vi"), action_words("tienlen", "play 3♠ 3♥", "vi")
     ('Đánh J♥', 'Đánh 3♠ 3♥')
+    >>> action_words("tienlen", "play 2♣", "vi"), move_phrase("tienlen", "play 2♣", "vi")
+    ('Đánh heo 2♣', 'đánh heo 2♣')
     >>> action_words("phom", "lay 2♦ 3♦ 4♦ | 7♠ 7♣ 7♦; send 8♥, 9♥, discard 10♠", "vi")
     'Hạ 2♦ 3♦ 4♦ · 7♠ 7♣ 7♦; gửi 8♥, 9♥, đánh 10♠'
     """
     try:
         if game == "tienlen":
-            from ..tienlen.game import parse_action
+            from ..tienlen.game import Play, parse_action
+            from ..tienlen.reference import in_order
             from ..tienlen.render import action_text as tienlen_text
-            return tienlen_text(parse_action(text), lang)
+
+            action = parse_action(text)
+            if isinstance(action, Play) and len(action.cards) == 1 and next(iter(action.cards)).rank == 2:
+                return translator(lang)("play {cards}").format(cards=f"{term('heo', lang)} {in_order(action.cards)}")
+            return tienlen_text(action, lang)
         parts = [_part_words(part, lang) for part in _plan_parts(text)]
     except ValueError:
         return text
