@@ -445,7 +445,7 @@ function drawMoves(view) {
   const add = (text, label, className = "") => {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = label.charAt(0).toLocaleUpperCase(state.lang) + label.slice(1);   // a button: “Draw”, as “Bốc”
+    button.textContent = capital(label);             // a button: “Draw”, as “Bốc”
     button.dataset.action = text;
     if (className) button.className = className;
     if (label.length > 10) button.classList.add("wide");   // a long label: two columns on a phone
@@ -478,7 +478,7 @@ function drawMoves(view) {
   }
   const yourTurn = view.to_move === view.player && !view.is_over;
   const autolay = view.legal_actions.find((a) => a.text === "autolay");
-  setText($("card-tip"), autolay ? t("lay_turn_tip", { lay: autolay.label || "autolay" })
+  setText($("card-tip"), autolay ? t("lay_turn_tip", { lay: capital(autolay.label || t("last_autolay")) })
     : t(tienlen ? "card_tip_tienlen" : "card_tip_phom"));
   $("card-tip").classList.toggle("lay-turn", Boolean(autolay));
   moves.classList.toggle("your-turn", yourTurn);
@@ -876,6 +876,10 @@ function showResult(view) {
   const headline = r.u !== null ? t("wins_by", { seat: r.u, kind: uNames[r.u_kind] || r.u_kind }) : t("is_nhat", { seat: r.winner });
   finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_points")}</th>`
     + `<th>${t("col_money")}</th></tr>${rows}`);
+}
+
+function capital(text) {
+  return text.charAt(0).toLocaleUpperCase(state.lang) + text.slice(1);
 }
 
 function escapeHtml(text) {
