@@ -3,7 +3,8 @@ proof is a toy game ("three cards", ``tests/toy_game.py``) registered at run tim
 and no knowledge of the machinery: the service hosts it (its store rows, fair deals, bots, the table clock
 and its stand-in, the HTTP views and moves), ``phom verify`` proves its records (bots and clock moves
 replayed by the protocol alone), and a tampered record of it is refused; the review weighs its
-decisions (its Python referee playing the worlds, over its ``sample_world``)."""
+decisions (its Python referee playing the worlds, over its ``sample_world``), and a program plays a seat
+through the bot protocol from the view a hosted game sends (``view_data``, ``view_from_data``)."""
 
 from __future__ import annotations
 
@@ -152,3 +153,28 @@ def test_the_review_weighs_its_decisions_by_the_protocol_alone(toy):
     labelled = [d for d in result.decisions if d.label is not None]
     assert labelled and all(d.played != d.best and d.loss > 0 for d in labelled)
     assert review(game, worlds=32).decisions == result.decisions        # the game itself, the same seed
+
+
+def test_a_program_and_a_hosted_view_play_it_through_the_bot_protocol(toy):
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from phom.external import ExternalBot
+    from phom.hosted_views import view_from_api
+
+    eager = Path(__file__).resolve().parents[1] / "examples" / "bots" / "eager.py"
+    program = ExternalBot([sys.executable, str(eager)], "toy", move_seconds=30)
+    game = toy.deal(toy.rules(None), 1, "00" * 32, "program")
+    program.game_started(game, 1, 1)
+    try:
+        while not game.is_over:
+            seat = game.to_move
+            hosted = view_from_api(toy.report(game, seat, drawn=False))        # the view a hosted game sends
+            assert hosted == game.view(seat)
+            bot = program if seat == 1 else toy.make_bot("greedy")
+            game.apply(bot.act(hosted))
+        program.game_ended(game, 1)
+    finally:
+        program.close()
+    assert len(game.history) == 6 and shlex.join([sys.executable, str(eager)]) in program.name

@@ -243,6 +243,15 @@ class ToyKind:
             game.apply(action)
         return game
 
+    def view_data(self, view: ToyView) -> dict[str, Any]:
+        return {"game": "toy", "player": view.player, "hand": view.hand.codes,
+                "legal_actions": [{"id": None, "text": str(a), "label": str(a.card)} for a in view.legal_actions],
+                "history": [{"player": p, "action": str(a)} for p, a in view.history]}
+
+    def view_from_data(self, data: dict[str, Any]) -> ToyView:
+        return ToyView(int(data["player"]), CardSet.parse(data["hand"]), [parse(e["text"]) for e in data["legal_actions"]],
+                       [(int(e["player"]), parse(e["action"])) for e in data["history"]])
+
     def hint(self, game: ToyGame, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5
              ) -> dict[str, Any]:
         action = GreedyToyBot().act(game.view(seat))

@@ -38,14 +38,12 @@ import subprocess
 import tempfile
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from .actions import Action
-from .tienlen.game import parse_action as parse_tienlen_action
-from .tienlen.render import view_report as tienlen_view_report
-from .view_data import view_report
+from .games import GAMES as REGISTERED
+from .games import game_kind
 
 __all__ = ["DEFAULT_MOVE_SECONDS", "GAMES", "MESSAGES", "PROTOCOL", "BotFault", "ExternalBot", "check_jobs",
            "external_command", "is_external", "schema"]
@@ -54,8 +52,8 @@ __all__ = ["DEFAULT_MOVE_SECONDS", "GAMES", "MESSAGES", "PROTOCOL", "BotFault", 
 PROTOCOL = 1
 #: Seconds a program has to answer one ``act`` (``--move-seconds``).
 DEFAULT_MOVE_SECONDS = 2.0
-#: The games a program may play, as ``start`` names them.
-GAMES = ("phom", "tienlen")
+#: The games a program may play, as ``start`` names them: the registry (``phom.games.GAMES``), by name.
+GAMES = REGISTERED
 #: The protocol's messages, each with a schema ``phom/protocol/NAME.schema.json``.
 MESSAGES = ("start", "act", "end", "answer")
 #: The longest line a program may answer, in bytes.
@@ -254,26 +252,14 @@ class _Programs:
         self.running.clear()
 
 
-def _phom_view(view: Any) -> dict[str, Any]:
-    return {"game": "phom", **view_report(view)}
-
-
-def _tienlen_view(view: Any) -> dict[str, Any]:
-    return tienlen_view_report(view)
-
-
-_VIEWS: dict[str, Callable[[Any], dict[str, Any]]] = {"phom": _phom_view, "tienlen": _tienlen_view}
-_PARSERS: dict[str, Callable[[str], Any]] = {"phom": Action.parse, "tienlen": parse_tienlen_action}
-
-
 def _shown(line: bytes) -> str:
     text = line.decode("utf-8", "backslashreplace")
     return repr(text if len(text) <= 120 else text[:120] + "…")
 
 
 class ExternalBot:
-    """A program that plays through the bot protocol (``phom.external``); ``game`` is ``"phom"`` or
-    ``"tienlen"``. Its programs start with its first game and end with ``close()``.
+    """A program that plays through the bot protocol (``phom.external``); ``game`` is a registered
+    game's name (``"phom"``, ``"tienlen"``, …). Its programs start with its first game and end with ``close()``.
 
     >>> bot = ExternalBot(["python3", "-c", "pass"], "phom", move_seconds=0.5)
     >>> bot.name, bot.move_seconds
@@ -345,7 +331,8 @@ class ExternalBot:
             self._games += 1
             program = self._begin(view.player, self._games, view.rules.to_dict())
         self._decisions += 1
-        shown = _VIEWS[self.game](view)
+        kind = game_kind(self.game)
+        shown = kind.view_data(view)
         legal = [entry["text"] for entry in shown["legal_actions"]]
         try:
             program.send({"type": "act", "view": shown, "legal": legal}, self.move_seconds)
@@ -363,7 +350,7 @@ class ExternalBot:
         if text not in legal:
             choices = ", ".join(legal[:6]) + (", …" if len(legal) > 6 else "")
             raise self._fault(program, f"it answered {text!r}, not one of the {len(legal)} legal actions ({choices})")
-        return _PARSERS[self.game](text)
+        return kind.parse_action(text)
 
     def game_ended(self, game: Any, seat: int) -> None:
         """Send ``end`` with the result and free the program for the next game."""

@@ -77,15 +77,15 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: 
     ``SEARCH_WORLDS`` × 16) while ``budget`` seconds allow and the race used them (at least one
     judgement)."""
     _ = translator(lang)
-    if isinstance(game_or_view, Game):
+    if isinstance(game_or_view, PlayerView):
+        view = game_or_view
+        if player is not None and player != view.player:
+            raise ValueError(f"this view belongs to player {view.player}, not {player}")
+    else:                                           # the game: the view of the seat asked for
         seat = game_or_view.to_move if player is None else player
         if seat is None:
             raise ValueError("the game is over: there is nothing to advise")
         view = game_or_view.view(seat)
-    else:
-        view = game_or_view
-        if player is not None and player != view.player:
-            raise ValueError(f"this view belongs to player {view.player}, not {player}")
     if not view.legal_actions:
         raise ValueError(f"player {view.player} is not to move")
     if seed is None:

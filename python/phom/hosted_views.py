@@ -28,6 +28,7 @@ from typing import Any
 
 from .actions import Action, AutoLay, Send
 from .cards import DECK_MASK, Card, CardSet, to_mask
+from .games import GAMES, game_kind
 from .referee import apply, legal
 from .rules import Rules
 from .state import PublicState, State
@@ -38,16 +39,16 @@ from .view import PlayerView
 __all__ = ["phom_view_from_api", "tienlen_view_from_api", "view_from_api"]
 
 
-def view_from_api(data: Any) -> PlayerView | TienLenView:
-    """The seat's view in ``data`` (a hosted game's view JSON, with its ``rules``), by its ``"game"``."""
+def view_from_api(data: Any) -> Any:
+    """The seat's view in ``data`` (a hosted game's view JSON, with its ``rules``), as its ``"game"``'s
+    kind rebuilds it (``GameKind.view_from_data``; a ``PlayerView``, a ``TienLenView``, …)."""
     if not isinstance(data, dict):
         raise TypeError("a hosted view must be a JSON object")
     game = data.get("game", "phom")
-    if game == "phom":
-        return phom_view_from_api(data)
-    if game == "tienlen":
-        return tienlen_view_from_api(data)
-    raise ValueError(f"a hosted view of game {game!r}: only phom and tienlen are known")
+    if not isinstance(game, str) or game not in GAMES:
+        names = sorted(GAMES)
+        raise ValueError(f"a hosted view of game {game!r}: only {', '.join(names[:-1])} and {names[-1]} are known")
+    return game_kind(game).view_from_data(data)
 
 
 def _field(data: dict[str, Any], name: str) -> Any:

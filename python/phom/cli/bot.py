@@ -27,14 +27,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..bots import make_bot
 from ..client import DEFAULT_RETRY_SECONDS, ApiError, PhomClient, ServerUnreachable
-from ..external import DEFAULT_MOVE_SECONDS, BotFault
-from ..game import Game
+from ..external import DEFAULT_MOVE_SECONDS, BotFault, ExternalBot, external_command, is_external
+from ..games import game_kind
 from ..hooks import announce_end, close_bots
 from ..hosted_views import view_from_api
-from ..tienlen.bots import make_tienlen_bot
-from ..tienlen.game import TienLenGame
 
 __all__ = ["SeatResult", "add_bot_parser", "bot_command", "parse_series", "play_seat", "token_from"]
 
@@ -170,7 +167,7 @@ def play_seat(client: PhomClient, game_id: str, token: str, bot: Any, *,
     finally:
         feed.close()
     record = client.record(game_id, token)
-    finished = (TienLenGame if view["game"] == "tienlen" else Game).from_json(json.dumps(record))
+    finished = game_kind(view["game"]).from_record(json.dumps(record))
     announce_end({seat: bot}, finished)
     result = view["result"]
     totals = view.get("series", {}).get("totals") or result["net"]
@@ -180,8 +177,11 @@ def play_seat(client: PhomClient, game_id: str, token: str, bot: Any, *,
 
 
 def _bot_for(game: str, spec: str, move_seconds: float) -> Any:
-    factory = make_tienlen_bot if game == "tienlen" else make_bot
-    return factory(spec, move_seconds=move_seconds)
+    """The bot ``spec`` of ``game`` (its kind's ``make_bot``); a program (``cmd:…``) plays through the
+    bot protocol, allowed ``move_seconds`` an answer."""
+    if is_external(spec):
+        return ExternalBot(external_command(spec), game_kind(game).name, move_seconds=move_seconds, name=spec.strip())
+    return game_kind(game).make_bot(spec)
 
 
 def bot_command(args: argparse.Namespace, out: TextIO, environment: Mapping[str, str] | None = None) -> int:

@@ -70,14 +70,11 @@ def parse_seats(text: str | None) -> list[int] | None:
 
 def _players(record: str) -> int | None:
     """How many seats a record's table has; None when the record cannot be read (the review says why)."""
-    from ..game import Game
-    from ..tienlen import TienLenGame
+    from ..games import kind_of_record
 
     try:
-        data = json.loads(record)
-        if isinstance(data, dict) and data.get("format") == "phom-tienlen":
-            return TienLenGame.from_json(record).rules.players
-        return Game.from_json(record).players
+        players: int = kind_of_record(json.loads(record)).from_record(record).rules.players
+        return players
     except (ValueError, TypeError, KeyError):
         return None
 

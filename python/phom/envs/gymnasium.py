@@ -35,16 +35,16 @@ except ImportError:
     raise missing_extra("rl", "phom.envs.gymnasium (Gymnasium)") from None
 
 from ..actions import NUM_ACTIONS  # noqa: E402
-from ..bots import Bot, make_bot  # noqa: E402
+from ..bots import Bot  # noqa: E402
+from ..games import game_kind  # noqa: E402
 from ..observation import OBSERVATION_SIZE  # noqa: E402
 from ..rules import Rules  # noqa: E402
-from ..tienlen.bots import make_tienlen_bot  # noqa: E402
 from ..tienlen import actions as tienlen_actions  # noqa: E402
 from ..tienlen.rules import TienLenRules  # noqa: E402
 from ..tienlen.vector import POLICIES as TIENLEN_POLICIES  # noqa: E402
 from ..tienlen.vector import TienLenVectorGame  # noqa: E402
 from ..vector import POLICIES, VectorGame  # noqa: E402
-from .sessions import PhomSession, Session, TienLenSession  # noqa: E402
+from .sessions import Session, TienLenSession, session_for  # noqa: E402
 
 __all__ = ["ENV_ID", "TIENLEN_ENV_ID", "CardGameEnv", "PhomEnv", "PhomVectorEnv", "TienLenEnv", "TienLenVectorEnv"]
 
@@ -145,16 +145,23 @@ def _bots(opponents: Sequence[Any], make: Any) -> list[Any]:
     return [make(b) if isinstance(b, str) else b for b in opponents]
 
 
+def _seated(game: str, opponents: Sequence[Any], rules: Any) -> tuple[Session, list[Any]]:
+    """The session of ``game`` under ``rules`` (None: the game's defaults for one seat more than
+    ``opponents``) and the opponents' bots (names made by the game's ``make_bot``), by its kind."""
+    kind = game_kind(game)
+    bots = _bots(opponents, kind.make_bot)
+    return session_for(game, rules if rules is not None else kind.rules({"players": len(bots) + 1})), bots
+
+
 class PhomEnv(CardGameEnv):
     """Phỏm: one learning ``seat`` against ``opponents``, bot names (``make_bot``) or bot objects."""
 
     def __init__(self, opponents: Sequence[str | Bot] = ("greedy", "greedy", "greedy"), *,
                  rules: Rules | None = None, seat: int = 0, illegal_reward: float = -5.0,
                  render_mode: str | None = None) -> None:
-        bots = _bots(opponents, make_bot)
-        self.rules = _rules(rules, len(bots) + 1)
-        super().__init__(PhomSession(self.rules), bots, seat=seat, illegal_reward=illegal_reward,
-                         render_mode=render_mode)
+        session, bots = _seated("phom", opponents, rules)
+        self.rules: Rules = session.rules
+        super().__init__(session, bots, seat=seat, illegal_reward=illegal_reward, render_mode=render_mode)
 
 
 class TienLenEnv(CardGameEnv):
@@ -164,12 +171,9 @@ class TienLenEnv(CardGameEnv):
     def __init__(self, opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *,
                  rules: TienLenRules | None = None, seat: int = 0, illegal_reward: float = -5.0,
                  render_mode: str | None = None) -> None:
-        bots = _bots(opponents, make_tienlen_bot)
-        if rules is not None and not isinstance(rules, TienLenRules):
-            raise ValueError(f"rules {rules!r} is not a TienLenRules")
-        self.rules = rules if rules is not None else TienLenRules(players=len(bots) + 1)
-        super().__init__(TienLenSession(self.rules), bots, seat=seat, illegal_reward=illegal_reward,
-                         render_mode=render_mode)
+        session, bots = _seated("tienlen", opponents, rules)
+        self.rules: TienLenRules = session.rules
+        super().__init__(session, bots, seat=seat, illegal_reward=illegal_reward, render_mode=render_mode)
 
 
 def _seat_policies(num_envs: object, seat: object, opponents: str | Sequence[str], players: int,

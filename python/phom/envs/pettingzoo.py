@@ -45,7 +45,8 @@ RENDER_MODES = ("ansi", "human")
 
 
 def env(rules: Any = None, render_mode: str | None = None, game: str = "phom") -> Any:
-    """The environment of ``game`` (``"phom"`` or ``"tienlen"``, ``rules`` of that game) with
+    """The environment of ``game`` (a registered game with a session, ``phom.envs.sessions.session_for``:
+    ``"phom"``, ``"tienlen"``; ``rules`` of that game) with
     PettingZoo's standard wrappers (illegal action → −1 and the game ends)."""
     wrapped: Any = raw_env(rules=rules, render_mode=render_mode, game=game)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)

@@ -21,6 +21,8 @@ import numpy.typing as npt
 from ..actions import NUM_ACTIONS, Action
 from ..cards import CardSet
 from ..game import Game
+from ..games import GAMES as REGISTERED
+from ..games import game_kind
 from ..observation import OBSERVATION_SIZE
 from ..referee import refusal
 from ..render import render_text
@@ -33,13 +35,15 @@ from ..tienlen.rules import TienLenRules
 
 __all__ = ["GAMES", "PhomSession", "Session", "TienLenSession", "session_for"]
 
-GAMES = ("phom", "tienlen")
+#: The games a session may play: the registry (``phom.games.GAMES``), read by name.
+GAMES = REGISTERED
 
 
 class Session(Protocol):
     """What the adapters use (see the module docstring)."""
 
     name: str
+    rules: Any
     players: int
     num_actions: int
     observation_size: int
@@ -198,10 +202,10 @@ class TienLenSession:
         return text
 
 
-def session_for(game: str, rules: Any = None) -> PhomSession | TienLenSession:
-    """The session of ``game`` (``"phom"`` or ``"tienlen"``) under ``rules`` (that game's rules type)."""
-    if game == "phom":
-        return PhomSession(rules)
-    if game == "tienlen":
-        return TienLenSession(rules)
-    raise ValueError(f"game {game!r}: choose 'phom' or 'tienlen'")
+def session_for(game: str, rules: Any = None) -> Session:
+    """The session of ``game`` (a registered game's name: ``"phom"``, ``"tienlen"``, …) under ``rules``
+    (that game's rules type), as the game's kind gives it (``GameKind.session``)."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise ValueError(f"game {game!r}: choose {' or '.join(repr(name) for name in GAMES)}")
+    session: Session = game_kind(game).session(rules)
+    return session
