@@ -190,7 +190,7 @@ class ToyKind:
         return {"3–0": game.tricks[seat] == 3}
 
     def summary_fields(self, game: ToyGame, order: list[int]) -> dict[str, Any]:
-        return {"rates": tuple({"3–0": game.tricks[q] == 3} for q in order)}
+        return {"rates": {"3–0": tuple(game.tricks[q] == 3 for q in order)}}
 
     def parse_action(self, text: str) -> Lead:
         return parse(text)

@@ -108,7 +108,7 @@ class PhomKind:
         return {"u": u, "mom": mom, "den": tuple(any(x[0] == q and x[3] == "den" for x in pays) for q in order),
                 "chot_paid": tuple(sum(x[0] == q and x[3] == "chot" for x in pays) for q in order),
                 "chot_eaten": tuple(sum(x[1] == q and x[3] == "chot" for x in pays) for q in order),
-                "rates": tuple({"ù": a, "móm": b} for a, b in zip(u, mom))}
+                "rates": {"ù": u, "móm": mom}}
 
     def engine_policies(self, bots: Any) -> list[str] | None:
         """``phom.simulation.core_policies``: random, greedy and planner bots play in the core."""

@@ -59,8 +59,8 @@ def kind_of(game: str | GameKind) -> GameKind:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game, seen per bot (tuples indexed by bot): net money, win, and the game's own ``rates`` (the
-    entries its simulation table shows, from ``GameKind.summary_fields``). Phỏm's also carry ù and móm,
+    """One game, seen per bot (tuples indexed by bot): net money, win, and the game's own ``rates`` (each
+    entry its simulation table shows, a tuple per bot, from ``GameKind.summary_fields``). Phỏm's also carry ù and móm,
     and, on the Python referee, the đền and chốt each bot paid and the chốt it ate (empty for other
     games). Games played on the Python referee carry each bot's decisions with the nanoseconds they
     took (empty for games played in a compiled engine), and in the arena the challenger's ``finish``
@@ -77,7 +77,7 @@ class GameSummary:
     chot_eaten: tuple[int, ...] = field(default=(), compare=False)
     decisions: tuple[int, ...] = field(default=(), compare=False)
     decision_ns: tuple[int, ...] = field(default=(), compare=False)
-    rates: tuple[dict[str, float], ...] = field(default=(), compare=False)
+    rates: dict[str, tuple[float, ...]] = field(default_factory=dict, compare=False)
     finish: tuple[dict[str, float], ...] = field(default=(), compare=False)
 
 
@@ -105,15 +105,20 @@ class Tally:
     def add(self, game: GameSummary) -> None:
         self.games += 1
         self.actions += game.actions
+        u, mom = game.u, game.mom                                   # Phỏm's (empty in other games)
         for b in range(self.players):
             self.net[b] += game.net[b]
             self.net_squared[b] += game.net[b] ** 2
             self.wins[b] += game.won[b]
-            self.u[b] += bool(game.u) and game.u[b]
-            self.mom[b] += bool(game.mom) and game.mom[b]
-        for b, rates in enumerate(game.rates):
-            for name, value in rates.items():
-                self.rates.setdefault(name, [0] * self.players)[b] += value
+            if u:
+                self.u[b] += u[b]
+                self.mom[b] += mom[b]
+        for name, values in game.rates.items():
+            column = self.rates.get(name)
+            if column is None:
+                column = self.rates[name] = [0] * self.players
+            for b in range(self.players):
+                column[b] += values[b]
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -278,7 +283,7 @@ def play_chunk_in_core(policies: Sequence[str], rules: Rules, seed: int, indices
                 net=tuple(int(net[k, seat_of[b]]) for b in range(n)),
                 won=tuple(bool(winner[k] == seat_of[b]) for b in range(n)),
                 u=u, mom=lost, actions=int(actions[k]),
-                rates=tuple({"ù": u[b], "móm": lost[b]} for b in range(n)),
+                rates={"ù": u, "móm": lost},
             )
     return [found[index] for index in indices]
 
