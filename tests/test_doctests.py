@@ -25,7 +25,7 @@ MODULES = [
     "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.bots.names", "phom.racing", "phom.external", "phom.hooks",
     "phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.house_rules", "phom.tournament",
     "phom.web.serving", "phom.web.bodies", "phom.web.limits", "phom.web.live", "phom.web.views", "phom.web.headers",
-    "phom.review.judge", "phom.review.referee", "phom.cli.moves", "phom.clock", "phom.web.routes", "phom.games", "phom.phom_kind",
+    "phom.review.judge", "phom.review.referee", "phom.cli.moves", "phom.cli.summaries", "phom.clock", "phom.web.routes", "phom.games", "phom.phom_kind",
     "phom.tienlen.kind",
 ]
 
