@@ -22,8 +22,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-
 from ..extras import missing_extra
 
 try:
@@ -39,7 +37,7 @@ from ..rules import Rules  # noqa: E402
 from ..state import State  # noqa: E402
 from ..view import PlayerView  # noqa: E402
 from ..worlds import sample_world  # noqa: E402
-from .spiel import game_type  # noqa: E402
+from .spiel import CardObserver, CardSpielGame, game_type, spiel_rules  # noqa: E402
 
 __all__ = ["GAME_NAME", "PhomGame", "PhomState", "register"]
 
@@ -57,10 +55,8 @@ def _game_type() -> Any:
 
 
 def _rules(params: dict[str, Any]) -> Rules:
-    unknown = sorted(set(params) - set(_DEFAULTS))
-    if unknown:
-        raise ValueError(f"unknown python_phom parameters: {', '.join(unknown)}")
-    return Rules(**{**_DEFAULTS, **params})
+    rules: Rules = spiel_rules(GAME_NAME, _DEFAULTS, params, Rules)
+    return rules
 
 
 def _bound(rules: Rules) -> float:
@@ -71,24 +67,20 @@ def _bound(rules: Rules) -> float:
                  + max(s.second, s.third, s.last, s.mom) * (n - 1))
 
 
-class PhomGame(pyspiel.Game):  # type: ignore[misc]
+class PhomGame(CardSpielGame):
     """The game: rules from the parameters (see the module docstring)."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.rules = _rules(dict(params or {}))
-        bound = _bound(self.rules)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=52, num_players=self.rules.players,
-            min_utility=-bound, max_utility=bound, utility_sum=0.0, max_game_length=600)
-        super().__init__(_game_type(), info, dict(params or {}))
+    NAME = GAME_NAME
+    NUM_ACTIONS = NUM_ACTIONS
+    MAX_LENGTH = 600
+    spiel_type = staticmethod(_game_type)
+    make_rules = staticmethod(_rules)
+    bound = staticmethod(_bound)
 
     def new_initial_state(self) -> PhomState:
         return PhomState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> PhomObserver:
-        if params:
-            raise ValueError(f"python_phom observers take no parameters; got {params}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+    def observer(self, perfect_recall: bool) -> PhomObserver:
         return PhomObserver(perfect_recall)
 
 
@@ -242,16 +234,13 @@ class PhomState(pyspiel.State):  # type: ignore[misc]
         return other
 
 
-class PhomObserver:
+class PhomObserver(CardObserver):
     """Tensors and strings of a player's view: the observation (``phom.observation.encode``), and for
     perfect recall the information state, which adds every card the player has held and every
     seat's discards (relative seats)."""
 
     def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        size = INFO_STATE_SIZE if perfect_recall else OBSERVATION_SIZE
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        super().__init__(perfect_recall, OBSERVATION_SIZE, INFO_STATE_SIZE)
 
     def set_from(self, state: PhomState, player: int) -> None:
         self.tensor.fill(0.0)
@@ -264,9 +253,6 @@ class PhomObserver:
             for k in range(n):
                 for c in card_indices(state.discarded[(player + k) % n]):
                     self.tensor[offset + 52 + 52 * k + c] = 1.0
-
-    def string_from(self, state: PhomState, player: int) -> str:
-        return state.info_text(player) if self.perfect_recall else state.observation_text(player)
 
 
 def register() -> None:

@@ -23,8 +23,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-
 from ..extras import missing_extra
 
 try:
@@ -38,7 +36,7 @@ from ..tienlen.game import Play, TienLenGame  # noqa: E402
 from ..tienlen.observation import OBSERVATION_SIZE, encode  # noqa: E402
 from ..tienlen.rules import TienLenRules  # noqa: E402
 from ..tienlen.worlds import sample_world  # noqa: E402
-from .spiel import game_type  # noqa: E402
+from .spiel import CardObserver, CardSpielGame, game_type, spiel_rules  # noqa: E402
 
 __all__ = ["GAME_NAME", "TienLenObserver", "TienLenSpielGame", "TienLenSpielState", "tienlen_game_type"]
 
@@ -56,10 +54,8 @@ def tienlen_game_type() -> Any:
 
 
 def _rules(params: dict[str, Any]) -> TienLenRules:
-    unknown = sorted(set(params) - set(_DEFAULTS))
-    if unknown:
-        raise ValueError(f"unknown python_tienlen parameters: {', '.join(unknown)}")
-    return TienLenRules(**{**_DEFAULTS, **params})
+    rules: TienLenRules = spiel_rules(GAME_NAME, _DEFAULTS, params, TienLenRules)
+    return rules
 
 
 def _bound(rules: TienLenRules) -> float:
@@ -70,25 +66,21 @@ def _bound(rules: TienLenRules) -> float:
     return float(60 * largest * (rules.players - 1))
 
 
-class TienLenSpielGame(pyspiel.Game):  # type: ignore[misc]
+class TienLenSpielGame(CardSpielGame):
     """The game: rules from the parameters (see the module docstring)."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.rules = _rules(dict(params or {}))
-        bound = _bound(self.rules)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=tienlen_actions.NUM_ACTIONS, max_chance_outcomes=52,
-            num_players=self.rules.players, min_utility=-bound, max_utility=bound, utility_sum=0.0,
-            max_game_length=52 * 6)
-        super().__init__(tienlen_game_type(), info, dict(params or {}))
+    NAME = GAME_NAME
+    NUM_ACTIONS = tienlen_actions.NUM_ACTIONS
+    MAX_LENGTH = 52 * 6
+    spiel_type = staticmethod(tienlen_game_type)
+    make_rules = staticmethod(_rules)
+    bound = staticmethod(_bound)
 
     def new_initial_state(self) -> TienLenSpielState:
         return TienLenSpielState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TienLenObserver:
-        if params:
-            raise ValueError(f"python_tienlen observers take no parameters; got {params}")
-        return TienLenObserver(bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+    def observer(self, perfect_recall: bool) -> TienLenObserver:
+        return TienLenObserver(perfect_recall)
 
 
 class TienLenSpielState(pyspiel.State):  # type: ignore[misc]
@@ -200,14 +192,12 @@ class TienLenSpielState(pyspiel.State):  # type: ignore[misc]
         return other
 
 
-class TienLenObserver:
+class TienLenObserver(CardObserver):
     """Tensors and strings of a player's view: ``phom.tienlen.observation.encode`` and the cards he has
     picked; for perfect recall, also the hand he was dealt."""
 
     def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(INFO_STATE_SIZE if perfect_recall else OBSERVER_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+        super().__init__(perfect_recall, OBSERVER_SIZE, INFO_STATE_SIZE)
 
     def set_from(self, state: TienLenSpielState, player: int) -> None:
         self.tensor.fill(0.0)
@@ -222,6 +212,3 @@ class TienLenObserver:
         if self.perfect_recall:
             for c in CardSet(state.dealt[player]):
                 self.tensor[OBSERVER_SIZE + c.index] = 1.0
-
-    def string_from(self, state: TienLenSpielState, player: int) -> str:
-        return state.info_text(player) if self.perfect_recall else state.observation_text(player)
