@@ -782,13 +782,8 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
                        seat=game.leader + 1), file=out)
     for p, hand in enumerate(hands):
         print("  " + _("seat {seat}: {cards}").format(seat=p + 1, cards=paint.cards(hand)), file=out)
-    last, turn = None, 0
-    for p, action in game.history:           # a turn a line, numbered from 1; a turn's further moves under it
-        who = _("seat {seat}: {cards}").format(seat=p + 1, cards="")
-        turn += p != last
-        prefix = f"{turn:4d}. {who}" if p != last else "      " + " " * display_width(who)
-        print(f"{prefix}{said(action)}", file=out)
-        last = p
+    for move, (p, action) in enumerate(game.history, start=1):     # numbered as phom review numbers moves
+        print(f"{move:4d}. " + _("seat {seat}: {cards}").format(seat=p + 1, cards=said(action)), file=out)
     print(result_text(game, lang) if isinstance(game, Game) else tienlen_result_text(game, lang), file=out)
 
 
