@@ -1053,7 +1053,7 @@ async function advise(search) {
     const reason = String(hint.reason || "");
     // a reason that starts by naming the move is said once: “Gợi ý: Đánh 8♣: …”, not “Đánh 8♣ — Đánh 8♣: …”
     say(reason.toLocaleLowerCase().startsWith(action.toLocaleLowerCase()) ? t("hint_said", { reason })
-      : t("hint_text", { action, reason }));
+      : t("hint_text", { action: capital(action), reason }));
   } catch (error) {
     say(t("no_hint", { error: error.message }), true);
   }
