@@ -81,7 +81,10 @@ class RefereeReplay:
             if player != seat:
                 continue
             state = self.states[i]
-            policy = self.kind.make_bot(self.kind.default_bot).act(state.view(seat))
+            bot = self.kind.make_bot(self.kind.default_bot)
+            if hasattr(bot, "reseed"):                   # a default bot that draws draws the same every time
+                bot.reseed(stage_seed(i, seat))
+            policy = bot.act(state.view(seat))
             ranked = list(dict.fromkeys([policy, *state.legal_actions(), action]))
             candidates = tuple((str(a), (a,)) for a in ranked)
             out.append(Turn(seat, i, i + 1, candidates, ranked.index(action), False, "play", 0))
