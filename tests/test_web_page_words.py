@@ -265,3 +265,42 @@ def test_a_failure_is_said_in_the_pages_language(server, browser, locale):  # no
     assert page.inner_text("#message") == catalog["live_refused"]
     check_words(page, lang, "a live seat refused")
     page.close()
+
+
+def test_a_gui_names_the_phom_as_the_table_draws_it(server, browser):  # noqa: F811
+    """A gửi's button names the phỏm by its number under its seat and the seat by its place at the table
+    (“Gửi 4♣ vào phỏm 1 của nhà đối diện”), never a seat:index pair."""
+    import httpx
+
+    places = {0: "bạn", 1: "nhà dưới", 2: "nhà đối diện", 3: "nhà trên"}
+    for _ in range(60):                          # a game in which the player may gửi (by the API, quickly)
+        created = httpx.post(server + "/api/games", json={"humans": [0], "bots": ["level:4"] * 3}).json()
+        headers = {"Authorization": f"Bearer {created['tokens']['0']}"}
+        view = httpx.get(f"{server}/api/games/{created['id']}", headers=headers).json()
+        sends: list[str] = []
+        while not view["is_over"] and not sends:
+            texts = [a["text"] for a in view["legal_actions"]]
+            sends = [text for text in texts if text.startswith("send ")]
+            if not sends:
+                move = next((text for text in texts if text.startswith("lay ")), None) or (
+                    "draw" if "draw" in texts else texts[-1])
+                view = httpx.post(f"{server}/api/games/{created['id']}/actions", headers=headers,
+                                  json={"action": move}).json()
+        if sends:
+            break
+    assert sends, "no game offered a gửi"
+    _, code, target = sends[0].split()
+    seat, meld = (int(part) for part in target.split(":"))
+    page = browser.new_page(locale="vi-VN", viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(f"{server}/#game={created['id']}&seat=0&token={created['tokens']['0']}")
+    page.wait_for_selector(f'#hand [data-card="{code}"]')
+    page.wait_for_function(IDLE)
+    page.click(f'#hand [data-card="{code}"]')
+    said = page.inner_text(f'#moves button[data-action="{sends[0]}"]')
+    assert said == f"Gửi {code[:-1]}{'♠♣♦♥'['SCDH'.index(code[-1])]} vào phỏm {meld + 1} của {places[seat]}", said
+    labels = page.evaluate(f"[...document.querySelectorAll('#table .phom-seat[data-seat=\"{seat}\"] svg text')]"
+                           ".map((e) => e.textContent)")
+    assert f"phỏm {meld + 1}" in labels, "the phỏm's number is not drawn under its seat"
+    check_words(page, "vi", "a gửi")
+    shoot(page, "gui-vi")
+    page.close()

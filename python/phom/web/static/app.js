@@ -463,7 +463,9 @@ function drawMoves(view) {
   // Gửi and Hạ for the chosen cards
   for (const action of view.legal_actions) {
     const verb = action.text.split(" ")[0];
-    if ((verb === "send" || verb === "lay") && picked.length && same(cardsOf(action))) add(action.text, action.label || action.text);
+    if ((verb === "send" || verb === "lay") && picked.length && same(cardsOf(action))) {
+      add(action.text, verb === "send" ? sendWords(view, action.text) : action.label || action.text);
+    }
   }
   const verb = tienlen ? "play" : "discard";
   if (view.legal_actions.some((a) => a.text.startsWith(`${verb} `))) {
@@ -726,6 +728,15 @@ function moveWords(action) {
   const key = { draw: "last_draw", eat: "last_eat", discard: "last_discard", lay: "last_lay", send: "last_send",
     autolay: "last_autolay", u: "last_u", "u-khan": "last_u_khan", play: "last_play", pass: "last_pass" }[verb];
   return key ? t(key, { cards: cardsText(codes) }) : action;
+}
+
+function sendWords(view, text) {
+  // a gửi as the table is drawn: "Gửi 8♥ vào phỏm 1 của nhà dưới" (the phỏm numbered under its seat)
+  const [, code, target] = text.split(" ");
+  const [seat, meld] = target.split(":").map(Number);
+  const place = placeOf(seat, view.player, view.players || view.hand_sizes.length);
+  return place === "me" ? t("send_button_own", { card: cardsText([code]), meld: meld + 1 })
+    : t("send_button", { card: cardsText([code]), meld: meld + 1, owner: t(`owner_${place}`) });
 }
 
 function moveKind(action) {
