@@ -5,7 +5,12 @@ others' skill (the money of a seat is the skill it keeps and the others lose, lu
 the arena's answer is its mean net. Both, with 95 % intervals clustered by deal, and each seat's mean
 luck.
 
-    nice -n 10 python3 benchmarks/review_calibration.py --deals 200 --seed 9301 --jobs 2
+    nice -n 10 python3 benchmarks/review_calibration.py --deals 200 --seed 9301 --jobs 2 \
+        --plot benchmarks/review_calibration.svg
+
+``--plot`` draws the calibration: the deals sorted by the review's prediction into eight groups of
+equal size, each group's mean prediction against its mean net money (± 95 %), beside the line where
+they are equal.
 """
 
 from __future__ import annotations
@@ -48,6 +53,53 @@ def deal_rows(seed: int, deals: list[int]) -> list[dict[str, Any]]:
     return rows
 
 
+def calibration_svg(rows: list[dict[str, Any]], groups: int = 8) -> str:
+    """The calibration plot as SVG: per group of deals (by predicted money), mean prediction against
+    mean net with its 95 % interval, and the diagonal."""
+    rows = sorted(rows, key=lambda r: r["predicted"])
+    groups = max(1, min(groups, len(rows) // 2))
+    size = len(rows) / groups
+    points = []
+    for g in range(groups):
+        part = rows[round(g * size):round((g + 1) * size)]
+        if len(part) >= 2:
+            x = statistics.fmean(r["predicted"] for r in part)
+            y, half = _ci([r["net"] for r in part])
+            points.append((x, y, half))
+    low = min(min(x for x, _, _ in points), min(y - h for _, y, h in points))
+    high = max(max(x for x, _, _ in points), max(y + h for _, y, h in points))
+    low, high = math.floor(low) - 0.5, math.ceil(high) + 0.5
+    width, left, top = 360, 60, 20
+
+    def px(v: float) -> float:
+        return left + (v - low) / (high - low) * width
+
+    def py(v: float) -> float:
+        return top + (high - v) / (high - low) * width
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + left + 20}" height="{width + top + 50}" '
+             'font-family="DejaVu Sans, sans-serif" font-size="12">',
+             f'<rect x="{left}" y="{top}" width="{width}" height="{width}" fill="white" stroke="#888"/>',
+             f'<line x1="{px(low):.1f}" y1="{py(low):.1f}" x2="{px(high):.1f}" y2="{py(high):.1f}" '
+             'stroke="#bbb" stroke-dasharray="4 3"/>']
+    step = max(1, math.ceil((high - low) / 8))
+    for tick in range(math.ceil(low), math.floor(high) + 1):
+        if tick % step == 0:
+            label = f"{tick:+d}" if tick else "0"
+            parts.append(f'<text x="{px(tick):.1f}" y="{top + width + 16}" text-anchor="middle">{label}</text>')
+            parts.append(f'<text x="{left - 6}" y="{py(tick) + 4:.1f}" text-anchor="end">{label}</text>')
+    for x, y, half in points:
+        parts.append(f'<line x1="{px(x):.1f}" y1="{py(y - half):.1f}" x2="{px(x):.1f}" y2="{py(y + half):.1f}" '
+                     'stroke="#2e7d32"/>')
+        parts.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="4" fill="#2e7d32"/>')
+    parts.append(f'<text x="{left + width / 2}" y="{top + width + 36}" text-anchor="middle">the review\'s '
+                 'prediction, stakes a game (own skill − others\' / 3)</text>')
+    parts.append(f'<text transform="translate(16 {top + width / 2}) rotate(-90)" text-anchor="middle">'
+                 'the money the table paid, stakes a game</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
 def _ci(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
@@ -57,6 +109,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=9301)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--plot", metavar="SVG", help="write the calibration plot here")
     args = parser.parse_args()
     parts = [list(range(j, args.deals, args.jobs)) for j in range(args.jobs)]
     if args.jobs == 1:
@@ -72,6 +125,10 @@ def main() -> None:
           f"{net[1]:.3f}; review's prediction (own skill − others' / 3) {predicted[0]:+.3f} ± {predicted[1]:.3f}; "
           f"prediction − net {gap[0]:+.3f} ± {gap[1]:.3f}; mean luck montecarlo {luck[0]:+.3f} ± {luck[1]:.3f}, "
           f"greedy {others[0]:+.3f} ± {others[1]:.3f} (per deal)")
+    if args.plot:
+        with open(args.plot, "w", encoding="utf-8") as out:
+            out.write(calibration_svg(rows))
+        print(f"plot: {args.plot}")
 
 
 if __name__ == "__main__":
