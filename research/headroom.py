@@ -9,6 +9,8 @@
     python3 research/headroom.py hands-audit --games 110 --seed 51 --jobs 2 --out /tmp/hands.jsonl
     python3 research/headroom.py tune /tmp/hands.jsonl.positions --configs "h1=history:1.0"
     python3 research/headroom.py challenge --configs "soft2=temperature:2.0,tries:60" --deals 400 --seeds 31
+    python3 research/headroom.py challenge --configs "kept=kept:0.0" --panel "" --panel-configs "before=kept:1.0" \
+        --deals 200 --seeds 97 --jobs 2
     python3 research/headroom.py timing --bots montecarlo,best --games 20 --seed 47
     python3 research/headroom.py curve --worlds 16,64,256,1024,2048 --deals 100 --seed 45 --jobs 2
 
@@ -55,8 +57,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
-
 from phom import Game
+from phom._engine import Engine
 from phom.actions import Action, AutoLay, DeclareU, DeclareUKhan
 from phom.arena import duplicate
 from phom.bots import MonteCarloBot, greedy_action
@@ -64,7 +66,7 @@ from phom.cards import card_indices
 from phom.matchups import holm_rows, matchup
 from phom.rules import Rules
 from phom.solver import min_points_mask
-from phom.vector import VectorGame
+from phom.vector import VectorGame, WorldSampler
 from phom.view import PlayerView
 
 Z95 = 1.959963984540054
@@ -444,15 +446,19 @@ def value_of_text(text: str) -> Any:
 def challenge(args: argparse.Namespace) -> None:
     """MonteCarloBot configurations (``--configs``, as ``tune`` takes them) 1-vs-3 against the panel
     (three copies of each style), duplicate deals in every seat: mean net ± 95 %, Holm across the panel."""
-    from phom.bots import make_bot
-
     seeds = [int(s) for s in args.seeds.split(",")]
+    panel: list[Any] = list(args.panel.split(","))
+    for name, options in parse_configs(args.panel_configs).items():
+        member = configured_bot(options)
+        member.name = name
+        panel.append(member)
+    panel = [p for p in panel if p]
     with ProcessPoolExecutor(args.jobs) as pool:
         for name, options in parse_configs(args.configs).items():
-            bot = make_bot(options.pop("spec")) if "spec" in options else MonteCarloBot(**options)
-            bot.name = name  # type: ignore[attr-defined]
+            bot = configured_bot(options)
+            bot.name = name
             began = time.perf_counter()
-            report = duplicate(bot, args.panel.split(","), deals=args.deals, seeds=seeds, executor=pool)
+            report = duplicate(bot, panel, deals=args.deals, seeds=seeds, executor=pool)
             for row in report.rows:
                 per_seed = " / ".join(f"{m:+.3f}" for m in row.seed_means)
                 print(f"| {name} | {row.opponent} | **{row.mean_net:+.3f} ± {row.ci95:.3f}** | {per_seed} | "
@@ -644,6 +650,60 @@ class RevealingSampler:
         return VectorGame.from_states(self.view.rules, states)
 
 
+class KeptSampler(WorldSampler):
+    """WorldSampler with the core's ``kept`` given (the weight of a laid-down opponent's draw that keeps
+    back a phỏm; ``phom.worlds.KEPT_WEIGHT`` is the default every sampler reads): ``kept`` = 1 draws
+    the worlds montecarlo drew before that reading. WorldSampler does not take ``kept`` yet, so its
+    reading of the view is handed to the core here."""
+
+    def __init__(self, view: PlayerView, *, kept: float, **options: Any) -> None:
+        super().__init__(view, **options)
+        self.kept = kept
+
+    def draw(self, count: int, *, seed: int | None = None) -> VectorGame:
+        worlds = VectorGame(0, self.view.rules)
+        worlds._engine = Engine(count, self.view.rules)
+        failed = worlds._engine.sample_worlds(
+            self._source, self.view.player, self._hand_sizes, self._stock_size,
+            seed if seed is not None else random.getrandbits(63), self._last_discards, self._declined, self._since,
+            self.tries, self.temperature, self._penalties, self.kept)
+        if failed:
+            raise ValueError("no deal of the unseen cards fits this view")
+        return worlds
+
+
+class KeptBot(MonteCarloBot):
+    """MonteCarloBot whose sampler reads a kept phỏm at weight ``kept`` (``challenge``'s ``kept:1.0``
+    is montecarlo as it was before the reading)."""
+
+    def __init__(self, kept: float, **options: Any) -> None:
+        super().__init__(**options)
+        self.kept = kept
+
+    def sampler(self, view: PlayerView) -> Any:
+        return KeptSampler(view, kept=self.kept, tries=self.tries, declines=self.declines,
+                           temperature=self.temperature, history=self.history)
+
+
+def configured_bot(options: dict[str, Any]) -> Any:
+    """A bot from ``parse_configs``' options: ``spec`` (a bot name for make_bot, e.g. best), ``kept``
+    (KeptBot), else MonteCarloBot's own options."""
+    from phom.bots import make_bot
+
+    options = dict(options)
+    if "spec" in options:
+        bot = make_bot(options.pop("spec"))
+        if "kept" in options:               # the spec's MonteCarloBot, its sampler given ``kept``
+            assert isinstance(bot, MonteCarloBot)
+            kept = KeptBot(float(options.pop("kept")))
+            kept.__dict__.update({k: v for k, v in bot.__dict__.items()})
+            return kept
+        return bot
+    if "kept" in options:
+        return KeptBot(float(options.pop("kept")), **options)
+    return MonteCarloBot(**options)
+
+
 class RevealingBot(MonteCarloBot):
     """MonteCarloBot (128 worlds, its own sampler) told, at every decision, each of each opponent's
     hidden cards with probability ``fraction``: how the money grows with what the seat knows of the
@@ -741,6 +801,8 @@ def main() -> None:
     h = commands.add_parser("challenge")
     h.add_argument("--configs", required=True)
     h.add_argument("--panel", default="montecarlo")
+    h.add_argument("--panel-configs", default="", help="panel members built as --configs builds challengers "
+                   "(e.g. \"before=kept:1.0\": montecarlo before the kept-phỏm reading); --panel \"\" for these only")
     h.add_argument("--deals", type=int, default=400)
     h.add_argument("--seeds", default="31")
     h.add_argument("--jobs", type=int, default=2)

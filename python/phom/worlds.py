@@ -19,8 +19,8 @@ from .game import Game
 from .solver import meld_masks
 from .view import PlayerView
 
-__all__ = ["PARTNER_PENALTIES", "SUPPORT_ATTEMPTS", "declined_offers", "discarded_partners", "history_weight",
-           "makes_phom_with", "sample_world"]
+__all__ = ["KEPT_WEIGHT", "PARTNER_PENALTIES", "SUPPORT_ATTEMPTS", "declined_offers", "discarded_partners",
+           "history_weight", "keeps_phom", "kept_readers", "makes_phom_with", "sample_world"]
 
 
 #: How many times the partners of the opponents' eaten cards are drawn before a view is refused (here and
@@ -29,16 +29,39 @@ __all__ = ["PARTNER_PENALTIES", "SUPPORT_ATTEMPTS", "declined_offers", "discarde
 SUPPORT_ATTEMPTS = 100_000
 
 
-def sample_world(view: PlayerView, rng: random.Random, attempts: int = SUPPORT_ATTEMPTS) -> Game:
+#: The weight of a world, per laid-down opponent, in which he keeps back a phỏm (``keeps_phom``): the
+#: rules let him, players almost never do (every card of it counts against him; 0 of 3,554 laid-down
+#: montecarlo players did, benchmarks/LADDER.md, "The sampler keeps what it knows"). 0: such worlds
+#: are drawn out; 1: not read. The default ``kept`` of ``sample_world`` and of the core's sampler
+#: (``Engine.sample_worlds``), read whenever a seat's cards are drawn more than once (``tries`` > 1).
+KEPT_WEIGHT = 0.0
+
+
+def sample_world(view: PlayerView, rng: random.Random, attempts: int = SUPPORT_ATTEMPTS, *, tries: int = 1,
+                 kept: float = KEPT_WEIGHT) -> Game:
     """A full game that agrees with ``view`` on everything the viewer knows.
 
     The viewer's hand is kept. Each other hand keeps its known cards (eaten cards not yet laid), gets
     for each of them two unseen cards completing a 3-card phỏm (so the eat condition holds, as it must),
-    and is filled uniformly from the unseen cards; the stock is a random draw of the rest, in random
-    order; whatever is left is set aside.
+    and is filled uniformly from the unseen cards, seat by seat; the stock is a random draw of the
+    rest, in random order; whatever is left is set aside.
+
+    With ``tries`` > 1 the sampler reads what a laid-down opponent must still hold (``kept_readers``):
+    his fill is drawn up to ``tries`` times, and one that keeps back a phỏm (``keeps_phom``) stands only
+    with probability ``kept`` (the last try stands; 1: not read), as the core's sampler does.
+
+    >>> from phom import Game
+    >>> world = sample_world(Game(seed=2).view(0), random.Random(1), tries=20, kept=0.0)
+    >>> len(world.hands[1]) == len(Game(seed=2).hands[1])
+    True
     """
+    if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+        raise ValueError(f"tries {tries!r} must be a whole number ≥ 1")
+    if isinstance(kept, bool) or not isinstance(kept, (int, float)) or not 0 <= kept <= 1:
+        raise ValueError(f"kept {kept!r} must be a weight from 0 to 1")
     unseen_mask = view.unseen.mask
     seats = view.public.state.seats
+    readers = kept_readers(view) if kept < 1 and tries > 1 else [False] * view.rules.players
     for _ in range(attempts):
         pool = unseen_mask
         hands: list[int] = []
@@ -53,6 +76,18 @@ def sample_world(view: PlayerView, rng: random.Random, attempts: int = SUPPORT_A
             pool &= ~support
             hands.append(known | support)
         else:
+            if any(readers):         # seat by seat, each read seat's fill drawn again while it keeps a phỏm
+                for p in range(view.rules.players):
+                    need = view.hand_sizes[p] - hands[p].bit_count()
+                    if p == view.player or need <= 0:
+                        continue
+                    free = card_indices(pool)
+                    for trial in range(tries if readers[p] else 1):
+                        fill = sum(1 << c for c in rng.sample(free, need))
+                        if trial == tries - 1 or not keeps_phom(fill | hands[p]) or rng.random() < kept:
+                            break
+                    hands[p] |= fill
+                    pool &= ~fill
             free = card_indices(pool)
             rng.shuffle(free)
             pos = 0
@@ -62,6 +97,28 @@ def sample_world(view: PlayerView, rng: random.Random, attempts: int = SUPPORT_A
                 pos += need
             return Game.from_view(view, hands, free[pos:pos + view.stock_size])
     raise ValueError("no deal of the unseen cards fits this view")
+
+
+def kept_readers(view: PlayerView) -> list[bool]:
+    """Per seat: has he laid down (hạ), so that a phỏm among his hidden cards is one he chose not to
+    lay? False for the viewer. (After his lay-down every card he ate is laid, and in each tái turn he
+    may lay any new phỏm, so whatever phỏm he holds at the end of his turn he kept back.)
+
+    >>> from phom import Game
+    >>> kept_readers(Game(seed=2).view(0))
+    [False, False, False, False]
+    """
+    return [p != view.player and bool(view.laid_down[p]) for p in range(view.rules.players)]
+
+
+def keeps_phom(cards: int) -> bool:
+    """Do the cards (a mask) hold a phỏm? (Every phỏm holds a 3-card one.)
+
+    >>> from phom import cards as parse
+    >>> keeps_phom(parse("7H 8H 9H 2C").mask), keeps_phom(parse("7H 8H 10H 2C").mask)
+    (True, False)
+    """
+    return any(meld.bit_count() == 3 for meld in meld_masks(cards))
 
 
 def _support(eaten: int, pool: int, rng: random.Random) -> int | None:

@@ -2,7 +2,8 @@
 
 For a decision with more than one sensible choice (take: eat or draw; play: which card to discard) it
 samples ``worlds`` deals of the hidden cards consistent with its view (``VectorGame.sample_worlds``:
-``phom.worlds``' sampling done in C, reading each opponent's latest discard as a greedy player's),
+``phom.worlds``' sampling done in C, reading each opponent's latest discard as a greedy player's and
+giving a laid-down opponent no phỏm he could have laid, ``phom.worlds.KEPT_WEIGHT``),
 copies each world once per candidate, applies the candidate and plays every copy
 to the end with a core policy (``policy``, GreedyBot's decisions by default, for every seat). The
 candidate with the highest mean net money for its seat wins; ties go to GreedyBot's choice. Ù, ù khan
@@ -68,8 +69,8 @@ class MonteCarloBot:
     """Determinized Monte Carlo over whole games in the core (see the module docstring).
 
     ``worlds``: sampled deals per decision (each candidate is played once in every world);
-    ``tries``: deals per opponent until his latest discard is the one GreedyBot would have made
-    (``VectorGame.sample_worlds``; 1 samples uniformly); ``declines``: the tries also read each
+    ``tries``: deals per opponent until his latest discard is the one GreedyBot would have made, and a
+    laid-down opponent's cards keep back no phỏm (``VectorGame.sample_worlds``; 1 samples uniformly); ``declines``: the tries also read each
     opponent's latest take (he drew instead of eating: his cards make no phỏm with that discard);
     ``margin``: how many standard errors a
     candidate must beat GreedyBot's choice by (paired over the same worlds) to be played instead;

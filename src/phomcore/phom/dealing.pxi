@@ -53,6 +53,9 @@ cdef bint makes_phom_with(int card, mask_t cards) noexcept nogil:
 
 cdef int SUPPORT_ATTEMPTS = 100_000   # worlds.SUPPORT_ATTEMPTS
 
+#: worlds.KEPT_WEIGHT (tests/test_kept.py holds them equal): Engine.sample_worlds's default ``kept``
+KEPT_WEIGHT = 0.0
+
 
 cdef inline double uniform01(uint64_t* rng) noexcept nogil:
     """A uniform number in [0, 1) from the generator (53 bits)."""
@@ -61,14 +64,14 @@ cdef inline double uniform01(uint64_t* rng) noexcept nogil:
 
 cdef mask_t read_history(StateC* s, const RulesC* r, int q, mask_t held, mask_t pool, int need, mask_t unseen,
                          int last_discard, int declined, mask_t since, int tries, double temperature,
-                         const double* penalties) noexcept nogil:
+                         const double* penalties, double kept) noexcept nogil:
     """Seat q's ``need`` hidden cards from ``pool`` (it holds ``held`` already) by sampling-importance-
     resampling: ``tries`` proposals, one kept with probability ∝ its weight. The weight is
     ``worlds.history_weight`` (exp of the sum of q's ``penalties`` row over its hidden cards), times
     the latest discard's reading when there is one (the soft reading's exp(−regret / temperature), or
-    1 / 0 as GreedyBot would / would not have thrown it) and 0 when the cards make a phỏm with a
-    declined offer (see sample_hidden). When every proposal fails those readings, one is kept by its
-    history weight alone."""
+    1 / 0 as GreedyBot would / would not have thrown it), 0 when the cards make a phỏm with a
+    declined offer, and ``kept`` when q has laid down and the cards keep back a phỏm (see
+    sample_hidden). When every proposal fails those readings, one is kept by its history weight alone."""
     cdef mask_t fill = 0, chosen = 0, fallback = 0, hidden
     cdef double history, weight, total = 0.0, total_history = 0.0
     cdef int trial
@@ -93,6 +96,8 @@ cdef mask_t read_history(StateC* s, const RulesC* r, int q, mask_t held, mask_t 
             weight = 0.0
         if declined >= 0 and makes_phom_with(declined, fill | since):
             weight = 0.0
+        if kept < 1 and s.seats[q].laid_down and meldable(held | fill):
+            weight *= kept
         if weight > 0:
             total += weight
             if uniform01(&s.rng) * total < weight:
@@ -102,7 +107,7 @@ cdef mask_t read_history(StateC* s, const RulesC* r, int q, mask_t held, mask_t 
 
 cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes, int stock_size,
                         const int* last_discards, const int* declined, const mask_t* since,
-                        int tries, double temperature, const double* penalties) noexcept nogil:
+                        int tries, double temperature, const double* penalties, double kept) noexcept nogil:
     """worlds.sample_world: keep the viewer's hand; give each other hand its unlaid eaten cards, two
     unseen cards completing a 3-card phỏm with each of them, and unseen cards up to its size; draw the
     stock from the rest in random order. Uses the state's generator; False after SUPPORT_ATTEMPTS failed
@@ -121,13 +126,17 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
     from it (rejection sampling, the last try kept).
 
     ``penalties`` (NULL: none; else players × 52 log-weights, ``worlds.discarded_partners`` times the
-    reading's scale) reads the whole history instead (``read_history``)."""
+    reading's scale) reads the whole history instead (``read_history``).
+
+    ``kept`` < 1 reads what a laid-down seat must still hold (``worlds.kept_readers``): his fill is
+    drawn up to ``tries`` times, and one that keeps back a phỏm (``worlds.keeps_phom``: ``meldable``)
+    stands only with probability ``kept`` (the last try stands), as ``worlds.sample_world`` does."""
     cdef mask_t pool, support, known, todo, options[6], choice, unseen, fill
     cdef mask_t hands[MAX_SEATS]
     cdef int8_t free[52]
     cdef int q, i, c, k, n_options, n_free, need, attempt, trial, regret
     cdef int8_t t
-    cdef bint ok
+    cdef bint ok, reads_kept
     unseen = unseen_by(s, viewer)
     for attempt in range(SUPPORT_ATTEMPTS):
         pool = unseen
@@ -164,11 +173,12 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
             need = sizes[q] - popcount(hands[q])
             if q == viewer or need <= 0:
                 continue
+            reads_kept = kept < 1 and s.seats[q].laid_down
             if penalties != NULL:
                 fill = read_history(s, r, q, hands[q], pool, need, unseen, last_discards[q], declined[q], since[q],
-                                    tries, temperature, penalties)
+                                    tries, temperature, penalties, kept)
             else:
-                for trial in range(tries if last_discards[q] >= 0 or declined[q] >= 0 else 1):
+                for trial in range(tries if last_discards[q] >= 0 or declined[q] >= 0 or reads_kept else 1):
                     fill = random_subset(&s.rng, pool, need)
                     if trial == tries - 1:
                         break
@@ -182,6 +192,8 @@ cdef bint sample_hidden(StateC* s, const RulesC* r, int viewer, const int* sizes
                             last_discards[q], unseen & ~hands[q] & ~fill):
                         continue
                     if declined[q] >= 0 and makes_phom_with(declined[q], fill | since[q]):
+                        continue
+                    if reads_kept and meldable(hands[q] | fill) and uniform01(&s.rng) >= kept:
                         continue
                     break
             hands[q] |= fill

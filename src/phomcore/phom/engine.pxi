@@ -119,11 +119,13 @@ cdef class Engine:
 
     def sample_worlds(self, Engine source, int viewer, hand_sizes, int stock_size, uint64_t seed,
                       last_discards, declined, since, int tries, double temperature=0.0,
-                      const double[:, ::1] penalties=None):
+                      const double[:, ::1] penalties=None, double kept=KEPT_WEIGHT):
         """Fill every game of this engine with a world drawn from game 0 of ``source``, a public state
         (the other hands and the stock empty) seen by ``viewer``: worlds.sample_world in C (see
-        sample_hidden for ``last_discards``, ``declined``, ``since``, ``tries``, ``temperature`` and
-        ``penalties``: None, or players × 52 log-weights ≤ 0). Returns how many games could not be filled."""
+        sample_hidden for ``last_discards``, ``declined``, ``since``, ``tries``, ``temperature``,
+        ``penalties``: None, or players × 52 log-weights ≤ 0, and ``kept``: the weight, 0 to 1, of a laid-down
+        seat's fill that keeps back a phỏm, ``KEPT_WEIGHT`` unless given: read whenever ``tries`` > 1).
+        Returns how many games could not be filled."""
         cdef int sizes[MAX_SEATS]
         cdef int discards[MAX_SEATS]
         cdef int offers[MAX_SEATS]
@@ -136,6 +138,8 @@ cdef class Engine:
             raise ValueError("tries must be ≥ 1")
         if not 0 <= temperature <= 1e6:
             raise ValueError("temperature must be from 0 to 1e6")
+        if not 0 <= kept <= 1:
+            raise ValueError("kept must be a weight from 0 to 1")
         for q in range(players):
             if not -1 <= declined[q] < 52 or since[q] < 0 or (since[q] | DECK_MASK) != DECK_MASK:
                 raise ValueError(f"declined[{q}] must be a card index or -1, since[{q}] a card mask")
@@ -159,7 +163,7 @@ cdef class Engine:
                 self.states[i].rng = next_random(&rng)
                 self.legal_count[i] = -1
                 if not sample_hidden(&self.states[i], &self.rules, viewer, sizes, stock_size, discards, offers, after,
-                                     tries, temperature, weights):
+                                     tries, temperature, weights, kept):
                     failed += 1
         return failed
 
