@@ -212,7 +212,8 @@ def test_phom_review_prints_the_ledger_and_the_labels(tmp_path, capsys):
     page = tmp_path / "review.html"
     assert main(["review", str(path), "--seats", "1", "--worlds", "16", "--html", str(page)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Review of a Phỏm game (4 seats; seat 1 reviewed; 16 worlds a batch, seed 0)")
+    assert out.startswith("Review of a Phỏm game, 4 players.\n\nSeat 1 ") and "seed" not in out
+    assert "16 trial games a batch; seats reviewed: seat 1." in " ".join(out.split())
     assert "expected + skill + luck + others = net" in out and "saw: hand" in out
     assert "<svg" in page.read_text(encoding="utf-8")
     assert main(["review", str(path), "--seats", "1", "--worlds", "16", "--json"]) == 0

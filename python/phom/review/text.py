@@ -237,10 +237,12 @@ def review_text(result: Any, lang: str = "en", you: int | None = None, width: in
             if d.hindsight is not None and d.hindsight != d.best:
                 lines.append("      " + _("hindsight (every card known, not rated): {choice}").format(
                     choice=move_phrase(result.game, d.hindsight, lang)))
+            crossed = bool(getattr(d, "cross_fitted", False))
             lines.append("      " + _("the loss lies between {low} and {high} stakes ({sure} sure)").format(
-                low=number(d.loss_ci[0], lang, 2), high=number(d.loss_ci[1], lang, 2), sure=percent(0.95, lang)))
-            if getattr(d, "cross_fitted", False):
-                lines.append("      " + _(CROSS_FITTED))
+                low=number(d.loss_ci[0], lang, 2), high=number(d.loss_ci[1], lang, 2), sure=percent(0.95, lang))
+                + (" *" if crossed else ""))
+        if any(getattr(d, "cross_fitted", False) for d in labelled):
+            lines.append("  * " + _(CROSS_FITTED))          # said once, under the moves it is about
     lines.append("")
     lines.append(_("Ledger (stakes): expected + skill + luck + others = net"))
     lines.append(explain_words(result.game, lang))
