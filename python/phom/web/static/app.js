@@ -779,7 +779,8 @@ function seatTheTable(view, fresh) {
       // its own as a whole when the seat is narrow (a person by the name the seat chose, as text, never
       // markup, and isolated: a right-to-left name leaves the line as it is)
       const chosen = seatName(view, number);
-      const whoName = document.createElement(chosen ? "bdi" : "span");
+      const tag = chosen ? "bdi" : "span";
+      const whoName = document.createElement(tag);
       whoName.className = chosen ? "who-name seat-name" : "who-name";
       whoName.textContent = chosen || shortWho(view, number);
       who.append(`${t("seat", { seat: number }).toLowerCase()}: `, whoName);
