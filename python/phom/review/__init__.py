@@ -1,9 +1,11 @@
 """Reviews of finished games, both games: every decision weighed, every seat's money explained.
 
-``review(record)`` replays a finished Phỏm or Tiến lên game and values each reviewed seat's choices
-with the core's Monte Carlo machinery from that seat's view (worlds consistent with what it knew,
-candidates raced over common random numbers, the best checked again on fresh worlds). Each seat's
-``Ledger`` adds up exactly: ``expected + skill + luck + others == net``.
+``review(record)`` replays a finished Phỏm or Tiến lên game (or a game of any kind registered in
+``phom.games``: its kind gives the replay, or its Python referee plays it where it has no compiled
+engine) and values each reviewed seat's choices with the core's Monte Carlo machinery from that seat's
+view (worlds consistent with what it knew, candidates raced over common random numbers, the best
+checked again on fresh worlds). Each seat's ``Ledger`` adds up exactly: ``expected + skill + luck +
+others == net``.
 
 >>> from phom.tienlen import TienLenGame
 >>> from phom.tienlen.bots import GreedyTienLenBot
