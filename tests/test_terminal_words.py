@@ -194,3 +194,12 @@ def test_a_sentence_with_dots_is_filled_not_broken_at_each_dot():
             "(Level 4 · Intermediate), seat 4 greedy (Level 4 · Intermediate).")
     lines = wrap(said, 80).splitlines()
     assert len(lines) == 3 and display_width(lines[0]) > 72, lines
+
+
+def test_simulate_refuses_in_the_readers_language(capsys):
+    assert main(["simulate", "--bots", "greedy", "--lang", "vi"]) == 1
+    assert "một bàn có từ 2 đến 4 người" in capsys.readouterr().err
+    assert main(["tienlen", "simulate", "--games", "0", "--lang", "vi"]) == 1
+    assert "--games phải từ 1 trở lên" in capsys.readouterr().err
+    assert main(["simulate", "--games", "0", "--lang", "en"]) == 1
+    assert "--games must be at least 1" in capsys.readouterr().err

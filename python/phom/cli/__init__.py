@@ -626,13 +626,14 @@ def _listed(text: str) -> list[str]:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
+    _ = translator(pick_language(args.lang))
     specs = [s for s in args.bots.split(",") if s.strip()]
     if not 2 <= len(specs) <= 4:
-        raise CommandError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
+        raise CommandError(_("--bots names {count} bots; a game seats 2 to 4").format(count=len(specs)))
     if args.games < 1:
-        raise CommandError("--games must be at least 1")
+        raise CommandError(_("--games must be at least 1"))
     if args.jobs < 1:
-        raise CommandError("--jobs must be at least 1")
+        raise CommandError(_("--jobs must be at least 1"))
     check_jobs(specs, args.jobs)
     bots = [make_bot(spec, seed=i, move_seconds=args.move_seconds) for i, spec in enumerate(specs)]
     rules = Rules(players=len(bots))

@@ -129,11 +129,12 @@ def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO,
                      move_seconds: float = DEFAULT_MOVE_SECONDS, lang: str = "en") -> None:
     """``phom tienlen simulate``: seat-rotated games between bots, one line per bot (``cmd:`` bots
     allowed ``move_seconds`` an answer, with ``jobs`` 1 only); the words in ``lang``."""
+    _ = translator(lang)
     specs = [s for s in bots.split(",") if s.strip()]
     if not 2 <= len(specs) <= 4:
-        raise ValueError(f"--bots names {len(specs)} bots; a game seats 2 to 4")
+        raise ValueError(_("--bots names {count} bots; a game seats 2 to 4").format(count=len(specs)))
     if games < 1:
-        raise ValueError("--games must be at least 1")
+        raise ValueError(_("--games must be at least 1"))
     check_jobs(specs, jobs)
     seated = [make_tienlen_bot(spec, seed=i, move_seconds=move_seconds) for i, spec in enumerate(specs)]
     try:
