@@ -203,3 +203,8 @@ def test_simulate_refuses_in_the_readers_language(capsys):
     assert "--games phải từ 1 trở lên" in capsys.readouterr().err
     assert main(["simulate", "--games", "0", "--lang", "en"]) == 1
     assert "--games must be at least 1" in capsys.readouterr().err
+
+
+def test_a_missing_record_is_said_in_the_readers_language(capsys):
+    assert main(["replay", "/nonexistent/game.json", "--lang", "vi"]) == 1
+    assert "không có tệp /nonexistent/game.json" in capsys.readouterr().err

@@ -392,10 +392,10 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         elif args.command == "arena":
             _arena(args, out)
         elif args.command == "review":
-            review_command(args, _read_record(args.file, stdin or sys.stdin), out,
+            review_command(args, _read_record(args.file, stdin or sys.stdin, lang), out,
                            progress=not args.json and sys.stderr.isatty())
         elif args.command == "verify":
-            print(verify_record(_read_record(args.file, stdin or sys.stdin)), file=out)
+            print(verify_record(_read_record(args.file, stdin or sys.stdin, lang)), file=out)
         elif args.command == "tienlen":
             _tienlen(args, out, stdin or sys.stdin)
         elif args.command == "bot":
@@ -747,19 +747,19 @@ def _with_jobs(jobs: int, run: Callable[[Executor | None], _T]) -> _T:
         return run(pool)
 
 
-def _read_record(path: str, stdin: TextIO) -> str:
+def _read_record(path: str, stdin: TextIO, lang: str = "en") -> str:
     if path == "-":
         return stdin.read()
     if not os.path.exists(path):
-        raise CommandError(f"no such file: {path}")
+        raise CommandError(translator(lang)("no such file: {file}").format(file=path))
     with open(path, encoding="utf-8") as handle:
         return handle.read()
 
 
 def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     """``phom replay``: a Phỏm or a Tiến lên record, checked move by move and printed turn by turn."""
-    text = _read_record(args.file, stdin)
     lang = pick_language(args.lang)
+    text = _read_record(args.file, stdin, lang)
     _ = translator(lang)
     paint = Painter(stream=out)
     game: Game | TienLenGame
