@@ -28,7 +28,7 @@ from ladder_sections import GAME_TITLES, write_section
 from phom import Game
 from phom.bots import make_bot
 from phom.review import review
-from phom.review.calibration import THRESHOLDS
+from phom.review.calibration import thresholds_of
 from phom.tienlen import TienLenGame
 from phom.tienlen.bots import make_tienlen_bot
 
@@ -120,7 +120,7 @@ def main() -> None:
         lines.append(f"| {r['bot']} | {r['error_rate']:.3f} | {r['low']:.3f} … {r['high']:.3f} | "
                      f"{r['decisions']} | {r['games']} |")
     order = " > ".join(r["bot"] for r in sorted(rungs, key=lambda r: -r["error_rate"]))
-    inaccuracy, mistake, blunder = THRESHOLDS[args.game]
+    inaccuracy, mistake, blunder = thresholds_of(args.game)
     counts = {name: sum(1 for r in rows if r["label"] == name) for name in ("inaccuracy", "mistake", "blunder")}
     summary = [
         f"Measured with `python3 benchmarks/review_ladder.py --game {args.game} --games {args.games} "

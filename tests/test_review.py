@@ -16,7 +16,7 @@ from phom.bots import make_bot
 from phom.cli import main
 from phom.racing import QUANTUM, Settings, evaluate
 from phom.review import Review, review
-from phom.review.calibration import FRACTIONS, THRESHOLDS, label_of, spread_of
+from phom.review.calibration import FRACTIONS, label_of, spread_of, thresholds_of
 from phom.review.phom_game import PhomReplay
 from phom.tienlen import TienLenGame, TienLenRules
 from phom.tienlen.bots import make_tienlen_bot
@@ -70,7 +70,7 @@ def check_review(result: Review, net: tuple[int, ...], game: str) -> None:
         else:
             assert d.hindsight in texts
         if d.label is not None:
-            assert d.loss_ci[0] >= THRESHOLDS[game][("inaccuracy", "mistake", "blunder").index(d.label)]
+            assert d.loss_ci[0] >= thresholds_of(game)[("inaccuracy", "mistake", "blunder").index(d.label)]
         assert d.label == label_of(game, d.loss_ci[0]) or d.forced
         if d.played == d.best:
             assert d.loss == 0 and d.label is None
@@ -176,7 +176,7 @@ def test_a_blunder_is_labelled_and_hindsight_is_shown_but_not_rated():
 def test_the_thresholds_are_the_documented_fractions_of_the_measured_spread():
     for game in ("phom", "tienlen"):
         spread = spread_of(game, games=4096)
-        for fraction, threshold in zip(FRACTIONS, THRESHOLDS[game]):
+        for fraction, threshold in zip(FRACTIONS, thresholds_of(game)):
             assert abs(fraction * spread - threshold) <= 0.015
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Protocol
 
-__all__ = ["GAMES", "GameKind", "game_kind", "kind_of_record", "register_game", "unregister_game"]
+__all__ = ["GAMES", "GameKind", "game_kind", "kind_of_record", "kind_of_view", "register_game", "unregister_game"]
 
 
 class GameKind(Protocol):
@@ -45,6 +45,10 @@ class GameKind(Protocol):
     engine: str | None
     #: the names its bots answer to, their limits and its levels' recipes (``phom.bots.names.BotNames``)
     bot_names: Any
+    #: the most worlds the hint's judgement races a candidate on (``phom.review.judge``)
+    hint_worlds: int
+    #: the review's (inaccuracy, mistake, blunder) thresholds, in stakes (``phom.review.calibration``)
+    label_thresholds: tuple[float, float, float]
 
     def rules(self, data: Any) -> Any:
         """The game's rules from their data (``None``: the defaults); ValueError naming a bad field."""
@@ -112,6 +116,17 @@ class GameKind(Protocol):
     def view_from_data(self, data: dict[str, Any]) -> Any:
         """The seat's view rebuilt from ``view_data``'s JSON with its ``rules`` (what ``phom bot play``
         plays from); ValueError naming the first part that does not add up."""
+    @property
+    def view_type(self) -> type:
+        """The class of a seat's view (``view(seat)``), by which a bare view finds its game (``kind_of_view``)."""
+    def judge(self, view: Any, worlds: int, seed: int) -> Any:
+        """The review's judgement of the decision ``view``'s seat is to make (``phom.review.judge.Judgement``),
+        racing its candidates on at most ``worlds`` worlds."""
+    def money_spread(self, games: int) -> float:
+        """The standard deviation of seat 0's money over ``games`` greedy self-play deals (a fixed seed),
+        the scale of the review's labels (``phom.review.calibration.FRACTIONS``)."""
+    def cards_in_order(self, codes: str) -> list[str]:
+        """Card codes in the order the game's players hold them (Phỏm by rank; Tiến lên weakest first)."""
 
 
 _GAMES: dict[str, GameKind] = {}
@@ -146,6 +161,19 @@ def game_kind(name: Any) -> GameKind:
     if kind is None:
         raise ValueError(f"no game is named {name!r}: the games are {', '.join(sorted(_GAMES))}")
     return kind
+
+
+def kind_of_view(view: Any) -> GameKind:
+    """The registered game whose seats see views like ``view``; ValueError naming what it is.
+
+    >>> from phom import Game
+    >>> kind_of_view(Game(seed=1).view(0)).name
+    'phom'
+    """
+    for kind in _GAMES.values():
+        if isinstance(view, kind.view_type):
+            return kind
+    raise ValueError(f"no registered game has views like {type(view).__name__}")
 
 
 def kind_of_record(data: Any) -> GameKind:

@@ -15,13 +15,17 @@ from typing import Any
 from . import render
 from .actions import Action
 from .bots import PHOM_BOTS, make_bot
+from .cards import CardSet
 from .fairness import dealt_game
 from .game import Game
 from .games import register_game
 from .hints import hint
 from .language import translator
 from .report import hint_report, view_report
+from .review.calibration import PHOM_THRESHOLDS
+from .review.judge import HINT_WORLDS
 from .rules import Rules
+from .view import PlayerView
 
 __all__ = ["PhomKind"]
 
@@ -36,6 +40,9 @@ class PhomKind:
     turn_seconds = 30
     engine: str | None = "phom._engine"
     bot_names = PHOM_BOTS
+    view_type = PlayerView
+    hint_worlds = HINT_WORLDS
+    label_thresholds = PHOM_THRESHOLDS
 
     def rules(self, data: Any) -> Rules:
         return Rules() if data is None else Rules.from_dict(data)
@@ -176,6 +183,24 @@ class PhomKind:
         from .worlds import sample_world
 
         return sample_world(view, rng)
+
+    def judge(self, view: PlayerView, worlds: int, seed: int) -> Any:
+        """``phom.review.judge.judge_phom``."""
+        from .review.judge import judge_phom
+
+        return judge_phom(view, worlds, seed)
+
+    def money_spread(self, games: int) -> float:
+        """Over ``games`` greedy games in the core (``VectorGame``)."""
+        from .vector import VectorGame
+
+        played = VectorGame(games, seed=20261201)
+        played.playout("greedy")
+        return float(played.net[:, 0].std())
+
+    def cards_in_order(self, codes: str) -> list[str]:
+        """By rank, then suit (``CardSet``'s order)."""
+        return CardSet.parse(codes).codes.split()
 
     def replay(self, game: Game) -> Any:
         """The review's replay (``phom.review.phom_game.PhomReplay``)."""

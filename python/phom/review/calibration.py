@@ -27,11 +27,15 @@ from importlib import resources
 from typing import Any
 
 from ..bots.levels import level_of
+from ..games import game_kind
 
-__all__ = ["FRACTIONS", "THRESHOLDS", "label_for", "label_of", "ladder", "rating_of", "spread_of"]
+__all__ = ["FRACTIONS", "PHOM_THRESHOLDS", "TIENLEN_THRESHOLDS", "label_for", "label_of", "ladder", "rating_of", "spread_of",
+           "thresholds_of"]
 
-#: (inaccuracy, mistake, blunder) in stakes, per game: see the module docstring.
-THRESHOLDS = {"phom": (0.14, 0.28, 0.56), "tienlen": (0.12, 0.24, 0.48)}
+#: (inaccuracy, mistake, blunder) in stakes, in Phỏm and in Tiến lên: see the module docstring. Each game's
+#: kind carries its own (``GameKind.label_thresholds``; ``thresholds_of(game)``).
+PHOM_THRESHOLDS = (0.14, 0.28, 0.56)
+TIENLEN_THRESHOLDS = (0.12, 0.24, 0.48)
 _NAMES = ("inaccuracy", "mistake", "blunder")
 
 
@@ -40,23 +44,23 @@ FRACTIONS = (0.025, 0.05, 0.10)
 
 
 def spread_of(game: str, games: int = 4096) -> float:
-    """The standard deviation of seat 0's money over ``games`` greedy self-play deals (fixed seed)."""
-    if game == "phom":
-        from ..vector import VectorGame
+    """The standard deviation of seat 0's money over ``games`` greedy self-play deals of ``game`` (a fixed
+    seed; ``GameKind.money_spread``)."""
+    return game_kind(game).money_spread(games)
 
-        phom_games = VectorGame(games, seed=20261201)
-        phom_games.playout("greedy")
-        return float(phom_games.net[:, 0].std())
-    from ..tienlen.vector import TienLenVectorGame
 
-    tienlen_games = TienLenVectorGame(games, seed=20261201)
-    tienlen_games.playout("greedy")
-    return float(tienlen_games.net[:, 0].std())
+def thresholds_of(game: str) -> tuple[float, float, float]:
+    """The review's (inaccuracy, mistake, blunder) thresholds in ``game``, in stakes.
+
+    >>> thresholds_of("phom")
+    (0.14, 0.28, 0.56)
+    """
+    return game_kind(game).label_thresholds
 
 
 def label_of(game: str, lower: float) -> str | None:
     """The label a loss earns in ``game`` when the lower end of its 95 % interval is ``lower``."""
-    return label_for(THRESHOLDS[game], lower)
+    return label_for(thresholds_of(game), lower)
 
 
 def label_for(thresholds: Sequence[float], lower: float) -> str | None:

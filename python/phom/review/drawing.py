@@ -16,7 +16,8 @@ from html import escape
 
 from typing import Any
 
-from ..cards import Card, CardSet
+from ..cards import Card
+from ..games import game_kind
 from ..drawing import cards_svg
 from ..language import N_, check_language, number, translator
 from .text import CROSS_FITTED, action_words, explain_words, move_phrase, position_text, rating_words, summary_sentence
@@ -103,12 +104,8 @@ def _hand_svg(codes: str | list[str], lang: str = "en", game: str = "phom") -> s
     text = codes if isinstance(codes, str) else " ".join(codes)
     if not text.strip():
         return ""
-    if game == "tienlen":                          # weakest first, as Tiến lên ranks them (3 … 2)
-        from ..tienlen.reference import in_order
-
-        cards = [(c.rank, c.suit) for c in (Card.parse(code) for code in in_order(text, codes=True).split())]
-    else:
-        cards = [(c.rank, c.suit) for c in CardSet.parse(text)]
+    # in the order the game's players hold them (Tiến lên: weakest first, 3 … 2)
+    cards = [(c.rank, c.suit) for c in (Card.parse(code) for code in game_kind(game).cards_in_order(text))]
     return cards_svg([cards], lang=lang)
 
 

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..games import kind_of_view
 from ..racing import Z_ELIMINATE, race, stage_seed
 from ..tienlen.game import TienLenView
 from ..vector import VectorGame
@@ -34,7 +35,8 @@ from ..worlds import sample_world
 from .phom_game import TRIES, PhomReplay, plan_text, turn_plans
 from .tienlen_game import playout_values, sample_turn, turn_candidates
 
-__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT_WORLDS", "Judgement", "judge"]
+__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT_WORLDS", "Judgement", "judge", "judge_phom",
+           "judge_tienlen"]
 
 #: The most worlds the hint's race plays a candidate on, in Phỏm (benchmarks/hint_agreement.py
 #: measures its cost a decision and how often the review labels its move).
@@ -75,24 +77,27 @@ class Judgement:
         return sorted(kept, key=lambda i: (i != self.best, -self.values[i], i != self.greedy, i))
 
 
-def judge(view: PlayerView | TienLenView, *, worlds: int | None = None, seed: int = 0) -> Judgement:
+def judge(view: Any, *, worlds: int | None = None, seed: int = 0) -> Judgement:
     """The review's judgement of the decision of ``view``'s player, who must be to move, racing each
-    candidate on at most ``worlds`` worlds (default: the game's hint's, ``HINT_WORLDS`` or
-    ``TIENLEN_HINT_WORLDS``); the same view, worlds and ``seed`` give the same verdict."""
+    candidate on at most ``worlds`` worlds (default: the game's hint's, ``GameKind.hint_worlds``:
+    ``HINT_WORLDS`` in Phỏm, ``TIENLEN_HINT_WORLDS`` in Tiến lên); the same view, worlds and ``seed``
+    give the same verdict. The game is the one whose views ``view`` is (``phom.games.kind_of_view``)."""
+    try:
+        kind = kind_of_view(view)
+    except ValueError:
+        raise ValueError(f"judge takes a seat's view of a registered game, not {type(view).__name__}") from None
     if worlds is None:
-        worlds = TIENLEN_HINT_WORLDS if isinstance(view, TienLenView) else HINT_WORLDS
+        worlds = kind.hint_worlds
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed {seed!r} must be a whole number")
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not ROUND_WORLDS <= worlds <= 65536:
         raise ValueError(f"worlds {worlds!r} must be a whole number from {ROUND_WORLDS} to 65536")
-    if isinstance(view, TienLenView):
-        return _judge_tienlen(view, worlds, seed)
-    if not isinstance(view, PlayerView):
-        raise ValueError(f"judge takes a Phỏm or Tiến lên view, not {type(view).__name__}")
-    return _judge_phom(view, worlds, seed)
+    verdict: Judgement = kind.judge(view, worlds, seed)
+    return verdict
 
 
-def _judge_phom(view: PlayerView, worlds: int, seed: int) -> Judgement:
+def judge_phom(view: PlayerView, worlds: int, seed: int) -> Judgement:
+    """``judge`` of a Phỏm view (``PhomKind.judge``): every way to finish the turn, raced."""
     if not view.legal_actions:
         raise ValueError(f"player {view.player} is not to move")
     seat = view.player
@@ -114,7 +119,8 @@ def _judge_phom(view: PlayerView, worlds: int, seed: int) -> Judgement:
     return _verdict(sample, values, plans, texts, greedy, worlds, stage_seed(seed, "hint", seat, turn))
 
 
-def _judge_tienlen(view: TienLenView, worlds: int, seed: int) -> Judgement:
+def judge_tienlen(view: TienLenView, worlds: int, seed: int) -> Judgement:
+    """``judge`` of a Tiến lên view (``TienLenKind.judge``): the legal plays in GreedyTienLenBot's order, raced."""
     if not view.legal_actions:
         raise ValueError(f"seat {view.player} has no move now")
     seat, players = view.player, view.rules.players

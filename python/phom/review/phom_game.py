@@ -33,7 +33,7 @@ from ..cards import Card
 from ..game import Game
 from ..rules import Rules
 from ..vector import VectorGame
-from .calibration import THRESHOLDS
+from .calibration import PHOM_THRESHOLDS
 from .model import Turn
 
 __all__ = ["EXPECTED_GAMES", "PhomReplay", "Turn", "expected_net", "people_text", "plan_text", "turn_plans"]
@@ -159,7 +159,7 @@ class PhomReplay:
 
     name = "phom"
     #: (inaccuracy, mistake, blunder) in stakes (``phom.review.calibration``)
-    thresholds = THRESHOLDS["phom"]
+    thresholds = PHOM_THRESHOLDS
     #: every turn is valued, forced ones too: a draw's card is luck between two values
     value_forced = True
 

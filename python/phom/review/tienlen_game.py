@@ -30,7 +30,7 @@ from ..tienlen.game import Pass, Play, TienLenGame, TienLenView
 from ..tienlen.rules import TienLenRules
 from ..tienlen.vector import TienLenVectorGame
 from ..tienlen.worlds import sample_deal
-from .calibration import THRESHOLDS
+from .calibration import TIENLEN_THRESHOLDS
 from .model import Turn
 from .phom_game import EXPECTED_GAMES, people_text
 
@@ -75,7 +75,7 @@ class TienLenReplay:
 
     name = "tienlen"
     #: (inaccuracy, mistake, blunder) in stakes (``phom.review.calibration``)
-    thresholds = THRESHOLDS["tienlen"]
+    thresholds = TIENLEN_THRESHOLDS
     #: a forced pass is not valued: it changes nothing the seat knows
     value_forced = False
     #: How the hidden hands are read (``TienLenVectorGame.sample_worlds``'s ``unlike_greedy``; 1: every

@@ -16,9 +16,11 @@ from typing import Any
 from ..fairness import dealt_tienlen_game
 from ..games import register_game
 from ..language import translator
+from ..review.calibration import TIENLEN_THRESHOLDS
+from ..review.judge import TIENLEN_HINT_WORLDS
 from . import render
 from .bots import TIENLEN_BOTS, make_tienlen_bot
-from .game import TienLenGame, parse_action
+from .game import TienLenGame, TienLenView, parse_action
 from .hints import tienlen_hint
 from .rules import TienLenRules
 
@@ -36,6 +38,9 @@ class TienLenKind:
     turn_seconds = 20
     engine: str | None = "phom._tienlen"
     bot_names = TIENLEN_BOTS
+    view_type = TienLenView
+    hint_worlds = TIENLEN_HINT_WORLDS
+    label_thresholds = TIENLEN_THRESHOLDS
 
     def rules_words(self, rules: TienLenRules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them.
@@ -163,6 +168,26 @@ class TienLenKind:
         from .worlds import sample_world
 
         return sample_world(view, rng)
+
+    def judge(self, view: TienLenView, worlds: int, seed: int) -> Any:
+        """``phom.review.judge.judge_tienlen``."""
+        from ..review.judge import judge_tienlen
+
+        return judge_tienlen(view, worlds, seed)
+
+    def money_spread(self, games: int) -> float:
+        """Over ``games`` greedy games in the core (``TienLenVectorGame``)."""
+        from .vector import TienLenVectorGame
+
+        played = TienLenVectorGame(games, seed=20261201)
+        played.playout("greedy")
+        return float(played.net[:, 0].std())
+
+    def cards_in_order(self, codes: str) -> list[str]:
+        """Weakest first, as Tiến lên ranks them (3 … 2: ``phom.tienlen.reference.in_order``)."""
+        from .reference import in_order
+
+        return in_order(codes, codes=True).split()
 
     def replay(self, game: TienLenGame) -> Any:
         """The review's replay (``phom.review.tienlen_game.TienLenReplay``)."""
