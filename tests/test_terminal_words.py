@@ -208,3 +208,9 @@ def test_simulate_refuses_in_the_readers_language(capsys):
 def test_a_missing_record_is_said_in_the_readers_language(capsys):
     assert main(["replay", "/nonexistent/game.json", "--lang", "vi"]) == 1
     assert "không có tệp /nonexistent/game.json" in capsys.readouterr().err
+
+
+def test_the_saved_record_tells_the_review_which_seat_is_yours(tmp_path):
+    path = tmp_path / "game.json"
+    said = run(["tienlen", "play", "--seed", "3", "--seat", "2", "--save", str(path), "--lang", "vi"], typed="1\n" * 120)
+    assert f"phom review {path} --you 2" in " ".join(said.split())

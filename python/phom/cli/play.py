@@ -299,7 +299,7 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
     if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang),
                        clock=clock, moments=lambda: moments(game, lang)):
         say(result_text(game, lang, seat))
-        save_record(clocked_record(game.to_json(), game.history, clock), save, console)
+        save_record(clocked_record(game.to_json(), game.history, clock), save, console, seat)
     elif save is not None:
         say(_("The game did not finish: no record written."))
 
@@ -322,15 +322,17 @@ def said_move(game: Game, action: Action, lang: str = "en") -> str:
     return label
 
 
-def save_record(record: str, path: str | None, console: Console) -> None:
-    """Write a finished game's ``record`` to ``path`` (nothing when None) and tell the person how to read it."""
+def save_record(record: str, path: str | None, console: Console, seat: int | None = None) -> None:
+    """Write a finished game's ``record`` to ``path`` (nothing when None) and tell the person how to read it
+    (the review told which ``seat`` was theirs, so it calls that seat "you")."""
     if path is None:
         return
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(record + "\n")
     _ = console.tr
     console.say(_("Record written to {file}: {review} weighs every move, {replay} shows the game again.").format(
-        file=path, review=f"phom review {path}", replay=f"phom replay {path}"))
+        file=path, review=f"phom review {path}" + ("" if seat is None else f" --you {seat + 1}"),
+        replay=f"phom replay {path}"))
 
 
 def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:

@@ -267,6 +267,6 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
                        moments=lambda: moments(game, lang)):
         assert game.result is not None
         say("\n".join(result_lines(game, seat, lang)))
-        save_record(clocked_record(game.to_json(), game.history, clock), save, console)
+        save_record(clocked_record(game.to_json(), game.history, clock), save, console, seat)
     elif save is not None:
         say(_("The game did not finish: no record written."))
