@@ -330,7 +330,7 @@ def save_record(record: str, path: str | None, console: Console, seat: int | Non
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(record + "\n")
     _ = console.tr
-    console.say(_("Record written to {file}: {review} weighs every move, {replay} shows the game again.").format(
+    console.say(_("Record written to {file}:\n  {review}   weighs every move\n  {replay}   shows the game again").format(
         file=path, review=f"phom review {path}" + ("" if seat is None else f" --you {seat + 1}"),
         replay=f"phom replay {path}"))
 
