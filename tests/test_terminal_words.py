@@ -214,3 +214,8 @@ def test_the_saved_record_tells_the_review_which_seat_is_yours(tmp_path):
     path = tmp_path / "game.json"
     said = run(["tienlen", "play", "--seed", "3", "--seat", "2", "--save", str(path), "--lang", "vi"], typed="1\n" * 120)
     assert f"phom review {path} --you 2" in " ".join(said.split())
+
+
+def test_a_hint_after_the_prompt_fits_80_columns_when_the_moves_come_from_a_pipe():
+    said = run(["tienlen", "play", "--seed", "7", "--lang", "vi"], typed="?\n" + "1\n" * 120)
+    assert "> Gợi ý:" in said and all(display_width(line) <= 80 for line in said.splitlines())

@@ -50,6 +50,10 @@ HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 
           "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; q to quit.")
 
 
+#: what the terminal shows when it waits for a move
+PROMPT = "> "
+
+
 class QuitGame(Exception):
     """The person typed q."""
 
@@ -68,17 +72,24 @@ class Console:
         self.width = width or terminal_width(stdout)
         self.deadline: float | None = None
         self._lines: queue.Queue[str | None] | None = None     # lines read ahead by a thread (clocked)
+        self._after_prompt = False       # the prompt "> " is on the line and no echoed Enter ended it (a pipe)
 
     def say(self, text: str = "") -> None:
-        """A line (or lines) for the person, broken between words to fit the terminal's width."""
-        print(text if self.width is None else wrap(text, self.width), file=self.stdout)
+        """A line (or lines) for the person, broken between words to fit the terminal's width (after a
+        prompt that input from a pipe left on the line, the first line fits beside it)."""
+        if self.width is not None:
+            room = PROMPT if self._after_prompt else ""
+            text = wrap(room + text, self.width)[len(room):]
+        self._after_prompt = False
+        print(text, file=self.stdout)
 
     def cards(self, count: int) -> str:
         """``1 card``, ``9 cards`` (a seat's hand) in the person's language."""
         return self.tr("1 card") if count == 1 else self.tr("{count} cards").format(count=count)
 
     def read(self) -> str:
-        print("> ", end="", file=self.stdout, flush=True)
+        print(PROMPT, end="", file=self.stdout, flush=True)
+        self._after_prompt = not (hasattr(self.stdin, "isatty") and self.stdin.isatty())
         if self._lines is None:
             line = self.stdin.readline()
             if not line:
@@ -89,6 +100,7 @@ class Console:
             said = self._lines.get(timeout=wait)
         except queue.Empty:
             print(file=self.stdout, flush=True)
+            self._after_prompt = False
             raise TimeRanOut from None
         if said is None:
             raise ValueError("input ended before the game did")
