@@ -75,6 +75,19 @@ def test_a_bad_first_message_or_a_stranger_is_turned_away(first, code):
     assert closed.value.code == 4404
 
 
+@pytest.mark.parametrize(("first", "code", "said"), [
+    ({"token": "x", "lang": "vi"}, "not_found", "Không có bàn này (có thể bàn đã hết hạn)."),
+    ({"token": 5, "lang": "vi"}, "bad_request", "Bàn không hiểu yêu cầu này."),
+    ({"token": "x"}, "not_found", "There is no such table (it may have expired).")])
+def test_a_turned_away_socket_is_told_why_in_its_language(first, code, said):
+    """The socket's refusals are the API's errors: the English line for logs, a code, and the person's
+    sentence in the language the first message asked for."""
+    with make_client().websocket_connect("/api/games/nope/ws") as ws:
+        ws.send_json(first)
+        frame = ws.receive_json()
+    assert frame["code"] == code and frame["message"] == said and frame["error"].isascii()
+
+
 def test_websocket_messages_are_limited():
     client = TestClient(create_app(GameHost(server_seeds=fixed_seeds()),
                                    rate_limits=RateLimits(ws_messages="5/minute")))

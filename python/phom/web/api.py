@@ -234,7 +234,8 @@ def openapi() -> dict[str, Any]:
         "game_id": "$response.body#/id", "header.Authorization": "Bearer {$response.body#/tokens/0}"}}
     description = ("Phỏm solver answers, hints and hosted games of Phỏm and Tiến lên that survive restarts, with "
                    "provably fair deals. "
-                   "Live views: WebSocket /api/games/{game_id}/ws, first message {\"token\", \"since\"?, \"html\"?}. "
+                   "Live views: WebSocket /api/games/{game_id}/ws, first message {\"token\", \"since\"?, \"html\"?, \"lang\"?}; "
+                   "a socket turned away gets one Error frame first. "
                    "Limits: " + json.dumps(LIMITS))
     return {
         "openapi": "3.0.3",

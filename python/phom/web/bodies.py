@@ -78,13 +78,23 @@ EXPLAINING_CHECKS = {name: jsonschema.Draft7Validator(json_schema(schema)) for n
 def error_answer(status: int, message: str, headers: dict[str, str] | None = None, *, code: str | None = None,
            text: str | None = None, lang: str = "en") -> JSONResponse:
     """``{"error": english, "code": ..., "message": in lang}``: ``text`` the person's sentence (else the code's)."""
+    body = error_body(message, code or STATUS_CODES.get(status, "bad_request"), text=text, lang=lang)
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def error_body(message: str, code: str, *, text: str | None = None, lang: str = "en") -> dict[str, str]:
+    """An error as the API and the live socket send it: the English line for logs (``error``), its
+    ``code``, and the person's sentence in ``lang`` (``message``: ``text``, else the code's).
+
+    >>> error_body("no game has this id", "not_found", lang="vi")["message"]
+    'Không có bàn này (có thể bàn đã hết hạn).'
+    """
     line = message.splitlines()[0] if message else "error"
     # no text can break the answer's encoding: a lone surrogate that reached a message is escaped
     line = line.encode("utf-8", "backslashreplace").decode("utf-8")
-    code = code or STATUS_CODES.get(status, "bad_request")
     said = text if text is not None else translator(lang)(MESSAGES.get(code, MESSAGES["bad_request"]))
     said = said.encode("utf-8", "backslashreplace").decode("utf-8")
-    return JSONResponse({"error": line, "code": code, "message": said}, status_code=status, headers=headers)
+    return {"error": line, "code": code, "message": said}
 
 
 def refusal_behind(exc: BaseException) -> Refusal | None:

@@ -19,6 +19,7 @@ from typing import Any
 from ..extras import missing_extra
 from ..language import LANGUAGES
 from .api import LOGIN_SECONDS, MAX_FIRST_FRAME_BYTES
+from .bodies import error_body
 from .hosting import Forbidden, GameHost, NotFound, Unauthorized
 from .limits import Workers
 from .views import ViewCache, view_key
@@ -112,6 +113,7 @@ async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers
     if len(frame) > MAX_FIRST_FRAME_BYTES:
         await socket.close(WS_BAD, "the first message is too long")
         return
+    message: Any = None
     try:
         message = json.loads(frame)
         if not isinstance(message, dict) or not isinstance(message.get("token"), str):
@@ -124,20 +126,21 @@ async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers
         if not isinstance(drawn, bool) or lang not in LANGUAGES or set(message) - {"token", "since", "html", "lang"}:
             raise ValueError
     except (ValueError, TypeError, RecursionError):
-        await socket.send_json({"error": "the first message must be {\"token\": \"...\", \"since\": VERSION, "
-                                         "\"html\": true|false, \"lang\": \"en\"|\"vi\"} (since, html and lang "
-                                         "optional)"})
+        asked = message.get("lang") if isinstance(message, dict) else None
+        await socket.send_json(error_body("the first message must be {\"token\": \"...\", \"since\": VERSION, "
+                                          "\"html\": true|false, \"lang\": \"en\"|\"vi\"} (since, html and lang "
+                                          "optional)", "bad_request", lang=asked if asked in LANGUAGES else "en"))
         await socket.close(WS_BAD)
         return
     game_id = socket.path_params["game_id"]
     try:
         seat, hosted = await workers.run(games.seat_of, game_id, message["token"])
     except NotFound:
-        await socket.send_json({"error": "no game has this id (it may have expired)"})
+        await socket.send_json(error_body("no game has this id (it may have expired)", "not_found", lang=lang))
         await socket.close(WS_NOT_FOUND)
         return
     except (Forbidden, Unauthorized):
-        await socket.send_json({"error": "this token is not a seat of this game"})
+        await socket.send_json(error_body("this token is not a seat of this game", "forbidden", lang=lang))
         await socket.close(WS_FORBIDDEN)
         return
     changed = asyncio.Event()
