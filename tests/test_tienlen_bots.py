@@ -99,7 +99,7 @@ def test_phom_tienlen_play_to_the_end_with_hints(capsys):
     moves = "?\n??\n" + "1\n" * 120
     assert main(["tienlen", "play", "--seed", "4", "--bots", "greedy,random,search"], stdin=io.StringIO(moves)) == 0
     out = capsys.readouterr().out
-    assert "Hint: " in out and "playouts" in out and "Net:" in out
+    assert "Hint: " in out and "trial games" in out and "Net:" in out
     assert "Places: " in out or "tới trắng" in out
 
 

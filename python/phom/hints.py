@@ -16,9 +16,9 @@ the player can hold once it is played, found with the solver.
 >>> h.action
 Discard(Card('8C'))
 >>> print(h.reason)
-Discard 8♣: it wins 0.2 stakes more on average than Q♠ over 1,248 playouts (+2.21 stakes a game). Your best arrangement comes to 39 points, and the next player could eat it (4 ways).
+Discard 8♣: over 1,248 trial games it wins +2.21 stakes a game on average, 0.2 more than discarding Q♠. Your best arrangement comes to 39 points, and the next player could eat it (4 ways).
 >>> print(hint(g, lang="vi").reason)
-Đánh 8♣: trung bình thắng hơn Q♠ 0,2 cược qua 1.248 ván đánh thử (+2,21 cược một ván). Cách xếp tốt nhất của bạn còn 39 điểm, và nhà dưới có thể ăn lá này (4 cách).
+Đánh 8♣: đánh thử 1.248 ván, nước này thắng trung bình +2,21 cược một ván, hơn đánh Q♠ 0,2 cược. Cách xếp tốt nhất của bạn còn 39 điểm, và nhà dưới có thể ăn lá này (4 cách).
 
 With ``search=True`` the same judgement takes more worlds, doubling them while ``budget`` seconds
 allow:
@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
 from .cards import card_indices
 from .game import Game
-from .language import number, translator
+from .language import translator
 from .render import action_text, html
 from .results import LayPlan
-from .review.judge import HINT_WORLDS, SEARCH_WORLDS, Judgement, judge
+from .review.judge import HINT_WORLDS, SEARCH_WORLDS, Judgement, judge, judged_words
 from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
 from .view import PlayerView
 
@@ -136,14 +136,7 @@ def _reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], valu
         return detail if len(plan) == 1 else f"{named}: {_after_colon(detail)}"
     other, other_value = others[0]
     gap = value - other_value
-    if gap < 0.05:
-        compared = _("it wins as much on average as {other}").format(other=_choice(other, lang))
-    else:
-        compared = _("it wins {gap} stakes more on average than {other}").format(
-            gap=number(gap, lang, 1), other=_choice(other, lang))
-    judged = _("{named}: {compared} over {playouts} playouts ({value} stakes a game).").format(
-        named=named, compared=compared, playouts=number(verdict.playouts, lang),
-        value=number(value, lang, 2, signed=True))
+    judged = f"{named}: {judged_words(verdict.playouts, value, gap, _choice(other, lang), lang)}."
     if isinstance(choice, AutoLay) and len(plan) > 1:     # the judged discard, not the solver's
         detail = _("Lay down with the solver's plan: {plan}.").format(
             plan=lay_words(_plan(view), view, lang, discard=False))
@@ -173,7 +166,7 @@ def _choice(action: Action, lang: str) -> str:
     """The other choice, as a comparison names it (a card, eating a card, drawing)."""
     _ = translator(lang)
     if isinstance(action, Discard):
-        return str(action.card)
+        return _("discarding {card}").format(card=action.card)
     if isinstance(action, Eat):
         return _("eating {card}").format(card=action.card)
     if isinstance(action, Draw):

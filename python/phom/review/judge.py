@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import kind_of_view
+from ..language import number, translator
 from ..racing import Z_ELIMINATE, race, stage_seed
 from ..tienlen.game import TienLenView
 from ..vector import VectorGame
@@ -36,7 +37,7 @@ from .phom_game import TRIES, PhomReplay, plan_text, turn_plans
 from .tienlen_game import playout_values, sample_turn, turn_candidates
 
 __all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT_WORLDS", "Judgement", "judge", "judge_phom",
-           "judge_tienlen"]
+           "judge_tienlen", "judged_words"]
 
 #: The most worlds the hint's race plays a candidate on, in Phỏm (benchmarks/hint_agreement.py
 #: measures its cost a decision and how often the review labels its move).
@@ -75,6 +76,23 @@ class Judgement:
         """The valued plans' indices: the best, then the others by value."""
         kept = [i for i, v in enumerate(self.values) if not math.isnan(v)]
         return sorted(kept, key=lambda i: (i != self.best, -self.values[i], i != self.greedy, i))
+
+
+def judged_words(deals: int, value: float, gap: float, other: str, lang: str = "en") -> str:
+    """A judgement as both games' hints say it, in ``lang``: the trial games, the chosen move's money
+    a game and its lead over the next best, ``other`` (as the game names it).
+
+    >>> judged_words(1248, 2.214, 0.24, "discarding Q♠")
+    'over 1,248 trial games it wins +2.21 stakes a game on average, 0.2 more than discarding Q♠'
+    >>> judged_words(1248, 2.214, 0.24, "đánh Q♠", "vi")
+    'đánh thử 1.248 ván, nước này thắng trung bình +2,21 cược một ván, hơn đánh Q♠ 0,2 cược'
+    """
+    _ = translator(lang)
+    said = {"deals": number(deals, lang), "value": number(value, lang, 2, signed=True), "other": other,
+            "gap": number(gap, lang, 1)}
+    if gap < 0.05:
+        return _("over {deals} trial games it wins {value} stakes a game on average, as much as {other}").format(**said)
+    return _("over {deals} trial games it wins {value} stakes a game on average, {gap} more than {other}").format(**said)
 
 
 def judge(view: Any, *, worlds: int | None = None, seed: int = 0) -> Judgement:

@@ -8,7 +8,7 @@ most ``TIENLEN_HINT_WORLDS`` worlds; the look-ahead, ``search=True``, the same w
 >>> for _ in range(6):
 ...     game.apply(GreedyTienLenBot().act(game.view(game.to_move)))
 >>> action, reason = tienlen_hint(game, game.to_move)
->>> action in game.legal_actions(), reason.startswith("over ") and " playouts it wins " in reason
+>>> action in game.legal_actions(), reason.startswith("over ") and " trial games it wins " in reason
 (True, True)
 >>> tienlen_hint(game, game.to_move, lang="vi")[1].startswith("đánh thử ")
 True
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from ..language import number, translator
-from ..review.judge import SEARCH_WORLDS, TIENLEN_HINT_WORLDS, judge
+from ..language import translator
+from ..review.judge import SEARCH_WORLDS, TIENLEN_HINT_WORLDS, judge, judged_words
 from .bots import GreedyTienLenBot
 from .combos import min_plays
 from .game import Action, Pass, TienLenGame
@@ -61,11 +61,7 @@ def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: st
         return action, detail or _("it is the only move worth playing here")
     other = ranked[1]
     gap = value - verdict.values[other]
-    said = {"deals": number(verdict.playouts, lang), "value": number(value, lang, 2, signed=True),
-            "other": _other(verdict.plans[other][0], lang), "gap": number(gap, lang, 1)}
-    judged = (_("over {deals} playouts it wins {value} stakes a game on average, as much as {other}") if gap < 0.05
-              else _("over {deals} playouts it wins {value} stakes a game on average, {gap} more than {other}")
-              ).format(**said)
+    judged = judged_words(verdict.playouts, value, gap, _other(verdict.plans[other][0], lang), lang)
     return action, f"{judged}; {detail}" if detail else judged
 
 
