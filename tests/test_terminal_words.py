@@ -219,3 +219,15 @@ def test_the_saved_record_tells_the_review_which_seat_is_yours(tmp_path):
 def test_a_hint_after_the_prompt_fits_80_columns_when_the_moves_come_from_a_pipe():
     said = run(["tienlen", "play", "--seed", "7", "--lang", "vi"], typed="?\n" + "1\n" * 120)
     assert "> Gợi ý:" in said and all(display_width(line) <= 80 for line in said.splitlines())
+
+
+def test_review_refuses_a_seat_in_the_readers_language(tmp_path, capsys):
+    game = Game(seed=3)
+    while not game.is_over:
+        game.apply(GreedyBot().act(game.view(game.to_move)))
+    record = tmp_path / "game.json"
+    record.write_text(game.to_json(), encoding="utf-8")
+    assert main(["review", str(record), "--seats", "0", "--lang", "vi"]) == 1
+    assert "ghế được đếm từ 1 đến 4" in capsys.readouterr().err
+    assert main(["review", str(record), "--you", "9", "--lang", "vi"]) == 1
+    assert "--you 9: ghế được đếm từ 1 đến 4" in capsys.readouterr().err

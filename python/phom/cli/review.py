@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..language import LANGUAGES, pick_language
+from ..language import LANGUAGES, pick_language, translator
 from ..review import review
 from ..review.text import review_text
 
@@ -50,21 +50,23 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
                             names="LANGUAGE, LC_ALL, LC_MESSAGES, LANG"))
 
 
-def parse_seats(text: str | None) -> list[int] | None:
+def parse_seats(text: str | None, lang: str = "en") -> list[int] | None:
     """``--seats`` as the player counts seats (``"1,3"``) → the seats from 0 the review takes ([0, 2]);
-    ValueError naming the text otherwise.
+    ValueError naming the text otherwise (in ``lang``).
 
     >>> parse_seats("1,3"), parse_seats(None)
     ([0, 2], None)
     """
     if text is None:
         return None
+    _ = translator(lang)
     try:
         seats = [int(part) for part in text.split(",")]
     except ValueError:
-        raise ValueError(f"--seats {text!r}: write seat numbers separated by commas, e.g. 1,3") from None
+        raise ValueError(_("--seats {text}: write seat numbers separated by commas, e.g. 1,3").format(
+            text=repr(text))) from None
     if any(not 1 <= seat <= 4 for seat in seats):
-        raise ValueError(f"--seats {text!r}: seats are counted from 1 to 4, e.g. 1,3")
+        raise ValueError(_("--seats {text}: seats are counted from 1 to 4, e.g. 1,3").format(text=repr(text)))
     return [seat - 1 for seat in seats]
 
 
@@ -85,7 +87,8 @@ def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: 
     players = _players(record)
     absent = [seat + 1 for seat in seats or () if players is not None and seat >= players]
     if absent:
-        raise ValueError(f"--seats: seat {absent[0]} is not at this table (seats 1 to {players})")
+        raise ValueError(translator(lang)("--seats: seat {seat} is not at this table (seats 1 to {players})").format(
+            seat=absent[0], players=players))
     result = review(record, seats=seats, worlds=worlds, seed=seed, progress=progress)
     if html_file is not None:
         with open(html_file, "w", encoding="utf-8") as page:
@@ -99,16 +102,17 @@ def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: 
 
 
 def review_command(args: argparse.Namespace, record: str, out: TextIO, progress: bool) -> None:
-    run_review(parse_seats(args.seats), args.worlds, args.seed, args.json, args.html, record, out,
-               progress=progress, lang=pick_language(args.lang), you=parse_you(args.you))
+    lang = pick_language(args.lang)
+    run_review(parse_seats(args.seats, lang), args.worlds, args.seed, args.json, args.html, record, out,
+               progress=progress, lang=lang, you=parse_you(args.you, lang))
 
 
-def parse_you(seat: int | None) -> int | None:
-    """``--you`` as the player counts seats (1 to 4) → the seat from 0; ValueError otherwise.
+def parse_you(seat: int | None, lang: str = "en") -> int | None:
+    """``--you`` as the player counts seats (1 to 4) → the seat from 0; ValueError otherwise (in ``lang``).
 
     >>> parse_you(2), parse_you(None)
     (1, None)
     """
     if seat is not None and not 1 <= seat <= 4:
-        raise ValueError(f"--you {seat}: seats are counted from 1 to 4")
+        raise ValueError(translator(lang)("--you {seat}: seats are counted from 1 to 4").format(seat=seat))
     return None if seat is None else seat - 1
