@@ -97,3 +97,24 @@ def test_send_targets_follow_the_turn_and_tai_gui():
     assert len(send_targets(game.rules, state, 0, "tai")) == 3
     assert send_targets(Rules(tai_gui=False), state, 0, "tai") == []
     assert send_targets(game.rules, state, 0, "normal") == []
+
+
+def test_a_move_before_the_take_says_whether_eating_is_open():
+    """Before taking a card a player is told to draw, and to draw or eat only when the previous discard
+    can be eaten (a player told he may eat a card he cannot eat is misled)."""
+    from phom import Eat
+    from phom.bots import GreedyBot
+    from phom.referee import refusal_of
+
+    seen = set()
+    for seed in range(30):
+        game = Game(seed=seed)
+        while not game.is_over:
+            if game.state.phase == "take":
+                card = next(iter(game.hands[game.to_move]))
+                why = refusal_of(game.rules, game.state, Action.parse(f"discard {card.code}"))
+                can_eat = any(isinstance(a, Eat) for a in game.legal_actions())
+                assert why is not None and why.code == ("take_first" if can_eat else "draw_first")
+                seen.add(why.code)
+            game.apply(GreedyBot().act(game.view(game.to_move)))
+    assert seen == {"take_first", "draw_first"}

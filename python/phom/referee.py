@@ -185,6 +185,7 @@ _CODES: dict[str, tuple[str, tuple[str, ...]]] = {
     "{action}: the game is over": ("game_over", ()),
     "{action}: {who} has already taken a card this turn": ("already_taken", ()),
     "{action}: {who} must first take a card: draw, or eat the previous discard": ("take_first", ()),
+    "{action}: {who} must first draw a card (the previous discard cannot be eaten)": ("draw_first", ()),
     "{action}: {who} may lay down or send only in his lay-down turn (row of 3) or a tái turn": ("lay_turn_only", ()),
     "{action}: ù khan is off in these rules": ("u_khan_off", ()),
     "{action}: {who} may declare ù khan only at the very start of his first turn": ("u_khan_first_turn", ()),
@@ -268,7 +269,10 @@ def _play_gate(t: _Turn) -> Why | None:
     if t.state.phase == "over":
         return "{action}: the game is over", ()
     if t.state.phase == "take":
-        return "{action}: {who} must first take a card: draw, or eat the previous discard", ()
+        card = t.state.last_discard
+        if card >= 0 and _eat_refusal(t, card) is None:
+            return "{action}: {who} must first take a card: draw, or eat the previous discard", ()
+        return "{action}: {who} must first draw a card (the previous discard cannot be eaten)", ()
     return None
 
 

@@ -24,6 +24,7 @@ PLAYER_TEXTS: dict[str, str] = {
     "game_over": N_("The game is over."),
     "already_taken": N_("You have already taken a card this turn."),
     "take_first": N_("Take a card first: draw, or eat the previous player's discard."),
+    "draw_first": N_("Draw a card first."),
     "lay_turn_only": N_("You lay down or send only in your lay-down turn (after 3 discards) or a tái turn."),
     "u_khan_off": N_("Ù khan is off at this table."),
     "u_khan_first_turn": N_("Ù khan is declared only at the very start of your first turn."),
