@@ -231,3 +231,10 @@ def test_review_refuses_a_seat_in_the_readers_language(tmp_path, capsys):
     assert "ghế được đếm từ 1 đến 4" in capsys.readouterr().err
     assert main(["review", str(record), "--you", "9", "--lang", "vi"]) == 1
     assert "--you 9: ghế được đếm từ 1 đến 4" in capsys.readouterr().err
+
+
+def test_tienlen_solve_refuses_in_the_readers_language(capsys):
+    assert main(["tienlen", "solve", "3S 4S", "--table", "3H 5D", "--lang", "vi"]) == 1
+    assert "--table 3♥ 5♦ không thành bộ" in capsys.readouterr().err
+    assert main(["tienlen", "solve", "3S 4X", "--lang", "vi"]) == 1
+    assert "BÀI: “4X” không phải một lá bài" in capsys.readouterr().err

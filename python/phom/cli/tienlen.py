@@ -52,12 +52,15 @@ def _ranked(cards: Iterable[Card]) -> list[Card]:
 def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lang: str = "en") -> None:
     """``phom tienlen solve``: the combination, the plays (on a table), the best split, tới trắng; the
     words in ``lang``."""
-    hand = to_mask(cards, "CARDS")
+    _ = translator(lang)
+    hand = to_mask(cards, _("CARDS"))
     if hand.bit_count() > 13:
-        raise ValueError(f"CARDS holds {hand.bit_count()} cards; a Tiến lên hand has at most 13")
+        raise ValueError(_("{cards} holds {count} cards; a Tiến lên hand has at most 13").format(
+            cards=_("CARDS"), count=hand.bit_count()))
     beaten = to_mask(table, "--table") if table else None
     if beaten is not None and classify(beaten) is None:
-        raise ValueError(f"--table {CardSet(beaten)} is not a combination")
+        raise ValueError(_("--table {cards} is not a combination: a single, a pair, a triple, a straight or a "
+                           "bomb").format(cards=in_order(CardSet(beaten))))
     combo = classify(hand)
     split = best_split(hand)
     dealt = hand.bit_count() == 13
@@ -73,7 +76,6 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
     if as_json:
         print(json.dumps(found, ensure_ascii=False), file=out)
         return
-    _ = translator(lang)
     paint = Painter(stream=out)
     what = _("no single combination") if combo is None else combination_words(CardSet(hand), paint, lang)
     plays = number(count_plays(hand, beaten), lang)
