@@ -24,8 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _engine, actions
-from .batching import (SeedStream, Status, active_games, game_index, games_to_deal, policy_codes, read_status,
-                       seats_of, seed64, whole_number)
+from .batching import (EngineBatch, SeedStream, active_games, games_to_deal, policy_codes, seed64, whole_number)
 from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_OFFSETS, OBSERVATION_SIZE
@@ -62,7 +61,7 @@ def checked_softness(softness: float) -> float:
     return float(softness)
 
 
-class VectorGame:
+class VectorGame(EngineBatch):
     """``n`` games under one ``Rules``, dealt reproducibly from ``seed`` (leader: seat 0).
 
     Arrays: ``to_move`` int8 (−1 once over), ``done`` bool, ``net`` int32 (n, players), each game's
@@ -70,6 +69,8 @@ class VectorGame:
     ``playout(policy)``, ``reset()``. Methods may be called from several threads; each object
     serialises its own calls, and ``playout`` releases the GIL while it plays.
     """
+
+    observation_size = OBSERVATION_SIZE
 
     def __init__(self, n: int, rules: Rules | None = None, *, seed: int | None = None) -> None:
         n = whole_number(n, "n")
@@ -146,30 +147,7 @@ class VectorGame:
         return WorldSampler(view, tries=tries, declines=declines, temperature=temperature, history=history
                             ).draw(count, seed=seed)
 
-    def __len__(self) -> int:
-        return int(self._engine.n)
-
-    def __repr__(self) -> str:
-        return f"<VectorGame of {len(self)} games, {int(self.done.sum())} over>"
-
-    # -- reading -------------------------------------------------------------------------------
-
-    def _status(self) -> Status:
-        return read_status(self._engine, len(self), self.rules.players)
-
-    @property
-    def to_move(self) -> npt.NDArray[np.int8]:
-        """The player to move in each game; −1 once it is over."""
-        return self._status()[0]
-
-    @property
-    def done(self) -> npt.NDArray[np.bool_]:
-        return self._status()[1].astype(bool)
-
-    @property
-    def net(self) -> npt.NDArray[np.int32]:
-        """Each game's ``Result.net`` once over (zeros before), shape (n, players)."""
-        return self._status()[2]
+    # -- reading (size, status and observations: EngineBatch) ----------------------------------
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """(n, NUM_ACTIONS) bool: row i equals ``Game.legal_action_mask()`` of game i (all False once over)."""
@@ -178,32 +156,19 @@ class VectorGame:
             self._engine.legal_mask(out)
         return out.view(bool)
 
-    def observation(self, player: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
-        """(n, OBSERVATION_SIZE) float32: ``Game.observation(p)`` of each game for the player to move
-        (or ``player``: one seat for all games, or one per game). A finished game with no player given
-        is observed by seat 0."""
-        n = len(self)
-        seats = seats_of(player, to_move=self.to_move, players=self.rules.players)
-        out = np.empty((n, OBSERVATION_SIZE), dtype=np.float32)
-        with self._lock:
-            self._engine.observation(np.ascontiguousarray(seats), out)
-        return out
-
     def state(self, i: int) -> State:
         """Game i as a ``phom.state.State`` (a copy)."""
         i = self._index(i)
         state = State([0] * self.rules.players, [], 0)
         with self._lock:
-            return self._engine.export(i, state)
+            exported: State = self._engine.export(i, state)
+        return exported
 
     def legal_ids(self, i: int) -> list[int]:
         """The legal action ids of game i, ascending."""
         i = self._index(i)
         with self._lock:
             return list(self._engine.legal_list(i))
-
-    def _index(self, i: int) -> int:
-        return game_index(i, len(self))
 
     # -- moving --------------------------------------------------------------------------------
 
