@@ -82,7 +82,7 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
     rows = [(_("Cards"), f"{paint.cards(_ranked(CardSet(hand)))}  ({what})"),
             (_("Plays"), (_("{count} that beat {cards}").format(count=plays, cards=combination_words(
                 CardSet(beaten), paint, lang)) if beaten is not None else _("{count} (to lead)").format(count=plays))),
-            (_("Split"), _("{groups}  ({count} plays, the fewest)").format(
+            (_("Split"), (_("{groups}  (one play)") if len(split) == 1 else _("{groups}  ({count} plays, the fewest)")).format(
                 groups=" · ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
     if dealt:
         def said(name: object) -> str:

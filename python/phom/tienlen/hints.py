@@ -23,7 +23,7 @@ from ..review.judge import SEARCH_WORLDS, TIENLEN_HINT_WORLDS, judge, judged_wor
 from .bots import GreedyTienLenBot
 from .combos import min_plays
 from .game import Action, Pass, TienLenGame
-from .reference import in_order
+from .render import play_words
 
 __all__ = ["describe", "tienlen_hint"]
 
@@ -71,10 +71,10 @@ def _other(action: Action, lang: str) -> str:
 
 
 def describe(action: Action, lang: str = "en") -> str:
-    """``pass`` (in ``lang``), or the cards of a play weakest first.
+    """``pass`` (in ``lang``), or the cards of a play weakest first (a lone 2 called heo).
 
     >>> from phom.tienlen import Play
-    >>> describe(Play("2H 3S")), describe(Pass())
-    ('3♠ 2♥', 'pass')
+    >>> describe(Play("2H 3S")), describe(Pass()), describe(Play("2C"), "vi")
+    ('3♠ 2♥', 'pass', 'heo 2♣')
     """
-    return translator(lang)("pass") if isinstance(action, Pass) else in_order(action.cards)
+    return translator(lang)("pass") if isinstance(action, Pass) else play_words(action.cards, lang)

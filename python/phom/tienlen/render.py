@@ -27,8 +27,8 @@ from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength
 
 __all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
-           "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "payment_lines", "result_text",
-           "view_report"]
+           "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "payment_lines", "play_words",
+           "result_text", "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
 #: the player's words for each kind of combination, of tới trắng, and of why a seat paid (catalog texts)
@@ -67,7 +67,7 @@ def action_text(action: Action, lang: str = "en") -> str:
     _ = translator(lang)
     if isinstance(action, Pass):
         return _("pass")
-    return _("play {cards}").format(cards=in_order(action.cards))
+    return _("play {cards}").format(cards=play_words(action.cards, lang))
 
 
 def action_report(action: Action, lang: str = "en") -> dict[str, Any]:
@@ -115,6 +115,17 @@ def kind_words(cards: CardSet, lang: str = "en") -> str:
     return translator(lang)(COMBO_KINDS[kind]) if kind in COMBO_KINDS else translator(lang)("cards")
 
 
+def play_words(cards: CardsLike, lang: str = "en") -> str:
+    """A play's cards as players say them: weakest first, a lone 2 called heo.
+
+    >>> play_words("5S 3C 4D"), play_words("2H", "vi")
+    ('3♣ 4♦ 5♠', 'heo 2♥')
+    """
+    held = CardSet(cards)
+    shown = in_order(held)
+    return f"{term('heo', lang)} {shown}" if len(held) == 1 and next(iter(held)).rank == 2 else shown
+
+
 def move_text(player: int, action: Action, lang: str = "en") -> str:
     """One move in words, for a move log.
 
@@ -127,7 +138,7 @@ def move_text(player: int, action: Action, lang: str = "en") -> str:
     _ = translator(lang)
     if isinstance(action, Pass):
         return _("seat {seat} passed").format(seat=player + 1)
-    return _("seat {seat} played {cards}").format(seat=player + 1, cards=in_order(action.cards))
+    return _("seat {seat} played {cards}").format(seat=player + 1, cards=play_words(action.cards, lang))
 
 
 def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: str = "en",
