@@ -8,7 +8,7 @@ import pytest
 
 from phom import Game
 from phom.bots import GreedyBot, SearchBot
-from phom.hints import hint
+from phom.phom.hints import hint
 
 POSITIONS = 60
 

@@ -15,7 +15,7 @@ import pytest
 from phom import Game
 from phom.bots import GreedyBot, MonteCarloBot, RandomBot
 from phom.simulation import simulate
-from phom.vector import VectorGame
+from phom.phom.vector import VectorGame
 
 GAMES = 2000
 PYTHON_GAMES = 200

@@ -1,4 +1,4 @@
-"""What the manual generates at build time: the cards of its worked examples (drawn by ``phom.render``)
+"""What the manual generates at build time: the cards of its worked examples (drawn by ``phom.phom.render``)
 and the HTTP API reference (rendered from ``phom.web.api.openapi()``, the document the server serves).
 
 >>> import tempfile, pathlib

@@ -1,6 +1,6 @@
 """The manual of phom: Sphinx with furo and MyST. Built with ``python -m sphinx -W -b html docs docs/_build/html``.
 
-At build time this file draws the cards of the worked examples with ``phom.render`` and writes the
+At build time this file draws the cards of the worked examples with ``phom.phom.render`` and writes the
 HTTP API page from the API document the server serves (``phom.web.api.openapi``): nothing in
 ``_generated/`` is written by hand. ``pip install ".[docs]"`` is all it needs: the modules that import
 an optional extra (the service, the scale-out stores, the adapters, training) are documented with that

@@ -33,13 +33,13 @@ import numpy as np
 import numpy.typing as npt
 from phom import Game
 from phom._engine import Engine
-from phom.actions import Discard, Draw, Eat
+from phom.phom.actions import Discard, Draw, Eat
 from phom.bots import MonteCarloBot
 from phom.cards import card_indices
-from phom.observation import encode
-from phom.vector import VectorGame, WorldSampler
-from phom.view import PlayerView
-from phom.worlds import declined_offers, keeps_phom, kept_readers, makes_phom_with
+from phom.phom.observation import encode
+from phom.phom.vector import VectorGame, WorldSampler
+from phom.phom.view import PlayerView
+from phom.phom.worlds import declined_offers, keeps_phom, kept_readers, makes_phom_with
 
 Z95 = 1.959963984540054
 PLAYERS = 4
@@ -59,7 +59,7 @@ SAMPLERS: tuple[tuple[str, dict[str, float | bool]], ...] = (
 
 def older_declines(view: PlayerView, player: int) -> list[int]:
     """The cards ``player`` was offered and drew instead of eating, at every take but his latest (which
-    ``phom.worlds.declined_offers`` reads); none once he has laid down."""
+    ``phom.phom.worlds.declined_offers`` reads); none once he has laid down."""
     if view.laid_down[player]:
         return []
     takes = [k for k, (who, action) in enumerate(view.history) if who == player and isinstance(action, (Draw, Eat))]
@@ -75,7 +75,7 @@ def older_declines(view: PlayerView, player: int) -> list[int]:
 def sampler_worlds(view: PlayerView, count: int, seed: int, *, tries: int = 20, declines: bool = False,
                    history: float = 0.0, kept: float = 1.0) -> VectorGame:
     """``count`` worlds of ``view`` as ``VectorGame.sample_worlds`` draws them, with the core's ``kept``
-    (the weight of a laid-down opponent's draw that keeps back a phỏm: ``phom.worlds.keeps_phom``).
+    (the weight of a laid-down opponent's draw that keeps back a phỏm: ``phom.phom.worlds.keeps_phom``).
     ``WorldSampler`` does not take ``kept`` yet, so its reading of the view is handed to the core here."""
     sampler = WorldSampler(view, tries=tries, declines=declines, history=history)
     worlds = VectorGame(0, view.rules)

@@ -59,15 +59,15 @@ from typing import Any
 import numpy as np
 from phom import Game
 from phom._engine import Engine
-from phom.actions import Action, AutoLay, DeclareU, DeclareUKhan
+from phom.phom.actions import Action, AutoLay, DeclareU, DeclareUKhan
 from phom.arena import duplicate
 from phom.bots import MonteCarloBot, greedy_action
 from phom.cards import card_indices
 from phom.matchups import holm_rows, matchup
-from phom.rules import Rules
-from phom.solver import min_points_mask
-from phom.vector import VectorGame, WorldSampler
-from phom.view import PlayerView
+from phom.phom.rules import Rules
+from phom.phom.solver import min_points_mask
+from phom.phom.vector import VectorGame, WorldSampler
+from phom.phom.view import PlayerView
 
 Z95 = 1.959963984540054
 
@@ -652,7 +652,7 @@ class RevealingSampler:
 
 class KeptSampler(WorldSampler):
     """WorldSampler with the core's ``kept`` given (the weight of a laid-down opponent's draw that keeps
-    back a phỏm; ``phom.worlds.KEPT_WEIGHT`` is the default every sampler reads): ``kept`` = 1 draws
+    back a phỏm; ``phom.phom.worlds.KEPT_WEIGHT`` is the default every sampler reads): ``kept`` = 1 draws
     the worlds montecarlo drew before that reading. WorldSampler does not take ``kept`` yet, so its
     reading of the view is handed to the core here."""
 

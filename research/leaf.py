@@ -17,7 +17,7 @@
 
 The features of a state for seat p are read from the core's observations of each seat (so nothing
 hidden from the world is used, and nothing beyond it): per seat, in order from p, the fewest points of
-the hand (``phom.batch.min_points``), cards held, laid down or not, cards eaten, cards thrown; p's
+the hand (``phom.phom.batch.min_points``), cards held, laid down or not, cards eaten, cards thrown; p's
 points minus each other seat's, whether p holds the fewest; the stock left, the phase, the turn's kind
 and who is to move.
 """
@@ -36,10 +36,10 @@ import numpy as np
 import numpy.typing as npt
 from phom import Game
 from phom.arena import duplicate
-from phom.batch import min_points
+from phom.phom.batch import min_points
 from phom.bots import MonteCarloBot, make_bot
-from phom.observation import OBSERVATION_OFFSETS
-from phom.vector import VectorGame
+from phom.phom.observation import OBSERVATION_OFFSETS
+from phom.phom.vector import VectorGame
 
 Z95 = 1.959963984540054
 PLAYERS = 4

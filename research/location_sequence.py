@@ -45,7 +45,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 from phom import Game
-from phom.actions import (
+from phom.phom.actions import (
     AUTO_LAY_ID,
     DECLARE_U_ID,
     DECLARE_U_KHAN_ID,
@@ -60,8 +60,8 @@ from phom.actions import (
 )
 from phom.bots import MonteCarloBot
 from phom.cards import card_indices
-from phom.observation import encode
-from phom.vector import VectorGame
+from phom.phom.observation import encode
+from phom.phom.vector import VectorGame
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from belief import PLAYERS, Z95, sinkhorn, world_hands
@@ -242,7 +242,7 @@ def partner_matrices() -> npt.NDArray[np.float32]:
                      same_suit & (gap == 1), same_suit & (gap == 2)]).astype(np.float32)
 
 
-#: Slices of the observation (``phom.observation.OBSERVATION_LAYOUT``) the card head reads.
+#: Slices of the observation (``phom.phom.observation.OBSERVATION_LAYOUT``) the card head reads.
 HAND, ROWS, EATEN, LAID = slice(0, 52), slice(104, 312), slice(312, 520), slice(520, 728)
 
 

@@ -11,7 +11,7 @@ method, numpy) on the games of the first 70 % of the seeds and scored on the res
 games): the mean log-loss per decision against the uniform choice and against greedy as a softmax
 (one weight on "greedy's own discard", fitted the same way), and how often the model's top card is the
 one played. "The next seat can eat this card" is a logistic regression of the truth (the next seat's
-hand, ``phom.solver.can_eat``) on what the thrower knows, scored the same way, with its calibration
+hand, ``phom.phom.solver.can_eat``) on what the thrower knows, scored the same way, with its calibration
 by decile of the predicted chance.
 """
 
@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 from phom import Game
-from phom.actions import Discard
+from phom.phom.actions import Discard
 from phom.bots import make_bot
 from phom.bots.greedy import GreedyBot, discard_regret
-from phom.opponent_model import MODEL_FEATURES, model_discard_features, partners, stage
-from phom.solver import can_eat, danger
-from phom.view import PlayerView
+from phom.phom.opponent_model import MODEL_FEATURES, model_discard_features, partners, stage
+from phom.phom.solver import can_eat, danger
+from phom.phom.view import PlayerView
 
 #: The policy's features of one legal discard (in this order).
 FEATURES = ("regret", "regret × stage", "partners", "danger", "danger × stage", "value (points of the card)", "next eats (model)")
@@ -70,7 +70,7 @@ class Data:
     eat_game: list[int] = field(default_factory=list)
     eat_decision: list[int] = field(default_factory=list)       # index of its decision
     eat_slot: list[int] = field(default_factory=list)           # its row in the decision
-    core_rows: list[Matrix] = field(default_factory=list)       # phom.opponent_model's features
+    core_rows: list[Matrix] = field(default_factory=list)       # phom.phom.opponent_model's features
 
 
 def collect(games: int, seed: int, bot: str = "montecarlo") -> Data:
@@ -225,7 +225,7 @@ def main() -> None:
     core = data.core_rows
     wc = fit_softmax([core[i] for i in train], [data.chosen[i] for i in train])
     scored = log_loss([core[i] for i in held], [data.chosen[i] for i in held], wc)
-    print(f"\nThe core's model (phom.opponent_model, no eat chance, no history): weights "
+    print(f"\nThe core's model (phom.phom.opponent_model, no eat chance, no history): weights "
           f"{dict(zip(MODEL_FEATURES, np.round(wc, 3)))}")
     print(f"  held-out log-loss per decision {scored[0]:.4f} ± {scored[1]:.4f} (top-1 {scored[2]:.3f})")
     if args.write:

@@ -1,6 +1,6 @@
 """The opponent model in the arena (issue 33, item 3): ``best``'s racing search with the opponents of
 its playouts played by GreedyBot's policy or by the opponent model (``opponents="model"``,
-``phom.opponent_model``), 1-vs-3 against three ``montecarlo`` on the same duplicate deals, with the
+``phom.phom.opponent_model``), 1-vs-3 against three ``montecarlo`` on the same duplicate deals, with the
 plain mean and ``mean_cv``.
 
     python3 research/opponent_screen.py --opponents greedy --deals 150 --seed 95

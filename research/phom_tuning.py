@@ -17,12 +17,12 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from phom.actions import Action, Discard
+from phom.phom.actions import Action, Discard
 from phom.bots import Bot, GreedyBot, MonteCarloBot, greedy_action, make_bot
 from phom.bots.montecarlo import Valuation
 from phom.simulation import simulate
-from phom.solver import danger, min_points_mask
-from phom.view import PlayerView
+from phom.phom.solver import danger, min_points_mask
+from phom.phom.view import PlayerView
 
 
 class PricedBot(GreedyBot):

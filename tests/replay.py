@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from phom import CardSet, is_meld
-from phom.reference import is_meld as reference_is_meld
+from phom.phom.reference import is_meld as reference_is_meld
 
 
 def replay_points(plan, hand: int, eaten: int, table: Sequence[int], values=None, already_laid=False) -> int:

@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from phom import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
-from phom.actions import MELDS, NUM_ACTIONS, discard_id, eat_id, lay_id, send_id
+from phom.phom.actions import MELDS, NUM_ACTIONS, discard_id, eat_id, lay_id, send_id
 
 
 def test_every_id_round_trips_through_its_action_and_text():

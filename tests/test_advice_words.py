@@ -12,8 +12,8 @@ import pytest
 from phom import Game
 from phom.bots import make_bot
 from phom.cli.play import advice_line
-from phom.hints import hint
-from phom.render import action_text
+from phom.phom.hints import hint
+from phom.phom.render import action_text
 from phom.review import review
 from phom.review.text import review_text
 from phom.tienlen import TienLenGame

@@ -11,7 +11,7 @@ import pytest
 from phom import Game
 from phom.arena import matchup_of, duplicate, holm, sign_test
 from phom.bots import GreedyBot, HolderBot, HunterBot, make_bot
-from phom.actions import Eat
+from phom.phom.actions import Eat
 from phom.cli import main
 from phom.simulation import GameSummary
 

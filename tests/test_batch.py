@@ -1,4 +1,4 @@
-"""phom.batch against the scalar functions, and its input checks."""
+"""phom.phom.batch against the scalar functions, and its input checks."""
 
 from __future__ import annotations
 

@@ -24,8 +24,8 @@ from phom.tienlen import TienLenGame, TienLenRules
 from phom.tienlen.bots import GreedyTienLenBot
 from phom.tienlen.game import parse_action
 from phom.tienlen.render import view_report as tienlen_view_report
-from phom.view import PlayerView
-from phom.view_data import view_report
+from phom.phom.view import PlayerView
+from phom.phom.view_data import view_report
 from real_services import free_port, wait_ready
 
 pytestmark = pytest.mark.stress

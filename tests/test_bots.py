@@ -9,7 +9,7 @@ from phom import Game, Rules
 from phom.bots import GreedyBot, MonteCarloBot, PlannerBot, RandomBot, SearchBot, greedy_action, make_bot
 from phom.bots.planner import rac_price
 from phom.simulation import simulate
-from phom.solver import value_table
+from phom.phom.solver import value_table
 from game_helpers import play_out
 
 

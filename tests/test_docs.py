@@ -16,8 +16,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 CONTRACT = ROOT.parent / "shared" / "API.md"
 #: where a name of the contract may live, in the order tried
-HOMES = ["phom", "phom.tienlen", "phom.tienlen.vector", "phom.tienlen.bots", "phom.tienlen.arena", "phom.vector",
-         "phom.batch", "phom.bots", "phom.review", "phom.arena", "phom.fairness", "phom.envs.pettingzoo",
+HOMES = ["phom", "phom.tienlen", "phom.tienlen.vector", "phom.tienlen.bots", "phom.tienlen.arena", "phom.phom.vector",
+         "phom.phom.batch", "phom.bots", "phom.review", "phom.arena", "phom.fairness", "phom.envs.pettingzoo",
          "phom.envs.openspiel"]
 
 pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the manual's sources are not here")

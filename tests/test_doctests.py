@@ -9,12 +9,12 @@ import pathlib
 import pytest
 
 MODULES = [
-    "phom", "phom.cards", "phom.results", "phom.solver", "phom.reference", "phom.batch", "phom._solver",
-    "phom.rules", "phom.actions", "phom.state", "phom.referee", "phom.game", "phom.scoring", "phom.view",
-    "phom.observation", "phom.opponent_model", "phom.record", "phom.match", "phom.worlds", "phom.bots", "phom.bots.budget", "phom.bots.random",
-    "phom.bots.greedy", "phom.bots.search", "phom.bots.montecarlo", "phom.bots.planner", "phom.bots.styles", "phom.bots.learned", "phom.arena", "phom.training", "phom.vector", "phom.hints", "phom.language", "phom.simulation", "phom.cli", "phom.cli.render",
-    "phom.cli.play", "phom.cli.bench", "phom.cli.tienlen", "phom.drawing", "phom.render", "phom.envs", "phom.envs.pettingzoo",
-    "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.position", "phom.report", "phom.web",
+    "phom", "phom.phom", "phom.vector", "phom.batch", "phom.reference", "phom.cards", "phom.phom.results", "phom.phom.solver", "phom.phom.reference", "phom.phom.batch", "phom._solver",
+    "phom.phom.rules", "phom.phom.actions", "phom.phom.state", "phom.phom.referee", "phom.phom.game", "phom.phom.scoring", "phom.phom.view",
+    "phom.phom.observation", "phom.phom.opponent_model", "phom.phom.record", "phom.phom.match", "phom.phom.worlds", "phom.bots", "phom.bots.budget", "phom.bots.random",
+    "phom.bots.greedy", "phom.bots.search", "phom.bots.montecarlo", "phom.bots.planner", "phom.bots.styles", "phom.bots.learned", "phom.arena", "phom.phom.training", "phom.phom.vector", "phom.phom.hints", "phom.language", "phom.simulation", "phom.cli", "phom.cli.render",
+    "phom.cli.play", "phom.cli.bench", "phom.cli.tienlen", "phom.drawing", "phom.phom.render", "phom.envs", "phom.envs.pettingzoo",
+    "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.phom.position", "phom.phom.report", "phom.web",
     "phom.web.app", "phom.web.api", "phom.web.hosting", "phom.web.store", "phom.web.pgstore", "phom.web.backends", "phom.web.broker", "phom.fairness", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
     "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
@@ -23,9 +23,9 @@ MODULES = [
     "phom.review.phom_game", "phom.review.tienlen_game", "phom.review.walk",
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
     "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.bots.names", "phom.racing", "phom.external", "phom.hooks",
-    "phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.house_rules", "phom.tournament",
+    "phom.phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.house_rules", "phom.tournament",
     "phom.web.serving", "phom.web.bodies", "phom.web.limits", "phom.web.live", "phom.web.views", "phom.web.headers",
-    "phom.review.judge", "phom.review.referee", "phom.cli.moves", "phom.cli.summaries", "phom.clock", "phom.web.routes", "phom.games", "phom.phom_kind",
+    "phom.review.judge", "phom.review.referee", "phom.cli.moves", "phom.cli.summaries", "phom.clock", "phom.web.routes", "phom.games", "phom.phom.phom_kind",
     "phom.tienlen.kind",
 ]
 

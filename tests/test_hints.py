@@ -7,7 +7,7 @@ import pytest
 
 import phom
 from phom import Game, Rules, Send
-from phom.hints import hint
+from phom.phom.hints import hint
 from game_helpers import play_out
 
 
@@ -104,7 +104,7 @@ def test_a_hint_with_nothing_to_choose_gives_the_solver_s_reason():
 
 def test_an_eat_that_leaves_nothing_to_discard_gets_a_hint():
     """Found by the load test: in a tái turn, eating the card that makes a phỏm of the whole hand."""
-    from phom.position import view_from_position
+    from phom.phom.position import view_from_position
 
     view = view_from_position({
         "player": 1, "hand": "5H 6H", "phase": "take", "last_discard": "7H", "stock_size": 5,

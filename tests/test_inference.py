@@ -10,10 +10,10 @@ from hypothesis import given, settings, strategies as st
 
 from phom import Game, Rules
 from phom._engine import Engine
-from phom.actions import Discard
+from phom.phom.actions import Discard
 from phom.bots import GreedyBot, MonteCarloBot
 from phom.bots.greedy import U_REGRET, discard_regret
-from phom.vector import VectorGame
+from phom.phom.vector import VectorGame
 
 pytestmark = pytest.mark.computational
 
@@ -109,7 +109,7 @@ def test_the_core_reads_the_whole_history_as_history_weight_says():
     sampling-importance-resampling): how often it holds each card in 12,000 worlds drawn by the core
     equals the same frequency over 12,000 uniform worlds weighted by the Python specification
     (worlds.history_weight), within 5 standard errors."""
-    from phom.worlds import discarded_partners, history_weight
+    from phom.phom.worlds import discarded_partners, history_weight
     view = _history_view()
     weights = discarded_partners(view)
     rows = np.zeros((view.rules.players, 52))

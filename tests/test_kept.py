@@ -1,4 +1,4 @@
-"""What a laid-down player must still hold: the samplers read a phỏm kept back (phom.worlds.keeps_phom)
+"""What a laid-down player must still hold: the samplers read a phỏm kept back (phom.phom.worlds.keeps_phom)
 as the rare thing it is, in the Python specification (worlds.sample_world's ``kept``) and in the core
 (Engine.sample_worlds's ``kept``) alike."""
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 
 import numpy as np
-import phom.worlds
+import phom.phom.worlds
 import pytest
 from phom import Game
 from phom._engine import Engine
 from phom.bots import GreedyBot
-from phom.vector import VectorGame
-from phom.view import PlayerView
-from phom.worlds import KEPT_WEIGHT, keeps_phom, kept_readers, sample_world
+from phom.phom.vector import VectorGame
+from phom.phom.view import PlayerView
+from phom.phom.worlds import KEPT_WEIGHT, keeps_phom, kept_readers, sample_world
 
 pytestmark = pytest.mark.computational
 
@@ -85,7 +85,7 @@ def test_a_planted_bug_in_either_copy_fails_the_comparison(monkeypatch):
     view = _laid_view()
     core = _core_hands(view, 20, 0.0, 2)
     assert not _agree(view, _python_hands(view, 20, 0.0, 1), _core_hands(view, 20, 1.0, 2))
-    monkeypatch.setattr(phom.worlds, "keeps_phom", lambda cards: False)
+    monkeypatch.setattr(phom.phom.worlds, "keeps_phom", lambda cards: False)
     assert not _agree(view, _python_hands(view, 20, 0.0, 1), core)
 
 

@@ -212,7 +212,7 @@ def test_hints_take_a_language():
     game = Game(seed=12)
     english, vietnamese = hint(game), hint(game, lang="vi")
     assert english.action == vietnamese.action
-    from phom.render import action_text
+    from phom.phom.render import action_text
 
     assert vietnamese.reason.startswith(action_text(vietnamese.action, "vi") + ":")       # Đánh Q♠: …
     assert "điểm" in vietnamese.reason and "points" not in vietnamese.reason

@@ -12,7 +12,7 @@ import pytest
 from phom import Game, Rules
 from phom.bots import GreedyBot, LearnedBot, make_bot
 from phom.bots.learned import INPUT_SIZE, QNetwork, action_features, candidate_ids, masks_of
-from phom.observation import encode
+from phom.phom.observation import encode
 
 
 def test_the_shipped_weights_are_small_and_load():
@@ -51,7 +51,7 @@ def test_observation_masks_read_back_the_view():
 
 def test_numpy_inference_equals_the_pytorch_forward_pass():
     torch = pytest.importorskip("torch")
-    from phom.training import torch_model
+    from phom.phom.training import torch_model
 
     network = QNetwork.load()
     model = torch_model([w.shape[1] for w, _ in network.layers[:-1]], network)
@@ -78,7 +78,7 @@ def test_a_short_training_run_learns_more_than_chance():
     below the error of always predicting the mean label; with the labels shuffled (nothing to learn)
     the same training must not, so the margin is not reachable by chance."""
     pytest.importorskip("torch")
-    from phom.training import search_targets, train_network
+    from phom.phom.training import search_targets, train_network
 
     games = int(os.environ.get("PHOM_TRAIN_GAMES", "60"))
     X, y = search_targets(None, games, seed=3, worlds=8)

@@ -12,15 +12,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phom.actions import Action, AutoLay, Discard, Send
+from phom.phom.actions import Action, AutoLay, Discard, Send
 from phom.cli import main
 from phom.cli.moves import fold, matching, read_typed, spelled
 from phom.cli.render import Painter
 from phom.cli.tienlen import _action_text as tienlen_list_text
-from phom.game import Game
+from phom.phom.game import Game
 from phom.language import glossary
-from phom.render import action_text
-from phom.rules import Rules
+from phom.phom.render import action_text
+from phom.phom.rules import Rules
 from phom.tienlen import TienLenGame, TienLenRules
 from phom.tienlen.game import Pass, Play
 from phom.tienlen.render import action_text as tienlen_action_text

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from phom import Game
-from phom.observation import OBSERVATION_LAYOUT, OBSERVATION_OFFSETS, OBSERVATION_SIZE, encode
+from phom.phom.observation import OBSERVATION_LAYOUT, OBSERVATION_OFFSETS, OBSERVATION_SIZE, encode
 from game_helpers import play_out
 
 

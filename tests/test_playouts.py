@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from phom import Game, Rules
-from phom.actions import DISCARD_BASE, DRAW_ID, Discard, Draw, Eat
+from phom.phom.actions import DISCARD_BASE, DRAW_ID, Discard, Draw, Eat
 from phom.bots import GreedyBot, MonteCarloBot
 from phom.bots.greedy import soft_discard_odds
 from phom import _engine, opponent_model
-from phom.opponent_model import MODEL_WEIGHTS, model_discard_odds
-from phom.vector import VectorGame
+from phom.phom.opponent_model import MODEL_WEIGHTS, model_discard_odds
+from phom.phom.vector import VectorGame
 
 pytestmark = pytest.mark.computational
 

@@ -135,7 +135,7 @@ def test_best_is_a_racing_montecarlo_bot_with_a_budget():
 
 
 def test_a_sampler_draws_what_sample_worlds_draws():
-    from phom.vector import VectorGame, WorldSampler
+    from phom.phom.vector import VectorGame, WorldSampler
 
     game = Game(seed=3)
     for _ in range(9):

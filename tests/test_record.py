@@ -1,4 +1,4 @@
-"""Game records (phom.record): round trips, and every kind of bad record gets a one-line ValueError."""
+"""Game records (phom.phom.record): round trips, and every kind of bad record gets a one-line ValueError."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 
 from phom import Action, Game, Rules
-from phom.record import MAX_RECORD_CHARS, decode, encode
-from phom.referee import deal_cards
+from phom.phom.record import MAX_RECORD_CHARS, decode, encode
+from phom.phom.referee import deal_cards
 from game_helpers import play_out, snapshot
 
 

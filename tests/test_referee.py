@@ -8,9 +8,9 @@ import random
 import pytest
 
 from phom import Action, Game, IllegalAction, Rules
-from phom.actions import NUM_ACTIONS
-from phom.referee import eat_is_chot, legal, refusal, send_targets, turn_kind_of
-from phom.state import SeatState
+from phom.phom.actions import NUM_ACTIONS
+from phom.phom.referee import eat_is_chot, legal, refusal, send_targets, turn_kind_of
+from phom.phom.state import SeatState
 from game_helpers import POLICIES, play_out, snapshot
 from test_invariants import RULESETS
 
@@ -104,7 +104,7 @@ def test_a_move_before_the_take_says_whether_eating_is_open():
     can be eaten (a player told he may eat a card he cannot eat is misled)."""
     from phom import Eat
     from phom.bots import GreedyBot
-    from phom.referee import refusal_of
+    from phom.phom.referee import refusal_of
 
     seen = set()
     for seed in range(30):

@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 
 import phom
 from phom import Game, cards
-from phom.hints import hint
-from phom.render import html, svg, table_text
+from phom.phom.hints import hint
+from phom.phom.render import html, svg, table_text
 from game_helpers import play_out
 
 NS = "{http://www.w3.org/2000/svg}"

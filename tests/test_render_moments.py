@@ -10,9 +10,9 @@ import re
 
 import pytest
 from phom import Game
-from phom.actions import Eat, Send
+from phom.phom.actions import Eat, Send
 from phom.bots import make_bot
-from phom.render import moments, payment_lines, result_text
+from phom.phom.render import moments, payment_lines, result_text
 from phom.tienlen import TienLenGame
 from phom.tienlen import render as tienlen_render
 from phom.tienlen.bots import make_tienlen_bot

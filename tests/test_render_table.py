@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from phom import Game
-from phom.actions import Eat
+from phom.phom.actions import Eat
 from phom.bots import make_bot
-from phom.render import html
+from phom.phom.render import html
 from phom.tienlen import TienLenGame
 from phom.tienlen import render as tienlen_render
 from phom.tienlen.bots import make_tienlen_bot

@@ -6,7 +6,7 @@ import pytest
 
 import phom
 from phom import Rules, Stakes
-from phom.solver import value_table
+from phom.phom.solver import value_table
 
 GIN = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 

@@ -1,9 +1,9 @@
-"""Ranking and money (phom.scoring): RULES sections 6 and 8."""
+"""Ranking and money (phom.phom.scoring): RULES sections 6 and 8."""
 
 from __future__ import annotations
 
 from phom import Rules, Stakes
-from phom.scoring import rank_and_settle, settle_u
+from phom.phom.scoring import rank_and_settle, settle_u
 
 A, B, C, D = range(4)
 

@@ -99,7 +99,7 @@ def test_points_with_house_values(s):
 
 
 def test_danger_counts_the_phom_unseen_cards_could_make():
-    from phom.solver import danger
+    from phom.phom.solver import danger
 
     assert danger(0, 0) == 0                                    # A♠ with nothing unseen: safe
     assert danger(0, phom.cards("2S 3S").mask) == 1            # A♠ 2♠ 3♠
@@ -109,7 +109,7 @@ def test_danger_counts_the_phom_unseen_cards_could_make():
 
 
 def test_extension_cards_of_table_phom():
-    from phom.solver import extension_mask
+    from phom.phom.solver import extension_mask
 
     def ext(text):
         return str(phom.CardSet(extension_mask(phom.cards(text).mask)))

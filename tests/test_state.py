@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from phom import Game
-from phom.state import State
+from phom.phom.state import State
 
 
 def test_clone_copies_every_mutable_part():

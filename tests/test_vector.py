@@ -14,8 +14,8 @@ from phom import Game, Rules, Stakes
 from phom import _engine
 from phom.bots import GreedyBot
 from phom.bots.planner import RAC_PRICE, PlannerBot
-from phom.vector import VectorGame
-from phom.worlds import sample_world
+from phom.phom.vector import VectorGame
+from phom.phom.worlds import sample_world
 from game_helpers import POLICIES
 from test_invariants import RULESETS
 
@@ -210,7 +210,7 @@ def test_bad_arguments():
 
 def _unreachable_state():
     """A fresh deal in which seat 1 is said to have eaten a card of his hand that no phỏm can hold."""
-    from phom.solver import min_points_mask
+    from phom.phom.solver import min_points_mask
 
     game = Game(seed=8)
     state = game.state.clone()

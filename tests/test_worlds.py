@@ -1,4 +1,4 @@
-"""Determinization (phom.worlds): sampled worlds agree with the view on everything the viewer knows."""
+"""Determinization (phom.phom.worlds): sampled worlds agree with the view on everything the viewer knows."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 import phom
 from phom import Game
 from phom.bots import GreedyBot
-from phom.worlds import declined_offers, makes_phom_with, sample_world
+from phom.phom.worlds import declined_offers, makes_phom_with, sample_world
 from game_helpers import play_out
 
 pytestmark = pytest.mark.computational
@@ -69,7 +69,7 @@ def _views(count: int, seed: int = 3) -> list:
 
 @pytest.mark.parametrize("tries, declines", [(1, False), (20, False), (20, True)])
 def test_worlds_sampled_in_the_core_agree_with_the_view(tries, declines):
-    from phom.vector import VectorGame
+    from phom.phom.vector import VectorGame
 
     for view in _views(60):
         worlds = VectorGame.sample_worlds(view, 8, seed=5, tries=tries, declines=declines)
@@ -85,7 +85,7 @@ def test_worlds_sampled_in_the_core_agree_with_the_view(tries, declines):
 def test_the_core_samples_worlds_as_phom_worlds_does():
     """With tries=1 the core draws from sample_world's distribution: per unseen card, how often it
     lands in each other hand agrees within sampling error over 4,000 worlds each."""
-    from phom.vector import VectorGame
+    from phom.phom.vector import VectorGame
 
     game = Game(seed=21)
     for _ in range(14):
@@ -125,9 +125,9 @@ def test_declined_offers_are_read_from_the_history():
 
 def test_worlds_read_as_declining_make_no_phom_with_the_declined_card():
     """With declines and enough tries, the cards dealt to a player who declined an offer (with his
-    later discards) almost never make a 3-card phỏm with it (phom.worlds.makes_phom_with); without,
+    later discards) almost never make a 3-card phỏm with it (phom.phom.worlds.makes_phom_with); without,
     they often do."""
-    from phom.vector import VectorGame
+    from phom.phom.vector import VectorGame
 
     fitted = uniform = seen = 0
     bot, rng, views = GreedyBot(), random.Random(4), []

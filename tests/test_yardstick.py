@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from phom import Game
-from phom.actions import Draw
+from phom.phom.actions import Draw
 from phom.arena import draw_luck, duplicate
 from phom.matchups import decision_seed
 from phom.tienlen.arena import duplicate as tienlen_duplicate

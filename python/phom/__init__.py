@@ -13,7 +13,7 @@ This module only re-exports the public names; the submodules ``batch``, ``bots``
 
 from __future__ import annotations
 
-from .actions import (
+from .phom.actions import (
     NUM_ACTIONS,
     Action,
     AutoLay,
@@ -25,21 +25,22 @@ from .actions import (
     LayMeld,
     Send,
 )
-from . import batch, bots, observation, reference, referee, render, state, vector, worlds
+from . import bots
+from .phom import batch, observation, reference, referee, render, state, vector, worlds
 from .cards import Card, CardError, CardSet, Suit, cards
-from .game import Game, IllegalAction
-from .hints import Hint, hint
-from .match import Match
-from .observation import OBSERVATION_SIZE
-from .results import Arrangement, LayPlan
-from .rules import Rules, Stakes
-from .scoring import Result
+from .phom.game import Game, IllegalAction
+from .phom.hints import Hint, hint
+from .phom.match import Match
+from .phom.observation import OBSERVATION_SIZE
+from .phom.results import Arrangement, LayPlan
+from .phom.rules import Rules, Stakes
+from .phom.scoring import Result
 from .simulation import Stats, simulate
 from .version import __version__
-from .view import PlayerView
-from . import phom_kind as _phom_kind  # noqa: F401  (registers Phỏm in phom.games)
+from .phom.view import PlayerView
+from .phom import phom_kind as _phom_kind  # noqa: F401  (registers Phỏm in phom.games)
 from .tienlen import kind as _tienlen_kind  # noqa: F401  (registers Tiến lên in phom.games)
-from .solver import (
+from .phom.solver import (
     arrange,
     best_lay,
     bound_cards,

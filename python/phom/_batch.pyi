@@ -1,4 +1,4 @@
-"""Type stubs of the compiled batch loops (src/phomcore/_batch.pyx); phom.batch checks their input.
+"""Type stubs of the compiled batch loops (src/phomcore/_batch.pyx); phom.phom.batch checks their input.
 
 Each loop takes C-contiguous 1-D arrays of one length and writes into the preallocated ``out``.
 """

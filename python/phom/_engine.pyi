@@ -1,12 +1,12 @@
-"""Type stubs of the compiled game engine (src/phomcore/_engine.pyx); phom.vector checks its input."""
+"""Type stubs of the compiled game engine (src/phomcore/_engine.pyx); phom.phom.vector checks its input."""
 
 from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from .rules import Rules
-from .state import State
+from .phom.rules import Rules
+from .phom.state import State
 
 POLICY_RANDOM: int
 POLICY_GREEDY: int

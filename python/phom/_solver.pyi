@@ -3,7 +3,7 @@
 from collections.abc import Callable, Sequence
 
 from .cards import Card, CardSet, CardsLike
-from .results import Arrangement, LayPlan
+from .phom.results import Arrangement, LayPlan
 
 CardLike = Card | str | int
 

@@ -50,10 +50,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .actions import Draw
+from .phom.actions import Draw
 from .bots import Bot
 from .external import DEFAULT_MOVE_SECONDS
-from .game import Game
+from .phom.game import Game
 from .games import GameKind
 from .hooks import announce_end, announce_start, close_bots
 from .matchups import (
@@ -69,7 +69,7 @@ from .matchups import (
     sprt,
 )
 from .simulation import REFEREE, GameSummary, kind_of, progress_printer, summarise
-from .vector import VectorGame
+from .phom.vector import VectorGame
 
 __all__ = ["REFEREE", "ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test",
            "play_deals", "sequential", "sign_test"]

@@ -1,4 +1,4 @@
-"""What both vectorised engines (``phom.vector`` for Phỏm, ``phom.tienlen.vector`` for Tiến lên) check
+"""What both vectorised engines (``phom.phom.vector`` for Phỏm, ``phom.tienlen.vector`` for Tiến lên) check
 and draw the same way: whole numbers, 64-bit seeds, the stream of per-game seeds, seat arrays, and the
 reading of a batch (``EngineBatch``: its size, status arrays and observations).
 
@@ -125,7 +125,7 @@ class EngineBatch:
     each object guards with its own lock: ``len``, ``to_move``, ``done``, ``net`` and ``observation``.
     A game's batch class sets ``observation_size`` and fills ``_engine``, ``_lock`` and ``rules``.
 
-    >>> from phom.vector import VectorGame
+    >>> from phom.phom.vector import VectorGame
     >>> batch = VectorGame(3, seed=1)
     >>> len(batch), batch.done.tolist(), batch.observation().shape == (3, VectorGame.observation_size)
     (3, [False, False, False], True)

@@ -442,7 +442,7 @@ class CardSet:
         return f"CardSet({self.codes!r})"
 
     def _repr_svg_(self) -> str:
-        """The cards drawn in index order (notebooks show them); ``phom.render.svg`` groups a hand."""
+        """The cards drawn in index order (notebooks show them); ``phom.phom.render.svg`` groups a hand."""
         return cards_svg([[(c.rank, int(c.suit)) for c in self]], title=str(self) or "no cards")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:

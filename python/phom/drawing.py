@@ -1,5 +1,5 @@
 """Playing cards drawn as SVG: plain strings, no drawing library, no phom imports (so every module can
-draw; ``phom.language`` is stdlib only). ``phom.render`` composes these into hands, tables and views; ``Card``, ``CardSet``,
+draw; ``phom.language`` is stdlib only). ``phom.phom.render`` composes these into hands, tables and views; ``Card``, ``CardSet``,
 ``Arrangement`` and ``LayPlan`` use them for ``_repr_svg_`` in notebooks.
 
 A card is given as ``(rank, suit)`` with ranks 1..13 (A..K) and suits 0..3 (♠ ♣ ♦ ♥); hearts and

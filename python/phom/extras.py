@@ -14,7 +14,7 @@ EXTRAS = {
     "openspiel": "the OpenSpiel game (phom.envs.openspiel)",
     "dask": "simulation on a Dask cluster (simulate(executor=client.get_executor()))",
     "web": "phom serve: the JSON API and the table in the browser (phom.web)",
-    "train": "training the learned bot by self-play with PyTorch (phom.training, phom train)",
+    "train": "training the learned bot by self-play with PyTorch (phom.phom.training, phom train)",
     "scale": "phom serve workers over PostgreSQL and Redis (--store postgresql://…, --broker redis://…)",
 }
 

@@ -25,7 +25,7 @@ The functions, exactly (so they can be reimplemented in any language):
   bytes of the stream as a big-endian integer u, reject u ≥ 2³² − (2³² mod (i + 1)) and read again,
   else j = u mod (i + 1).
 - the deal: the hands seat by seat from the front of the deck (the leader's hand one card larger),
-  then the stock in draw order (``phom.referee.deal_cards``). In Tiến lên: 13 cards a seat, seat by
+  then the stock in draw order (``phom.phom.referee.deal_cards``). In Tiến lên: 13 cards a seat, seat by
   seat from the front of the deck (the rest is not dealt).
 - a bot's decision at version v (the number of actions applied before it) is played with the bot
   reseeded by the first 8 bytes of the stream ``"bot"`` with extra = v (8 big-endian bytes), shifted
@@ -57,10 +57,10 @@ from typing import Any
 from .clock import STANDIN
 from .external import is_external
 from .games import GameKind, kind_of_record
-from .game import Game, IllegalAction
-from .referee import deal_cards
-from .rules import Rules
-from .state import Deal
+from .phom.game import Game, IllegalAction
+from .phom.referee import deal_cards
+from .phom.rules import Rules
+from .phom.state import Deal
 from .tienlen.game import TienLenGame
 from .tienlen.rules import TienLenRules
 

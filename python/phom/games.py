@@ -1,7 +1,7 @@
 """One house for two games: what the shared machinery asks of a game (``GameKind``), and the registry of
 games by name. The service (``phom serve``: its store rows, hosting, the table clock and its stand-in),
 ``phom verify``, ``phom bot play`` and the hints ask the registry, never which game it is; each game's
-own knowledge stays in its own modules (Phỏm's ``phom.phom_kind``, Tiến lên's ``phom.tienlen.kind``),
+own knowledge stays in its own modules (Phỏm's ``phom.phom.phom_kind``, Tiến lên's ``phom.tienlen.kind``),
 which register themselves when ``phom`` is imported. A game added at run time registers the same way
 (``register_game``); one without a compiled engine says so (``engine = None``), and the machinery then
 plays its Python referee, by name, never as a silent fallback.

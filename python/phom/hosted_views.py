@@ -12,7 +12,7 @@ whether it also sent cards; the rebuilt state counts it as one phỏm laid. The 
 the turn is under way (the turn ends with the discard that follows), which the check confirms.
 
 >>> from phom import Game
->>> from phom.view_data import view_report
+>>> from phom.phom.view_data import view_report
 >>> game = Game(seed=4)
 >>> for _ in range(6):
 ...     game.apply(game.legal_actions()[0])
@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, AutoLay, Send
+from .phom.actions import Action, AutoLay, Send
 from .cards import DECK_MASK, Card, CardSet, to_mask
 from .games import GAMES, game_kind
-from .referee import apply, legal
-from .rules import Rules
-from .state import PublicState, State
+from .phom.referee import apply, legal
+from .phom.rules import Rules
+from .phom.state import PublicState, State
 from .tienlen.game import TienLenView, parse_action
 from .tienlen.rules import TienLenRules
-from .view import PlayerView
+from .phom.view import PlayerView
 
 __all__ = ["phom_view_from_api", "tienlen_view_from_api", "view_from_api"]
 

@@ -1,6 +1,6 @@
 """What the house rules of both games share: the check that names a bad field, and the places' stakes.
 
-Each game's rules (``phom.rules``, ``phom.tienlen.rules``) are frozen, keyword-only dataclasses of
+Each game's rules (``phom.phom.rules``, ``phom.tienlen.rules``) are frozen, keyword-only dataclasses of
 integers and switches; a bad value is refused on construction with a message naming the owner and the
 field. Both games pay the nhất by place (nhì, ba, bét), which ``PlaceStakes`` holds once.
 

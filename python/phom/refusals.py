@@ -1,6 +1,6 @@
 """Why a move is refused, as a code, its parameters and the player's sentence in his language.
 
-The referees of both games (``phom.referee``, ``phom.tienlen.game``) and the action parsers raise a
+The referees of both games (``phom.phom.referee``, ``phom.tienlen.game``) and the action parsers raise a
 ``Refusal`` (a ``ValueError``): its ``str`` is the English sentence for logs; ``code`` names the rule,
 ``params`` its cards and seats (API seats, from 0), and ``text(lang)`` is what a player reads: the
 sentence from the gettext catalog, seats counted from 1.

@@ -11,7 +11,7 @@ on the game's Python referee. ``Stats.engine`` names which, and so does the tabl
 fallback.
 
 This module also holds Phỏm's own part of it: its deal seeds (``game_seed``) and its games in the
-compiled core (``CORE_POLICIES``, ``play_chunk_in_core``), which ``phom.phom_kind`` gives the machinery.
+compiled core (``CORE_POLICIES``, ``play_chunk_in_core``), which ``phom.phom.phom_kind`` gives the machinery.
 
 >>> from phom.bots import GreedyBot, RandomBot
 >>> stats = simulate([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], 8, seed=1)
@@ -38,8 +38,8 @@ from typing import Any
 from .bots import Bot, GreedyBot, PlannerBot, RandomBot
 from .games import GameKind, game_kind
 from .hooks import announce_end, announce_start
-from .rules import Rules
-from .vector import VectorGame
+from .phom.rules import Rules
+from .phom.vector import VectorGame
 
 __all__ = ["CORE_POLICIES", "REFEREE", "GameSummary", "Stats", "Tally", "core_policies", "game_seed", "games_said",
            "kind_of", "play_chunk_in_core", "play_game", "progress_printer", "seat_labels", "simulate", "summarise"]
@@ -241,7 +241,7 @@ def _tallied(play: Callable[[list[int]], list[GameSummary]], players: int, keep:
     return tally, games if keep else []
 
 
-#: Bots whose decisions the compiled core makes itself (``phom.vector.POLICIES``).
+#: Bots whose decisions the compiled core makes itself (``phom.phom.vector.POLICIES``).
 CORE_POLICIES: dict[type, str] = {RandomBot: "random", GreedyBot: "greedy", PlannerBot: "planner"}
 
 

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Batch kernels over NumPy arrays of masks: GIL-free loops.
 
-phom.batch checks and converts its input with clear messages first; these loops check again, in C, that
+phom.phom.batch checks and converts its input with clear messages first; these loops check again, in C, that
 nothing out of range reaches a kernel (a direct call with bad data raises instead of reading past a table).
 Every function writes into a preallocated output array of the same length as ``hands``.
 """

@@ -1,15 +1,15 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The compiled game engine: whole games of Phỏm in C, many at once, without the GIL.
 
-A ``StateC`` (state.pxd) mirrors ``phom.state.State`` field for field. The functions below mirror
-``phom.referee``: ``legal_ids`` lists the legal action ids as ``referee.legal`` does, ``apply_id``
-carries one out as ``referee.apply`` does, ``finish_*`` settle as ``phom.scoring`` does. The Python
+A ``StateC`` (state.pxd) mirrors ``phom.phom.state.State`` field for field. The functions below mirror
+``phom.phom.referee``: ``legal_ids`` lists the legal action ids as ``referee.legal`` does, ``apply_id``
+carries one out as ``referee.apply`` does, ``finish_*`` settle as ``phom.phom.scoring`` does. The Python
 referee is the specification: tests step both in lockstep on thousands of games and compare legal
-masks, observations and money. ``phom.vector.VectorGame`` is the checked Python face of this module;
+masks, observations and money. ``phom.phom.vector.VectorGame`` is the checked Python face of this module;
 ``Engine`` below trusts its caller for shapes but still refuses any illegal id.
 
-The id layout and the observation layout have one home each, ``phom.actions`` and ``phom.observation``:
-``phom.vector`` hands them to ``bind_layout`` when it loads (the core imports nothing of phom), and an
+The id layout and the observation layout have one home each, ``phom.phom.actions`` and ``phom.phom.observation``:
+``phom.phom.vector`` hands them to ``bind_layout`` when it loads (the core imports nothing of phom), and an
 ``Engine`` refuses to exist before that.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
@@ -38,7 +38,7 @@ cdef mask_t MELD_MASKS[MELD_COUNT]
 cdef int OBS_SIZE, OBS_HAND, OBS_UNLAID, OBS_ROW, OBS_EATEN, OBS_LAID, OBS_EATABLE, OBS_STOCK, OBS_PHASE
 cdef int OBS_KIND, OBS_TO_MOVE, OBS_LAID_DOWN, OBS_HAND_SIZE, OBS_ROW_SIZE, OBS_PRESENT
 
-#: the names bind_layout's ``ids`` holds (phom.actions: the fixed ids, the first id of each family, the sizes)
+#: the names bind_layout's ``ids`` holds (phom.phom.actions: the fixed ids, the first id of each family, the sizes)
 LAYOUT_IDS = ("draw", "declare_u", "declare_u_khan", "auto_lay", "eat", "discard", "send", "lay", "players",
               "melds_per_player", "count")
 
@@ -46,10 +46,10 @@ LAYOUT_IDS = ("draw", "declare_u", "declare_u_khan", "auto_lay", "eat", "discard
 def bind_layout(*, dict ids, melds, dict offsets, int observation_size):
     """Set the action-id layout (``ids``: each name of LAYOUT_IDS, e.g. ``"eat"`` the id of eating card 0;
     ``melds``: the masks of the 329 phỏm in id order) and the observation layout (``offsets`` by block
-    name, ``observation_size`` floats). phom.vector calls it once, from phom.actions and phom.observation.
+    name, ``observation_size`` floats). phom.phom.vector calls it once, from phom.phom.actions and phom.phom.observation.
 
-    >>> import phom.vector   # binds the layouts
-    >>> LAYOUT_IDS[0], len(phom.vector.POLICIES)
+    >>> import phom.phom.vector   # binds the layouts
+    >>> LAYOUT_IDS[0], len(phom.phom.vector.POLICIES)
     ('draw', 5)
     """
     global LAYOUT_BOUND, DRAW_ID, DECLARE_U_ID, DECLARE_U_KHAN_ID, AUTO_LAY_ID, EAT_BASE, DISCARD_BASE
@@ -97,7 +97,7 @@ cdef enum:
     PLANNER_POLICY = 2
     SOFT_POLICY = 3
     MODEL_POLICY = 4
-    MODEL_SIZE = 6         # len(phom.opponent_model.MODEL_FEATURES)
+    MODEL_SIZE = 6         # len(phom.phom.opponent_model.MODEL_FEATURES)
     RAC_PRICE = 4          # bots.planner.RAC_PRICE (tests/test_vector.py holds them equal)
 
 POLICY_RANDOM = RANDOM_POLICY
@@ -106,12 +106,12 @@ POLICY_PLANNER = PLANNER_POLICY
 POLICY_SOFT = SOFT_POLICY
 POLICY_MODEL = MODEL_POLICY
 
-#: MODEL_POLICY's weights: phom.opponent_model.MODEL_WEIGHTS, set by phom.vector at import
+#: MODEL_POLICY's weights: phom.phom.opponent_model.MODEL_WEIGHTS, set by phom.phom.vector at import
 cdef double MODEL_WEIGHTS[MODEL_SIZE]
 
 
 def set_model_weights(weights):
-    """Set MODEL_POLICY's weights (phom.opponent_model.MODEL_WEIGHTS, one per feature)."""
+    """Set MODEL_POLICY's weights (phom.phom.opponent_model.MODEL_WEIGHTS, one per feature)."""
     if len(weights) != MODEL_SIZE:
         raise ValueError(f"the opponent model takes {MODEL_SIZE} weights, not {len(weights)}")
     cdef int k

@@ -27,11 +27,11 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------------------------------
-# The card and result types, handed in by the layer above (phom.solver calls bind_types when it loads):
+# The card and result types, handed in by the layer above (phom.phom.solver calls bind_types when it loads):
 # the core imports nothing of phom, so the Python layer is its only user and the dependency points down
 
 def _unbound(*args, **kwargs):
-    raise RuntimeError("phom._solver has no card types yet: phom.solver binds them when it loads (import phom)")
+    raise RuntimeError("phom._solver has no card types yet: phom.phom.solver binds them when it loads (import phom)")
 
 
 cdef object _CardSet = None         # phom.cards.CardSet: the one type read without a call (its _mask)
@@ -47,10 +47,10 @@ def bind_types(*, card_set, card, to_mask, to_card, arrangement, lay_plan):
     """Hand the solver the types it reads and returns: ``card_set`` (a class with ``from_mask`` and a
     ``_mask`` int), ``card`` (a class with ``from_index``), the parsers ``to_mask(cards, name)`` and
     ``to_card(card)``, and the result classes ``arrangement`` and ``lay_plan`` (built with keywords).
-    phom.solver calls it once, at import; calling it again rebinds.
+    phom.phom.solver calls it once, at import; calling it again rebinds.
 
     >>> from phom.cards import Card, CardSet, to_card, to_mask
-    >>> from phom.results import Arrangement, LayPlan
+    >>> from phom.phom.results import Arrangement, LayPlan
     >>> bind_types(card_set=CardSet, card=Card, to_mask=to_mask, to_card=to_card, arrangement=Arrangement,
     ...            lay_plan=LayPlan)
     """

@@ -13,7 +13,7 @@ its own ``PlayerView``.
   over its first three discards: it keeps the cards that can still become phỏm, then plays for points.
 - ``HolderBot`` (``holder``) and ``HunterBot`` (``hunter``): two styles unlike the greedy rollouts, for
   the arena's panel: one never eats and keeps every cạ, the other eats whenever it may and plays for ù.
-- ``LearnedBot`` (``learned``): a value network trained by self-play (``phom.training``), played with
+- ``LearnedBot`` (``learned``): a value network trained by self-play (``phom.phom.training``), played with
   NumPy from weights shipped in the package.
 - ``cmd:COMMAND``: a program in any language, playing through the bot protocol (``phom.external``).
 - ``best`` (``best:MS``): the strongest Phỏm bot at a table's pace, about MS milliseconds a decision
@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from ..actions import Action
+from ..phom.actions import Action
 from ..external import DEFAULT_MOVE_SECONDS, ExternalBot
-from ..view import PlayerView
+from ..phom.view import PlayerView
 from .greedy import GreedyBot, greedy_action
 from .montecarlo import MonteCarloBot
 from .planner import PlannerBot

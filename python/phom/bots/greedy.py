@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
-from ..solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask, value_table
-from ..view import PlayerView
+from ..phom.actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
+from ..phom.solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask, value_table
+from ..phom.view import PlayerView
 
 __all__ = ["U_REGRET", "GreedyBot", "discard_regret", "fewest_points_after_discard", "greedy_action",
            "soft_discard_odds"]
@@ -130,7 +130,7 @@ def eat_helps(hand: int, eaten: int, card: int, values: ValueTable) -> bool:
     """Eating ``card`` brings the best points after this turn's discard to the points held now, or lower.
 
     >>> from phom import cards
-    >>> from phom.solver import value_table
+    >>> from phom.phom.solver import value_table
     >>> eat_helps(cards("9H 10H 3C 5D KS 2S 6C 8D QC").mask, 0, cards("JH").mask.bit_length() - 1,
     ...           value_table(None))
     True

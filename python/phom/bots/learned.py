@@ -1,7 +1,7 @@
-"""LearnedBot: a value network trained by self-play (``phom.training``), played with NumPy only.
+"""LearnedBot: a value network trained by self-play (``phom.phom.training``), played with NumPy only.
 
 The network scores a candidate action in a state: Q(s, a) ≈ the money the player to move ends the game
-with after playing ``a``. Its input is the 807-float observation of the state (``phom.observation``)
+with after playing ``a``. Its input is the 807-float observation of the state (``phom.phom.observation``)
 followed by ``ACTION_FEATURES`` numbers about the action (``action_features``): its kind, its card, and
 what the solver says of it (the points kept after a discard, how dangerous the discard is, what an eat
 lowers the points to). The decisions it makes are the ones MonteCarloBot searches (eat or draw; which
@@ -23,10 +23,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import DISCARD_BASE, DRAW_ID, EAT_BASE, Action
-from ..observation import OBSERVATION_SIZE, encode
-from ..solver import ValueTable, danger, legal_discard_mask, min_points_mask
-from ..view import PlayerView
+from ..phom.actions import DISCARD_BASE, DRAW_ID, EAT_BASE, Action
+from ..phom.observation import OBSERVATION_SIZE, encode
+from ..phom.solver import ValueTable, danger, legal_discard_mask, min_points_mask
+from ..phom.view import PlayerView
 from .greedy import greedy_action
 
 __all__ = ["ACTION_FEATURES", "INPUT_SIZE", "LearnedBot", "QNetwork", "action_features", "candidate_ids",

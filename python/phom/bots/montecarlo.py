@@ -2,8 +2,8 @@
 
 For a decision with more than one sensible choice (take: eat or draw; play: which card to discard) it
 samples ``worlds`` deals of the hidden cards consistent with its view (``VectorGame.sample_worlds``:
-``phom.worlds``' sampling done in C, reading each opponent's latest discard as a greedy player's and
-giving a laid-down opponent no phỏm he could have laid, ``phom.worlds.KEPT_WEIGHT``),
+``phom.phom.worlds``' sampling done in C, reading each opponent's latest discard as a greedy player's and
+giving a laid-down opponent no phỏm he could have laid, ``phom.phom.worlds.KEPT_WEIGHT``),
 copies each world once per candidate, applies the candidate and plays every copy
 to the end with a core policy (``policy``, GreedyBot's decisions by default, for every seat). The
 candidate with the highest mean net money for its seat wins; ties go to GreedyBot's choice. Ù, ù khan
@@ -29,10 +29,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..actions import DISCARD_BASE, DRAW_ID, EAT_BASE, Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
+from ..phom.actions import DISCARD_BASE, DRAW_ID, EAT_BASE, Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from ..racing import check_race_options, race as race_candidates
-from ..vector import POLICIES, SOFTNESS, VectorGame, WorldSampler, checked_softness
-from ..view import PlayerView
+from ..phom.vector import POLICIES, SOFTNESS, VectorGame, WorldSampler, checked_softness
+from ..phom.view import PlayerView
 from .greedy import greedy_action
 
 __all__ = ["MonteCarloBot", "Valuation"]

@@ -15,8 +15,8 @@ Discard(Card('QS'))
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..view import PlayerView
+from ..phom.actions import Action
+from ..phom.view import PlayerView
 from .greedy import greedy_action
 
 __all__ = ["RAC_PRICE", "PlannerBot", "rac_price"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..view import PlayerView
+from ..phom.actions import Action
+from ..phom.view import PlayerView
 
 __all__ = ["RandomBot"]
 

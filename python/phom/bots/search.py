@@ -1,6 +1,6 @@
 """SearchBot: determinized Monte Carlo over the take and discard decisions, played out with the batch solver.
 
-For each decision it samples ``samples`` worlds consistent with its view (``phom.worlds``). In every world
+For each decision it samples ``samples`` worlds consistent with its view (``phom.phom.worlds``). In every world
 it plays its own hand forward to its lay-down turn: the draws come from that world's stock, each later
 discard is the one that keeps the fewest points (all candidates of all worlds in one ``batch.min_points``
 call), and the lay-down is scored with ``batch.best_lay_points`` against the phỏm on the table. A
@@ -22,11 +22,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from .. import _batch
-from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
-from ..referee import eat_is_chot, turn_kind_of
-from ..solver import ValueTable, danger, legal_discard_mask, table_summary
-from ..view import PlayerView
-from ..worlds import sample_world
+from ..phom.actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
+from ..phom.referee import eat_is_chot, turn_kind_of
+from ..phom.solver import ValueTable, danger, legal_discard_mask, table_summary
+from ..phom.view import PlayerView
+from ..phom.worlds import sample_world
 from .greedy import greedy_action
 
 __all__ = ["SearchBot"]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
+from ..phom.actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
 from ..cards import CardSet
-from ..solver import ValueTable, isolated, meld_masks
-from ..view import PlayerView
+from ..phom.solver import ValueTable, isolated, meld_masks
+from ..phom.view import PlayerView
 
 __all__ = ["HolderBot", "HunterBot"]
 

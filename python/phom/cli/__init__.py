@@ -34,15 +34,15 @@ from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
 from ..fairness import verify_record
-from ..game import Game
+from ..phom.game import Game
 from ..hooks import close_bots
 from ..language import LANGUAGES, N_, display_width, number, pick_language, translator, wrap
 from ..refusals import Refusal
-from ..render import result_text
-from ..report import solve_report
-from ..rules import Rules
+from ..phom.render import result_text
+from ..phom.report import solve_report
+from ..phom.rules import Rules
 from ..simulation import simulate
-from ..solver import melds as solver_melds
+from ..phom.solver import melds as solver_melds
 from ..version import __version__
 from .bench import run_bench
 from .bot import add_bot_parser, bot_command, seconds_argument
@@ -655,7 +655,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
 def _train(args: argparse.Namespace, out: TextIO) -> None:
     if min(args.iterations, args.games, args.worlds, args.epochs, args.jobs, args.eval_deals) < 1:
         raise CommandError("--iterations, --games, --worlds, --epochs, --eval-deals and --jobs must be at least 1")
-    from ..training import train_learned, write_curve
+    from ..phom.training import train_learned, write_curve
 
     def report(line: str) -> None:
         print(line, file=sys.stderr, flush=True)

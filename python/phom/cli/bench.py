@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .. import reference, solver
+from ..phom import reference, solver
 from ..cards import CardSet
-from ..results import LayPlan
+from ..phom.results import LayPlan
 
 __all__ = ["run_bench"]
 

@@ -14,7 +14,7 @@ Seats and phỏm are counted from 1, as the player reads them (``gửi 8H ghế 
 ['play QS QH', 'play QS QD', 'play QD QH']
 >>> matching("DANH GIA BICH", offered) == [Play("KS")], matching("bo luot", offered)
 (True, [Pass()])
->>> from phom.actions import Action
+>>> from phom.phom.actions import Action
 >>> matching("Hạ phỏm", [Action.parse("autolay"), Action.parse("lay 5H 6H 7H")])
 [AutoLay()]
 """
@@ -29,8 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action as PhomAction
-from ..actions import AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
+from ..phom.actions import Action as PhomAction
+from ..phom.actions import AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
 from ..cards import Card, CardSet
 from ..language import glossary
 from ..tienlen.game import Pass, Play

@@ -27,19 +27,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
-from ..actions import Action, AutoLay
+from ..phom.actions import Action, AutoLay
 from ..bots import make_bot
 from ..bots.levels import LEVELS, level_number, level_of
 from ..cards import CardError
 from ..external import DEFAULT_MOVE_SECONDS
 from ..clock import PACE_SECONDS, STANDIN
-from ..game import Game, IllegalAction
-from ..hints import hint
+from ..phom.game import Game, IllegalAction
+from ..phom.hints import hint
 from ..hooks import announce_end, announce_start, close_bots
 from ..language import N_, translator
 from ..refusals import Refusal
-from ..render import action_text, moments, result_text
-from ..rules import Rules
+from ..phom.render import action_text, moments, result_text
+from ..phom.rules import Rules
 from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
 

@@ -34,16 +34,16 @@ try:
 except ImportError:
     raise missing_extra("rl", "phom.envs.gymnasium (Gymnasium)") from None
 
-from ..actions import NUM_ACTIONS  # noqa: E402
+from ..phom.actions import NUM_ACTIONS  # noqa: E402
 from ..bots import Bot  # noqa: E402
 from ..games import game_kind  # noqa: E402
-from ..observation import OBSERVATION_SIZE  # noqa: E402
-from ..rules import Rules  # noqa: E402
+from ..phom.observation import OBSERVATION_SIZE  # noqa: E402
+from ..phom.rules import Rules  # noqa: E402
 from ..tienlen import actions as tienlen_actions  # noqa: E402
 from ..tienlen.rules import TienLenRules  # noqa: E402
 from ..tienlen.vector import POLICIES as TIENLEN_POLICIES  # noqa: E402
 from ..tienlen.vector import TienLenVectorGame  # noqa: E402
-from ..vector import POLICIES, VectorGame  # noqa: E402
+from ..phom.vector import POLICIES, VectorGame  # noqa: E402
 from .sessions import Session, TienLenSession, session_for  # noqa: E402
 
 __all__ = ["ENV_ID", "TIENLEN_ENV_ID", "CardGameEnv", "PhomEnv", "PhomVectorEnv", "TienLenEnv", "TienLenVectorEnv"]

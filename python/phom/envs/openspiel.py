@@ -3,7 +3,7 @@
 The deal and every draw are explicit chance nodes (a card index 0..51, uniform over the cards nobody
 has seen); player actions are phom's integer ids. Information is imperfect: observations and
 information states show a player only what his ``PlayerView`` shows, as tensors and strings, and
-``resample_from_infostate`` deals the hidden cards again with ``phom.worlds``. Returns are the net
+``resample_from_infostate`` deals the hidden cards again with ``phom.phom.worlds``. Returns are the net
 stakes. Parameters: ``players`` (2–4), ``hand_size`` (9 or 8), ``chot_rule`` (``lay_turn`` or
 ``victim_last``), ``must_lay_all``, ``tai_gui``, ``u_by_gui``, ``u_khan``, ``eat_pay`` (``flat`` or
 ``progressive``); every other rule keeps its default.
@@ -29,14 +29,14 @@ try:
 except ImportError:
     raise missing_extra("openspiel", "phom.envs.openspiel (OpenSpiel)") from None
 
-from ..actions import DRAW_ID, NUM_ACTIONS, Action, Discard, Eat  # noqa: E402
+from ..phom.actions import DRAW_ID, NUM_ACTIONS, Action, Discard, Eat  # noqa: E402
 from ..cards import DECK_MASK, Card, card_indices  # noqa: E402
-from ..observation import OBSERVATION_SIZE, encode  # noqa: E402
-from ..referee import Legal, apply, legal  # noqa: E402
-from ..rules import Rules  # noqa: E402
-from ..state import State  # noqa: E402
-from ..view import PlayerView  # noqa: E402
-from ..worlds import sample_world  # noqa: E402
+from ..phom.observation import OBSERVATION_SIZE, encode  # noqa: E402
+from ..phom.referee import Legal, apply, legal  # noqa: E402
+from ..phom.rules import Rules  # noqa: E402
+from ..phom.state import State  # noqa: E402
+from ..phom.view import PlayerView  # noqa: E402
+from ..phom.worlds import sample_world  # noqa: E402
 from .spiel import CardObserver, CardSpielGame, game_type, spiel_rules  # noqa: E402
 
 __all__ = ["GAME_NAME", "PhomGame", "PhomState", "register"]
@@ -219,7 +219,7 @@ class PhomState(pyspiel.State):  # type: ignore[misc]
         return f"{self.observation_text(player)} || held {held} || " + ", ".join(moves)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> PhomState:
-        """A state ``player_id`` cannot tell from this one: the hidden cards dealt again (phom.worlds)."""
+        """A state ``player_id`` cannot tell from this one: the hidden cards dealt again (phom.phom.worlds)."""
         if self.is_chance_node() or self.is_terminal():
             raise ValueError("resample_from_infostate needs a decision node of a game in progress")
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
@@ -235,7 +235,7 @@ class PhomState(pyspiel.State):  # type: ignore[misc]
 
 
 class PhomObserver(CardObserver):
-    """Tensors and strings of a player's view: the observation (``phom.observation.encode``), and for
+    """Tensors and strings of a player's view: the observation (``phom.phom.observation.encode``), and for
     perfect recall the information state, which adds every card the player has held and every
     seat's discards (relative seats)."""
 

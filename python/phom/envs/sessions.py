@@ -2,7 +2,7 @@
 of Phỏm and of Tiến lên, so each adapter is written once for both games.
 
 A session deals a game (``new``), says whose turn it is, which ids are legal and why one is not,
-applies an id or a bot's whole action, and observes a seat. Phỏm's ids are ``phom.actions``'s; Tiến
+applies an id or a bot's whole action, and observes a seat. Phỏm's ids are ``phom.phom.actions``'s; Tiến
 lên's are the card-by-card spelling of ``phom.tienlen.actions`` (its observation adds the selection).
 
 >>> session = session_for("tienlen")
@@ -18,15 +18,15 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import NUM_ACTIONS, Action
+from ..phom.actions import NUM_ACTIONS, Action
 from ..cards import CardSet
-from ..game import Game
+from ..phom.game import Game
 from ..games import GAMES as REGISTERED
 from ..games import game_kind
-from ..observation import OBSERVATION_SIZE
-from ..referee import refusal
-from ..render import render_text
-from ..rules import Rules
+from ..phom.observation import OBSERVATION_SIZE
+from ..phom.referee import refusal
+from ..phom.render import render_text
+from ..phom.rules import Rules
 from ..tienlen import actions as tienlen_actions
 from ..tienlen.game import TienLenGame
 from ..tienlen.observation import OBSERVATION_SIZE as TIENLEN_OBSERVATION_SIZE
@@ -66,7 +66,7 @@ class Session(Protocol):
 
 
 class PhomSession:
-    """Phỏm: a ``Game`` and ``phom.actions`` ids."""
+    """Phỏm: a ``Game`` and ``phom.phom.actions`` ids."""
 
     name = "phom"
     num_actions = NUM_ACTIONS

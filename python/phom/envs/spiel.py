@@ -5,7 +5,7 @@ scaffolding (``CardObserver``); each game gives only its state and what its tens
 >>> from phom.envs.spiel import game_type
 >>> game_type("python_example", "an example", {"players": 4}).max_num_players
 4
->>> from phom.rules import Rules
+>>> from phom.phom.rules import Rules
 >>> spiel_rules("python_example", {"players": 4}, {"players": 2}, Rules).players
 2
 """

@@ -30,9 +30,9 @@ from ..games import kind_of_view
 from ..language import number, translator
 from ..racing import Z_ELIMINATE, race, stage_seed
 from ..tienlen.game import TienLenView
-from ..vector import VectorGame
-from ..view import PlayerView
-from ..worlds import sample_world
+from ..phom.vector import VectorGame
+from ..phom.view import PlayerView
+from ..phom.worlds import sample_world
 from .phom_game import TRIES, PhomReplay, plan_text, turn_plans
 from .tienlen_game import playout_values, sample_turn, turn_candidates
 

@@ -27,12 +27,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
+from ..phom.actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from ..bots.greedy import GreedyBot
 from ..cards import Card
-from ..game import Game
-from ..rules import Rules
-from ..vector import VectorGame
+from ..phom.game import Game
+from ..phom.rules import Rules
+from ..phom.vector import VectorGame
 from .calibration import PHOM_THRESHOLDS
 from .model import Turn
 

@@ -104,8 +104,8 @@ def _plan_parts(text: str) -> list[str]:
 
 
 def _part_words(part: str, lang: str) -> str:
-    from ..actions import Action, Draw
-    from ..render import action_text
+    from ..phom.actions import Action, Draw
+    from ..phom.render import action_text
 
     if not part.startswith("lay"):
         return action_text(Action.parse(part), lang)

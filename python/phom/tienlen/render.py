@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import cards_svg
 from ..language import N_, number, term, translator
-from ..render import payment_line
+from ..phom.render import payment_line
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength

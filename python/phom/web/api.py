@@ -112,7 +112,7 @@ REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
         "table": {"type": "array", "maxItems": MAX_TABLE_MELDS, "items": _cards(3, 13, "a phỏm on the table"),
                   "description": "the phỏm already on the table"}}},
     "HintRequest": {"type": "object", "additionalProperties": False, "properties": {
-        "position": {"type": "object", "description": "a seat's view as data (see phom.position): player, hand, "
+        "position": {"type": "object", "description": "a seat's view as data (see phom.phom.position): player, hand, "
                                                        "phase, stock_size, seats, ..."},
         "game": {"type": "string", "pattern": GAME_ID, "description": "a hosted game: the seat of the bearer token"},
         "search": {"type": "boolean", "description": "rank by look-ahead playouts (at most "

@@ -32,7 +32,7 @@ from typing import Any
 from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS, PACE_SECONDS, STANDIN
 from ..games import GameKind, game_kind
 from ..fairness import Fairness, check_client_seed, commitment, new_server_seed, seeded_action, table_of
-from ..game import IllegalAction
+from ..phom.game import IllegalAction
 from ..refusals import Refusal
 from .api import REACTION_KEYS
 from .store import KEEP, GameStore, Keep, StaleVersion, Store, StoredGame

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..games import GAMES, GameKind
-from ..phom_kind import PhomKind
+from ..phom.phom_kind import PhomKind
 from ..tienlen.kind import TienLenKind
 
 __all__ = ["KINDS", "GameKind", "PhomKind", "TienLenKind"]

@@ -22,12 +22,12 @@ from ..cards import CardSet
 from ..extras import missing_extra
 from ..fairness import FairnessError, verify_record
 from ..games import game_kind
-from ..hints import hint
+from ..phom.hints import hint
 from ..language import preferred_language
-from ..position import view_from_position
+from ..phom.position import view_from_position
 from ..refusals import Refusal
-from ..render import TABLE_CSS
-from ..report import hint_report, solve_report
+from ..phom.render import TABLE_CSS
+from ..phom.report import hint_report, solve_report
 from ..tienlen.render import TABLE_CSS as TIENLEN_TABLE_CSS
 from .api import BODY_SECONDS, LOGIN_SECONDS, MAX_SEARCH_SECONDS, VERIFY_SECONDS, openapi
 from .bodies import (ApiError, bearer_token, card_mask, check_record_bots, client_address, error_answer, read_body,

@@ -1,8 +1,8 @@
-# Phỏm's Engine: many games at once, the class phom.vector.VectorGame checks and drives
+# Phỏm's Engine: many games at once, the class phom.phom.vector.VectorGame checks and drives
 # (included by _engine.pyx; the Python specification is named at each function)
 
 cdef class Engine:
-    """n games under one set of rules, as C structs (see phom.vector.VectorGame, the checked face)."""
+    """n games under one set of rules, as C structs (see phom.phom.vector.VectorGame, the checked face)."""
 
     cdef StateC* states
     cdef readonly int n
@@ -19,7 +19,7 @@ cdef class Engine:
         if n < 0:
             raise ValueError(f"n = {n} must be ≥ 0")
         if not LAYOUT_BOUND:
-            raise RuntimeError("phom._engine has no id layout yet: phom.vector binds it when it loads (import phom)")
+            raise RuntimeError("phom._engine has no id layout yet: phom.phom.vector binds it when it loads (import phom)")
         self.n = n
         self.states = <StateC*>malloc(max(n, 1) * sizeof(StateC))
         self.legal_cache = <int16_t*>malloc(max(n, 1) * LEGAL_CAPACITY * sizeof(int16_t))
@@ -178,7 +178,7 @@ cdef class Engine:
         self.states[i].rng = seed
 
     def load(self, int i, state, uint64_t seed):
-        """Copy a phom.state.State into game i (its sizes were checked by the caller)."""
+        """Copy a phom.phom.state.State into game i (its sizes were checked by the caller)."""
         cdef StateC* s = &self.states[i]
         cdef SeatC* c
         memset(s, 0, sizeof(StateC))
@@ -229,7 +229,7 @@ cdef class Engine:
         self.legal_count[i] = -1
 
     def export(self, int i, state):
-        """Write game i into a phom.state.State of the same number of seats (for comparisons)."""
+        """Write game i into a phom.phom.state.State of the same number of seats (for comparisons)."""
         cdef StateC* s = &self.states[i]
         cdef SeatC* c
         reasons = ("eat", "chot", "place", "mom", "u", "u_tron", "u_khan", "den")

@@ -1,4 +1,4 @@
-# Phỏm's observation tensor (phom.observation.encode)
+# Phỏm's observation tensor (phom.phom.observation.encode)
 # (included by _engine.pyx; the Python specification is named at each function)
 
 cdef void encode(const RulesC* r, const StateC* s, int player, float* out) noexcept nogil:

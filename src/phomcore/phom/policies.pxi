@@ -101,7 +101,7 @@ cdef int soft_discard(const RulesC* r, StateC* s, const int16_t* ids, int n, dou
 
 
 cdef int model_discard(const RulesC* r, StateC* s, const int16_t* ids, int n) noexcept nogil:
-    """phom.opponent_model.model_discard_odds: one of the legal discards among ``ids``, drawn from the
+    """phom.phom.opponent_model.model_discard_odds: one of the legal discards among ``ids``, drawn from the
     state's generator with probability ∝ exp(MODEL_WEIGHTS · features) (regret capped at 20, regret ×
     stage, partners, log(1 + danger), log(1 + danger) × stage, the card's points / 10)."""
     cdef const SeatC* seat = &s.seats[s.to_move]

@@ -7,7 +7,7 @@ weights ``MODEL_WEIGHTS`` from ``opponent_model.json`` in this package (their on
 from here). This module is the specification the core is tested against (tests/test_playouts.py).
 
 >>> from phom import cards
->>> from phom.solver import value_table
+>>> from phom.phom.solver import value_table
 >>> hand = cards("9H 10H JH 3C KS").mask
 >>> three_or_king = [cards(c).mask.bit_length() - 1 for c in ("3C", "KS")]
 >>> [round(p, 2) for p in model_discard_odds(hand, 0, three_or_king, unseen=0, stock_size=15, players=4,
@@ -38,9 +38,9 @@ REGRET_CAP = 20
 
 
 def _weights() -> tuple[float, ...]:
-    data = json.loads(resources.files("phom").joinpath("opponent_model.json").read_text(encoding="utf-8"))
+    data = json.loads(resources.files("phom.phom").joinpath("opponent_model.json").read_text(encoding="utf-8"))
     if tuple(data["features"]) != MODEL_FEATURES:
-        raise ImportError("phom/opponent_model.json was fitted on other features than MODEL_FEATURES")
+        raise ImportError("phom/phom/opponent_model.json was fitted on other features than MODEL_FEATURES")
     return tuple(float(w) for w in data["weights"])
 
 

@@ -14,9 +14,9 @@ Two levels:
   table; pass it as ``values=`` to skip the check).
 
 The core imports nothing of phom: this module hands it the card and result types when it loads
-(``_solver.bind_types``), so every cards-like function answers with ``phom.cards``/``phom.results`` types.
+(``_solver.bind_types``), so every cards-like function answers with ``phom.cards``/``phom.phom.results`` types.
 
->>> from phom.solver import can_eat, min_points_mask, value_table
+>>> from phom.phom.solver import can_eat, min_points_mask, value_table
 >>> can_eat("9H 10H 3C", "JH")
 True
 >>> min_points_mask(0b111 | 1 << 20, 0, value_table(None))
@@ -26,15 +26,15 @@ True
 from __future__ import annotations
 
 try:
-    from . import _solver  # noqa: F401  (import first, to fail loudly with an explanation)
+    from .. import _solver  # noqa: F401  (import first, to fail loudly with an explanation)
 except ImportError as exc:  # pragma: no cover - exercised only on a broken install
     raise ImportError(
         "phom's compiled core (phom._solver) is missing or does not load. Install phom with "
-        "'pip install .' (it needs a C compiler); the pure-Python phom.reference is an oracle, not a "
+        "'pip install .' (it needs a C compiler); the pure-Python phom.phom.reference is an oracle, not a "
         f"fallback. Original error: {exc}"
     ) from exc
 
-from ._solver import (
+from .._solver import (
     ValueTable,
     bind_types,
     arrange,
@@ -60,7 +60,7 @@ from ._solver import (
     table_summary,
     value_table,
 )
-from .cards import Card, CardSet, to_card, to_mask
+from ..cards import Card, CardSet, to_card, to_mask
 from .results import Arrangement, LayPlan
 
 # the core imports nothing of phom: the types it reads and returns are handed down from here, once

@@ -1,6 +1,6 @@
 """Plain-data answers for tools and services: the ``phom solve --json`` report of a hand, and hints and
 views as JSON-ready dictionaries (``phom serve`` answers with these; a seat's view and its actions are
-made in ``phom.view_data``, which the bot protocol uses too).
+made in ``phom.phom.view_data``, which the bot protocol uses too).
 
 >>> from phom import cards
 >>> report = solve_report(cards("9H 10H JH 3C 5D").mask)
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import CardSet
+from ..cards import CardSet
 from .hints import Hint
 from .solver import arrange, best_lay, bound_cards, can_u, is_u_khan, isolated, melds, partial_melds
 from .view_data import action_report, hand_group_report, view_report

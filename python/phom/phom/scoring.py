@@ -1,6 +1,6 @@
 """Ranking and money at the end of a game (RULES sections 6 and 8).
 
->>> from phom.rules import Rules
+>>> from phom.phom.rules import Rules
 >>> r = rank_and_settle(Rules(), points=[20, 5, 9, 30], mom=[True, False, False, False],
 ...                     had_tai=[False] * 4, lay_order=[0, 1, 2, 3], eat_payments=[])
 >>> r.ranking, r.net

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from .actions import Action
-from .cards import DECK_MASK, Card, CardSet
+from ..cards import DECK_MASK, Card, CardSet
 from .referee import send_targets
 from .render import html
 from .rules import Rules
@@ -78,7 +78,7 @@ class PlayerView:
         return f"<PlayerView of player {self.player}: {self.phase} phase, stock {self.stock_size}>"
 
     def _repr_html_(self) -> str:
-        """The table as this player sees it (notebooks show it): see ``phom.render.html``."""
+        """The table as this player sees it (notebooks show it): see ``phom.phom.render.html``."""
         return html(self)
 
     @cached_property
@@ -141,6 +141,6 @@ class PlayerView:
 
     def send_targets(self, kind: TurnKind | None = None) -> list[tuple[int, int, CardSet]]:
         """The table phỏm this player may send to in a turn of ``kind`` (default: the current turn),
-        as (owner, index, cards), by the referee's rule (``phom.referee.send_targets``)."""
+        as (owner, index, cards), by the referee's rule (``phom.phom.referee.send_targets``)."""
         found = send_targets(self.rules, self.public.state, self.player, kind)
         return [(q, i, CardSet.from_mask(m)) for q, i, m in found]

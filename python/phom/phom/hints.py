@@ -35,12 +35,12 @@ import time
 from dataclasses import dataclass
 
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
-from .cards import card_indices
+from ..cards import card_indices
 from .game import Game
-from .language import translator
+from ..language import translator
 from .render import action_text, html
 from .results import LayPlan
-from .review.judge import HINT_WORLDS, SEARCH_WORLDS, Judgement, judge, judged_words
+from ..review.judge import HINT_WORLDS, SEARCH_WORLDS, Judgement, judge, judged_words
 from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
 from .view import PlayerView
 
@@ -154,7 +154,7 @@ def plan_words(plan: tuple[Action, ...], view: PlayerView, lang: str = "en") -> 
     rest after it (the lay-down as the phỏm it lays and the cards it sends).
 
     >>> from phom import Game
-    >>> from phom.actions import Action
+    >>> from phom.phom.actions import Action
     >>> plan_words((Action.parse("eat 5H"), Action.parse("discard 7C")), Game(seed=1).view(0), "vi")
     'Ăn 5♥, đánh 7♣'
     """

@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .house_rules import PlaceStakes, check_int
+from ..house_rules import PlaceStakes, check_int
 from .solver import ValueTable, value_table
 
 __all__ = ["Rules", "Stakes", "check_int"]

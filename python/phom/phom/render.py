@@ -21,9 +21,9 @@ from html import escape
 from typing import Any, Protocol
 
 from .actions import Action, Discard, Eat, LayMeld, Send
-from .cards import Card, CardSet, CardsLike, to_mask
-from .drawing import MARKS, cards_svg
-from .language import N_, number, translator
+from ..cards import Card, CardSet, CardsLike, to_mask
+from ..drawing import MARKS, cards_svg
+from ..language import N_, number, translator
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
@@ -34,7 +34,7 @@ Face = tuple[int, int]
 
 
 class _Viewlike(Protocol):
-    """What html() reads of a PlayerView (so this module needs no import of phom.view)."""
+    """What html() reads of a PlayerView (so this module needs no import of phom.phom.view)."""
 
     player: int
     hand: CardSet
@@ -270,7 +270,7 @@ def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en
     raise ValueError(f"html() draws a PlayerView, a Game or a Hint, not {type(obj).__name__}")
 
 
-#: the reasons of payments (phom.scoring), as people read them
+#: the reasons of payments (phom.phom.scoring), as people read them
 #: in the payer's voice: he pays because his discard was eaten (bị ăn), his chốt was eaten, he is móm …
 PAYMENT_REASONS = {"place": N_("by place"), "mom": "móm", "eat": N_("discard eaten"), "den": "đền", "u": "ù",
                    "u_tron": "ù tròn", "u_khan": "ù khan", "chot": N_("chốt eaten")}
@@ -381,7 +381,7 @@ def moments(game: Any, lang: str = "en") -> list[dict[str, Any]]:
     """
     _ = translator(lang)
     found: list[dict[str, Any]] = []
-    if game.deal is not None:                       # the same kind of game, dealt the same cards (phom.game
+    if game.deal is not None:                       # the same kind of game, dealt the same cards (phom.phom.game
         replay = type(game)(game.rules, leader=game.leader,  # draws itself with this module: no import here)
                             deal=(game.deal.hands, game.deal.stock))
         for i, (p, action) in enumerate(game.history):

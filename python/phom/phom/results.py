@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, CardSet
-from .drawing import cards_svg
+from ..cards import Card, CardSet
+from ..drawing import cards_svg
 
 __all__ = ["Arrangement", "LayPlan"]
 

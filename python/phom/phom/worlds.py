@@ -14,7 +14,7 @@ import math
 import random
 
 from .actions import Discard, Draw, Eat
-from .cards import card_indices
+from ..cards import card_indices
 from .game import Game
 from .solver import meld_masks
 from .view import PlayerView

@@ -1,4 +1,4 @@
-"""The state of one game as plain data: masks, ints and lists, no rules (those live in ``phom.referee``).
+"""The state of one game as plain data: masks, ints and lists, no rules (those live in ``phom.phom.referee``).
 
 ``State`` holds what changes during a game; ``SeatState`` one player's part of it. Every field is a
 fact of the Phỏm rules, and nothing is stored that another field already says (the number of eats is the
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from .cards import Card, CardSet, CardsLike, to_mask
+from ..cards import Card, CardSet, CardsLike, to_mask
 
 __all__ = ["Deal", "Payment", "Phase", "PublicState", "SeatState", "State", "TurnKind"]
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import ACTIONS
-from .cards import DECK_MASK, CardError, CardSet, card_indices, to_card, to_mask
+from ..cards import DECK_MASK, CardError, CardSet, card_indices, to_card, to_mask
 from .referee import legal, turn_kind_of
 from .rules import Rules
 from .solver import is_meld_mask

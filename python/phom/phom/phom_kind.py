@@ -14,16 +14,16 @@ from typing import Any
 
 from . import render
 from .actions import Action
-from .bots import PHOM_BOTS, make_bot
-from .cards import CardSet
-from .fairness import dealt_game
+from ..bots import PHOM_BOTS, make_bot
+from ..cards import CardSet
+from ..fairness import dealt_game
 from .game import Game
-from .games import register_game
+from ..games import register_game
 from .hints import hint
-from .language import translator
+from ..language import translator
 from .report import hint_report, view_report
-from .review.calibration import PHOM_THRESHOLDS
-from .review.judge import HINT_WORLDS
+from ..review.calibration import PHOM_THRESHOLDS
+from ..review.judge import HINT_WORLDS
 from .rules import Rules
 from .view import PlayerView
 
@@ -74,7 +74,7 @@ class PhomKind:
 
     def hint(self, game: Game, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5
              ) -> dict[str, Any]:
-        """The hint as the API answers it (``phom.report.hint_report``); ``seconds`` bounds the look-ahead."""
+        """The hint as the API answers it (``phom.phom.report.hint_report``); ``seconds`` bounds the look-ahead."""
         view = game.view(seat)
         return hint_report(hint(view, search=True, budget=seconds, lang=lang) if search else hint(view, lang=lang),
                            lang)
@@ -85,13 +85,13 @@ class PhomKind:
 
     def deal_of(self, rules: Rules, seed: int, deal: int, leader: int = 0) -> Game:
         """Deal ``deal`` of the block ``seed`` (``phom.simulation.game_seed``), led by ``leader``."""
-        from .simulation import game_seed
+        from ..simulation import game_seed
 
         return Game(rules, seed=game_seed(seed, deal), leader=leader)
 
     def bot_seed(self, seed: int, index: int, seat: int) -> int:
         """The seed of game ``index`` (``phom.simulation.game_seed``) plus the seat."""
-        from .simulation import game_seed
+        from ..simulation import game_seed
 
         return game_seed(seed, index) + seat
 
@@ -119,14 +119,14 @@ class PhomKind:
 
     def engine_policies(self, bots: Any) -> list[str] | None:
         """``phom.simulation.core_policies``: random, greedy and planner bots play in the core."""
-        from .simulation import core_policies
+        from ..simulation import core_policies
 
         return core_policies(bots)
 
     def play_in_engine(self, policies: list[str], rules: Rules, seed: int, indices: list[int], rotate: bool
                        ) -> list[Any]:
         """``phom.simulation.play_chunk_in_core``."""
-        from .simulation import play_chunk_in_core
+        from ..simulation import play_chunk_in_core
 
         return play_chunk_in_core(policies, rules, seed, indices, rotate)
 
@@ -179,14 +179,14 @@ class PhomKind:
         return report
 
     def sample_world(self, view: Any, rng: Any) -> Game | None:
-        """A game agreeing with ``view`` (``phom.worlds.sample_world``), None when none is found."""
+        """A game agreeing with ``view`` (``phom.phom.worlds.sample_world``), None when none is found."""
         from .worlds import sample_world
 
         return sample_world(view, rng)
 
     def judge(self, view: PlayerView, worlds: int, seed: int) -> Any:
         """``phom.review.judge.judge_phom``."""
-        from .review.judge import judge_phom
+        from ..review.judge import judge_phom
 
         return judge_phom(view, worlds, seed)
 
@@ -204,25 +204,25 @@ class PhomKind:
 
     def replay(self, game: Game) -> Any:
         """The review's replay (``phom.review.phom_game.PhomReplay``)."""
-        from .review.phom_game import PhomReplay
+        from ..review.phom_game import PhomReplay
 
         return PhomReplay(game)
 
     def session(self, rules: Rules | None = None) -> Any:
         """The adapters' session (``phom.envs.sessions.PhomSession``)."""
-        from .envs.sessions import PhomSession
+        from ..envs.sessions import PhomSession
 
         return PhomSession(rules)
 
     def view_data(self, view: Any) -> dict[str, Any]:
-        """The view as the API sends it (``phom.view_data.view_report``, its game named)."""
+        """The view as the API sends it (``phom.phom.view_data.view_report``, its game named)."""
         from .view_data import view_report as view_data
 
         return {"game": "phom", **view_data(view)}
 
     def view_from_data(self, data: dict[str, Any]) -> Any:
         """The ``PlayerView`` of a hosted view (``phom.hosted_views.phom_view_from_api``)."""
-        from .hosted_views import phom_view_from_api
+        from ..hosted_views import phom_view_from_api
 
         return phom_view_from_api(data)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .cards import CardSet
+from ..cards import CardSet
 from .render import action_text, hand_groups
 from .view import PlayerView
 

@@ -5,7 +5,7 @@ of a record and refuses anything malformed, oversized or nested too deeply with 
 ValueError; whether the deal and the actions are legal is the referee's business, on replay.
 
 >>> from phom import Rules
->>> from phom.referee import deal_cards
+>>> from phom.phom.referee import deal_cards
 >>> text = encode(Rules(), 0, deal_cards(Rules(), 0, seed=5), [])
 >>> data = decode(text)
 >>> data.leader, len(data.hands), len(data.stock), data.actions

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .cards import DECK_MASK, Card, CardSet, card_indices, to_card, to_mask
-from .refusals import Refusal
+from ..cards import DECK_MASK, Card, CardSet, card_indices, to_card, to_mask
+from ..refusals import Refusal
 from .solver import is_meld, melds
 
 __all__ = [

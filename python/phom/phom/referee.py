@@ -3,7 +3,7 @@
 For every kind of action, the rule that refuses it (``refusal``: a sentence, or None when legal) and
 the code that lists the legal ones (``legal``) sit side by side, and the listing asks the refusing
 code wherever it can: the single source of legality. ``apply`` carries out a legal action and
-returns the ``Result`` when it ends the game. ``phom.game.Game`` wraps these functions with a
+returns the ``Result`` when it ends the game. ``phom.phom.game.Game`` wraps these functions with a
 history, records and views; the compiled engine is tested against them.
 
 >>> from phom import Game, Rules, Draw
@@ -40,8 +40,8 @@ from .actions import (
     lay_id,
     send_ids,
 )
-from .cards import DECK_MASK, Card, CardSet, CardsLike, card_indices, to_card, to_mask
-from .refusals import Refusal
+from ..cards import DECK_MASK, Card, CardSet, CardsLike, card_indices, to_card, to_mask
+from ..refusals import Refusal
 from .rules import Rules
 from .scoring import Result, UKind, rank_and_settle, settle_u
 from .solver import (

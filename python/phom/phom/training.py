@@ -42,9 +42,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .actions import NUM_ACTIONS, Action
-from .bots.greedy import greedy_action
-from .bots.learned import INPUT_SIZE, LearnedBot, QNetwork, action_features, candidate_ids
-from .bots.montecarlo import MonteCarloBot
+from ..bots.greedy import greedy_action
+from ..bots.learned import INPUT_SIZE, LearnedBot, QNetwork, action_features, candidate_ids
+from ..bots.montecarlo import MonteCarloBot
 from .game import Game
 from .observation import encode
 from .rules import Rules
@@ -99,9 +99,9 @@ def train_network(X: npt.NDArray[Any], y: npt.NDArray[Any], *, hidden: Sequence[
     try:
         import torch
     except ImportError:
-        from .extras import missing_extra
+        from ..extras import missing_extra
 
-        raise missing_extra("train", "phom.training (PyTorch)") from None
+        raise missing_extra("train", "phom.phom.training (PyTorch)") from None
     torch.manual_seed(seed)
     if threads:
         torch.set_num_threads(threads)
@@ -169,7 +169,7 @@ def train_learned(*, iterations: int = 4, games: int = 2000, worlds: int = 32, e
                   progress: Callable[[str], None] | None = None) -> tuple[QNetwork, list[CurvePoint]]:
     """Search distilled into the network, by self-play (see the module docstring); the final network
     and the learning curve."""
-    from .arena import duplicate
+    from ..arena import duplicate
 
     network: QNetwork | None = None
     data: list[tuple[Any, Any]] = []

@@ -1,6 +1,6 @@
 """``Game``: one game of Phỏm for people and programs: a ``State``, the referee's verdicts, a history.
 
-The rules themselves live in ``phom.referee``; this class keeps the state, the history and the
+The rules themselves live in ``phom.phom.referee``; this class keeps the state, the history and the
 result, caches the legal actions of the current state, and offers views, observations and records.
 ``apply`` accepts exactly ``legal_actions()`` and raises ``IllegalAction`` with the referee's reason
 (changing nothing) for anything else.
@@ -22,10 +22,10 @@ import numpy.typing as npt
 
 from . import record
 from .actions import ACTIONS, NUM_ACTIONS, Action
-from .cards import Card, CardSet, CardsLike
+from ..cards import Card, CardSet, CardsLike
 from .observation import encode
 from .referee import Legal, apply, deal_cards, legal, refusal_of
-from .refusals import IllegalAction
+from ..refusals import IllegalAction
 from .render import html
 from .rules import Rules
 from .scoring import Payment, Result
@@ -87,7 +87,7 @@ class Game:
     @classmethod
     def from_view(cls, view: PlayerView, hands: Sequence[CardsLike], stock: Sequence[Card | int]) -> Game:
         """A game that matches ``view`` in everything public, with chosen hidden cards: ``hands`` per
-        seat (the viewer's must be his own) and the ``stock`` in draw order (see ``phom.worlds``)."""
+        seat (the viewer's must be his own) and the ``stock`` in draw order (see ``phom.phom.worlds``)."""
         if view.is_over:
             raise ValueError("the game in this view is over")
         state = view.public.with_hidden(hands, stock)
@@ -218,7 +218,7 @@ class Game:
         return other
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may know: see ``phom.view.PlayerView``."""
+        """What ``player`` may know: see ``phom.phom.view.PlayerView``."""
         n = self.players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player {player!r} is not a seat from 0 to {n - 1}")
@@ -229,7 +229,7 @@ class Game:
         return PlayerView(self.rules, self.state.public(player), actions, self.history)
 
     def observation(self, player: int) -> npt.NDArray[np.float32]:
-        """A fixed-shape float32 vector for learning agents: see ``phom.observation``."""
+        """A fixed-shape float32 vector for learning agents: see ``phom.phom.observation``."""
         return encode(self.view(player))
 
     def to_json(self) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .cards import card_indices
+from ..cards import card_indices
 from .view import PlayerView
 
 __all__ = ["OBSERVATION_LAYOUT", "OBSERVATION_OFFSETS", "OBSERVATION_SIZE", "encode"]
