@@ -11,7 +11,8 @@ from phom import Game, Rules
 from phom.phom.actions import DISCARD_BASE, DRAW_ID, Discard, Draw, Eat
 from phom.bots import GreedyBot, MonteCarloBot
 from phom.bots.greedy import soft_discard_odds
-from phom import _engine, opponent_model
+from phom import _engine
+from phom.phom import opponent_model
 from phom.phom.opponent_model import MODEL_WEIGHTS, model_discard_odds
 from phom.phom.vector import VectorGame
 
