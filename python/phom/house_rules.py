@@ -13,8 +13,9 @@ ValueError: Rules.players = 5: a game has 2 to 4 players
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
-__all__ = ["PlaceStakes", "check_int"]
+__all__ = ["PlaceStakes", "check_int", "rules_fields"]
 
 
 def check_int(owner: str, name: str, value: object, low: int, high: int, why: str) -> None:
@@ -24,6 +25,35 @@ def check_int(owner: str, name: str, value: object, low: int, high: int, why: st
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{owner}.{name} = {value!r}: {why}")
+
+
+def rules_fields(rules_type: type, data: object, stakes_type: type) -> dict[str, Any]:
+    """The fields of a game's rules (the dataclass ``rules_type``) from plain data, its ``stakes`` made a
+    ``stakes_type``: ValueError naming an unknown field (each rules type's ``from_dict``).
+
+    >>> from phom import Rules, Stakes
+    >>> rules_fields(Rules, {"players": 3, "stakes": {"mom": 2}}, Stakes)["stakes"].mom
+    2
+    >>> rules_fields(Rules, {"colour": 1}, Stakes)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rules fields: colour
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"rules must be an object of fields, got {type(data).__name__}")
+    unknown = sorted(set(data) - {f.name for f in dataclasses.fields(rules_type)})
+    if unknown:
+        raise ValueError(f"unknown rules fields: {', '.join(map(str, unknown))}")
+    fields = dict(data)
+    if "stakes" in fields:
+        stakes = fields["stakes"]
+        if not isinstance(stakes, dict):
+            raise ValueError("rules.stakes must be an object of stakes")
+        bad = sorted(set(stakes) - {f.name for f in dataclasses.fields(stakes_type)})
+        if bad:
+            raise ValueError(f"unknown stakes fields: {', '.join(map(str, bad))}")
+        fields["stakes"] = stakes_type(**stakes)
+    return fields
 
 
 class PlaceStakes:

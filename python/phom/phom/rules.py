@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..house_rules import PlaceStakes, check_int
+from ..house_rules import PlaceStakes, check_int, rules_fields
 from .solver import ValueTable, value_table
 
 __all__ = ["Rules", "Stakes", "check_int"]
@@ -122,22 +122,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: object) -> Rules:
         """Rules from plain data; unknown fields are an error that names them."""
-        if not isinstance(data, dict):
-            raise ValueError(f"rules must be an object of fields, got {type(data).__name__}")
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unknown rules fields: {', '.join(map(str, unknown))}")
-        fields_ = dict(data)
-        if "stakes" in fields_:
-            stakes = fields_["stakes"]
-            if not isinstance(stakes, dict):
-                raise ValueError("rules.stakes must be an object of stakes")
-            known_stakes = {f.name for f in dataclasses.fields(Stakes)}
-            bad = sorted(set(stakes) - known_stakes)
-            if bad:
-                raise ValueError(f"unknown stakes fields: {', '.join(map(str, bad))}")
-            fields_["stakes"] = Stakes(**stakes)
+        fields_ = rules_fields(cls, data, Stakes)
         if "values" in fields_ and isinstance(fields_["values"], list):
             fields_["values"] = tuple(fields_["values"])
         return cls(**fields_)

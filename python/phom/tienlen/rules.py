@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..house_rules import PlaceStakes, check_int
+from ..house_rules import PlaceStakes, check_int, rules_fields
 
 __all__ = ["TienLenRules", "TienLenStakes"]
 
@@ -83,17 +83,4 @@ class TienLenRules:
     @classmethod
     def from_dict(cls, data: Any) -> TienLenRules:
         """Rules from ``to_dict``'s data (any field may be left out); ValueError names an unknown one."""
-        if not isinstance(data, dict):
-            raise ValueError(f"rules must be an object of TienLenRules fields, not {data!r}")
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - names)
-        if unknown:
-            raise ValueError(f"unknown TienLenRules fields: {', '.join(map(str, unknown))}")
-        fields = dict(data)
-        if "stakes" in fields:
-            stakes = fields["stakes"]
-            stake_names = {f.name for f in dataclasses.fields(TienLenStakes)}
-            if not isinstance(stakes, dict) or set(stakes) - stake_names:
-                raise ValueError(f"stakes must be an object of TienLenStakes fields ({', '.join(sorted(stake_names))})")
-            fields["stakes"] = TienLenStakes(**stakes)
-        return cls(**fields)
+        return cls(**rules_fields(cls, data, TienLenStakes))
