@@ -7,7 +7,7 @@ the range", has the figures; the runs were:
     nice -n 10 python3 research/location_sequence.py collect --games 3050 --seed 94 --worlds 16 --jobs 1 \
         --out seq94.npz                                                  # and seeds 95, 96 the same way
     nice -n 10 python3 research/location_sequence.py curve seq92.npz seq93.npz seq94.npz \
-        --positions 12000,25000,50000,100000 --verbose
+        --positions 12000,25000,50000,100000 --verbose                   # and again with --seed 2
     nice -n 10 python3 research/location_sequence.py curve seq92.npz seq9[3-6].npz --positions 200000 --epochs 5
 
 - ``collect`` plays games of four MonteCarloBots (64 worlds, as ``research/belief.py`` does; ``--worlds``
@@ -45,6 +45,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 from phom import Game
+from phom.bots import MonteCarloBot
+from phom.cards import card_indices
 from phom.phom.actions import (
     AUTO_LAY_ID,
     DECLARE_U_ID,
@@ -58,8 +60,6 @@ from phom.phom.actions import (
     LayMeld,
     Send,
 )
-from phom.bots import MonteCarloBot
-from phom.cards import card_indices
 from phom.phom.observation import encode
 from phom.phom.vector import VectorGame
 
