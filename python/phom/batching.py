@@ -136,6 +136,20 @@ class EngineBatch:
     rules: Any
     _engine: Any
     _lock: threading.Lock
+    _seeds: SeedStream
+
+    def _deal(self, i: int) -> None:
+        """Deal game ``i`` afresh from the next seed of ``_seeds`` (each game's batch says how)."""
+        raise NotImplementedError
+
+    def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:
+        """Deal new games in place: the finished ones (default), or the game indices given."""
+        with self._lock:
+            chosen = games_to_deal(games, self._status()[1])
+            if seed is not None:
+                self._seeds = SeedStream(seed)
+            for i in chosen:
+                self._deal(int(i))
 
     def __len__(self) -> int:
         return int(self._engine.n)

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from .. import _engine
 from . import actions
-from ..batching import (EngineBatch, SeedStream, active_games, games_to_deal, policy_codes, seed64, whole_number)
+from ..batching import (EngineBatch, SeedStream, active_games, policy_codes, seed64, whole_number)
 from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_OFFSETS, OBSERVATION_SIZE
@@ -322,14 +322,8 @@ class VectorGame(EngineBatch):
             self._refuse_stuck()
         return out
 
-    def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:
-        """Deal new games in place: the finished ones (default), or the game indices given."""
-        with self._lock:
-            chosen = games_to_deal(games, self._status()[1])
-            if seed is not None:
-                self._seeds = SeedStream(seed)
-            for i in chosen:
-                self._engine.deal(int(i), 0, self._draw_seed())
+    def _deal(self, i: int) -> None:
+        self._engine.deal(i, 0, self._draw_seed())
 
 
 class WorldSampler:

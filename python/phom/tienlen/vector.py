@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _tienlen
-from ..batching import (EngineBatch, SeedStream, active_games, games_to_deal, policy_codes, seed64, whole_number)
+from ..batching import (EngineBatch, SeedStream, active_games, policy_codes, seed64, whole_number)
 from ..cards import CardSet
 from .game import Play, TienLenGame, TienLenView
 from .observation import OBSERVATION_SIZE, OFFSETS
@@ -249,14 +249,8 @@ class TienLenVectorGame(EngineBatch):
             self._engine.choose(code, out)
         return out
 
-    def reset(self, games: npt.ArrayLike | None = None, *, seed: int | None = None) -> None:
-        """Deal new games in place: the finished ones (default), or the game indices given."""
-        with self._lock:
-            chosen = games_to_deal(games, self._status()[1])
-            if seed is not None:
-                self._seeds = SeedStream(seed)
-            for i in chosen:
-                self._engine.deal(int(i), self._seeds.draw(), self.first_game, 0)
+    def _deal(self, i: int) -> None:
+        self._engine.deal(i, self._seeds.draw(), self.first_game, 0)
 
     def split(self, parts: int) -> list[TienLenVectorGame]:
         """The games in ``parts`` new objects of nearly equal size (copies, in order): for playing
