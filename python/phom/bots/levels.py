@@ -1,4 +1,4 @@
-"""Bot levels 1 (weakest) … 8 (the strongest bot the project has), for both games: each level's name,
+"""Bot levels 1 (weakest) … 8 (each measured against the one below it), for both games: each level's name,
 and a documented recipe per level and game, data only, kept with each game's bot names
 (``phom.bots.PHOM_BOTS``, ``phom.tienlen.bots.TIENLEN_BOTS``; ``make_bot("level:N")`` and
 ``make_tienlen_bot("level:N")`` build them).
