@@ -191,3 +191,15 @@ def test_a_seat_or_phom_0_is_told_they_count_from_1():
     out = io.StringIO()
     main(["play", "--seed", "3", "--lang", "vi"], stdin=io.StringIO("gửi 8H 2:0\nq\n"), stdout=out)
     assert "Ghế và phỏm được đếm từ 1, như trên bàn: gửi 8H vào ghế 3 phỏm 1." in out.getvalue()
+
+
+def test_the_send_label_says_it_in_words_and_types_back():
+    """A gửi as players say it, no arrow (issue 42): 'Gửi 8♥ vào ghế 3, phỏm 1', 'send 8♥ to seat 3, phỏm 1'."""
+    send = Send("8H", (2, 0))
+    assert action_text(send, "vi") == "Gửi 8♥ vào ghế 3, phỏm 1"
+    assert action_text(send, "en") == "send 8♥ to seat 3, phỏm 1"
+    offered = [send, Send("8H", (1, 0)), Send("8H", (2, 1))]
+    for lang in ("vi", "en"):
+        assert "→" not in action_text(send, lang)
+        for typed in typings(action_text(send, lang)):
+            assert matching(typed, offered) == [send], typed

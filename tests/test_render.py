@@ -120,3 +120,23 @@ def test_a_game_is_drawn_as_its_player_to_move_sees_it_and_a_hint_with_its_reaso
     page = parse(advice._repr_html_())
     assert advice.action.card.code in page.cards and advice.reason in "".join(page.text)
     assert "seat 0: hand" in table_text(game)
+
+
+def test_the_reviews_chart_caption_reads_as_a_player_says_it():
+    """The chart's caption says what the line, the bars and the dots mean in words (issue 42), not a
+    statistics legend ("Giá trị … (cược); cột: may rủi; dấu: lỗi")."""
+    from html import unescape
+
+    from phom.review.drawing import review_html, review_svg
+    from phom.review.model import Ledger, Point, Review
+
+    chain = (Point(0, 0.0, "expected"), Point(0, 1.5, "luck"), Point(3, 1.0, "skill"), Point(9, -2.0, "others"))
+    result = Review("phom", 4, (), (Ledger(0, 0.0, -0.5, 1.5, -2.0, -1),), {0: 0.0}, {0: "-"}, {0: chain}, (), "", 0,
+                    16, 0)
+    vi, en = review_html(result, "vi"), review_html(result, "en")
+    for page, words in ((vi, ("Tiền của ghế 1", "đường kẻ", "may hay rủi", "nước nên xem lại")),
+                        (en, ("seat 1's money", "the line", "luck", "a move to look at again"))):
+        caption = unescape(page[page.index("<figcaption>"):page.index("</figcaption>")])
+        assert all(word in caption for word in words), caption
+        assert not any(code in caption.lower() for code in ("giá trị", "dấu: lỗi", "bars:", "marks:", "errors", "value of"))
+    assert "Tiền của ghế 1" in review_svg(result, 0, lang="vi")

@@ -186,3 +186,45 @@ def test_the_view_carries_moments_and_at_the_end_the_payments(name) -> None:
     assert [line["text"] for line in report["payments"]] == [
         line.strip() for line in report["result"]["text"].splitlines() if " trả ghế " in line]
     assert isinstance(report["moments"], list)
+
+
+def test_the_readers_own_seat_is_you_in_the_moments(phom_played, tienlen_played) -> None:
+    """Told to one person (issue 42): his own seat is "Bạn"/"You", never "Ghế N"; the others stay "Ghế N"."""
+    mine = {"vi": re.compile(r"\b[Gg]hế {seat}\b"), "en": re.compile(r"\b[Ss]eat {seat}\b")}
+    said_you: set[str] = set()
+    for games, told in ((phom_played, moments), (tienlen_played, tienlen_render.moments)):
+        for game in games:
+            for viewer in range(game.players):
+                for lang, you in (("vi", "bạn"), ("en", "you|your")):
+                    plain = told(game, lang)
+                    found = told(game, lang, viewer)
+                    assert [(m["index"], m["seat"], m["kind"]) for m in found] == \
+                        [(m["index"], m["seat"], m["kind"]) for m in plain]
+                    for before, m in zip(plain, found):
+                        text = m["text"]
+                        assert not re.search(mine[lang].pattern.format(seat=viewer + 1), text), text
+                        if re.search(mine[lang].pattern.format(seat=viewer + 1), before["text"]):
+                            assert re.search(rf"\b({you})\b", text, re.IGNORECASE), (before["text"], text)
+                            said_you.add(m["kind"])
+                        else:
+                            assert text == before["text"]
+                        if lang == "vi":
+                            assert not ENGLISH.search(text), text
+    assert {"mom", "an_chot", "gui", "den", "chat", "cong"} <= said_you
+    mom = next(m for g in phom_played for m in moments(g, "vi", g.result.payments[-1][0]) if m["kind"] == "mom"
+               and m["seat"] == g.result.payments[-1][0])
+    assert mom["text"] == "Bạn móm."
+
+
+@pytest.mark.parametrize("name", ["phom", "tienlen"])
+def test_the_view_tells_the_moments_to_its_seat(name) -> None:
+    kind = KINDS[name]
+    for seed in range(12):
+        game = kind.deal(kind.rules(None), 0, "00" * 32, f"yours-{seed}")
+        bot = kind.make_bot("greedy")
+        while not game.is_over:
+            game.apply(bot.act(game.view(game.to_move)))
+        for seat in range(game.players):
+            report = kind.report(game, seat, drawn=False, lang="vi")
+            assert all(f"hế {seat + 1} " not in m["text"] and not m["text"].endswith(f"hế {seat + 1}.")
+                       for m in report["moments"]), report["moments"]

@@ -86,3 +86,60 @@ def test_a_finished_tienlen_table_draws_no_empty_hand() -> None:
             drawn = {q for q in range(game.players) if 'class="card"' in seat_block(page, q)}
             assert drawn == {q for q in range(game.players) if game.hands[q]}
             assert len(re.findall(r'data-seat="\d"', page)) == game.players
+
+
+def test_a_seat_with_one_card_and_a_mom_seat_are_said_as_players_say_them() -> None:
+    """'1 card' (never '1 cards'); a seat that laid nothing in its lay-down turn is móm, never 'đã hạ'."""
+    one = mom = 0
+    for seed in range(40):
+        game, bot = Game(seed=seed), make_bot("greedy")
+        while not game.is_over:
+            view = game.view(game.to_move)
+            for lang in ("en", "vi"):
+                page = html(view, lang=lang)
+                assert "1 cards" not in page
+            for q in range(game.players):
+                status = re.search(r'class="phom-status">([^<]*)<', seat_block(html(view, lang="vi"), q)).group(1)
+                if view.hand_sizes[q] == 1:
+                    assert status.startswith("1 lá"), status
+                    assert "1 card," in seat_block(html(view), q) or "1 card<" in seat_block(html(view), q)
+                    one += 1
+                if view.laid_down[q] and not view.laid[q]:
+                    assert status.endswith(", móm") and "đã hạ" not in status, status
+                    mom += 1
+                elif view.laid_down[q]:
+                    assert status.endswith(", đã hạ"), status
+            game.apply(bot.act(view))
+    assert one and mom
+
+
+def test_the_tienlen_table_names_the_play_to_beat_by_the_owners_place() -> None:
+    """Where the table is drawn, whose play is to beat is said by place from the viewer (nhà dưới / nhà
+    trên / nhà đối diện, or bạn), as the page seats them, never 'của ghế N'."""
+    places = {"vi": ("nhà dưới", "nhà đối diện", "nhà trên"), "en": ("the next player", "the player across",
+                                                                     "the previous player")}
+    seen = set()
+    for players in (2, 3, 4):
+        from phom.tienlen import TienLenRules
+
+        game, bot = TienLenGame(TienLenRules(players=players), seed=players), make_tienlen_bot("greedy")
+        while not game.is_over:
+            for viewer in range(players):
+                view = game.view(viewer)
+                if not view.table:
+                    continue
+                step = (view.table_owner - viewer) % players
+                for lang in ("vi", "en"):
+                    page = tienlen_render.html(view, lang=lang)
+                    box = page[page.index('class="tienlen-table-play"'):page.index('data-seat="0"')]
+                    assert not re.search(r"(ghế|seat) \d", box), box
+                    if step == 0:
+                        expected = "của bạn" if lang == "vi" else "by you"
+                    elif players == 2:
+                        expected = places[lang][1]
+                    else:
+                        expected = places[lang][0 if step == 1 else 2 if step == players - 1 else 1]
+                    assert expected in box, (players, viewer, view.table_owner, box)
+                    seen.add((players, step))
+            game.apply(bot.act(game.view(game.to_move)))
+    assert {(4, 1), (4, 2), (4, 3), (4, 0), (3, 1), (3, 2), (2, 1)} <= seen

@@ -238,3 +238,24 @@ def test_tienlen_solve_refuses_in_the_readers_language(capsys):
     assert "--table 3♥ 5♦ không thành bộ" in capsys.readouterr().err
     assert main(["tienlen", "solve", "3S 4X", "--lang", "vi"]) == 1
     assert "BÀI: “4X” không phải một lá bài" in capsys.readouterr().err
+
+
+def test_the_deeper_hint_is_called_goi_y_ky_everywhere():
+    """The glossary's word for ?? is "gợi ý kỹ": no help or hint says "tính trước" for it (issue 42)."""
+    from phom.cli.play import HELP as PHOM_HELP
+    from phom.cli.tienlen import HELP as TIENLEN_HELP
+    from phom.language import translator
+
+    _ = translator("vi")
+    for help_text in (PHOM_HELP, TIENLEN_HELP):
+        assert "?? để xem gợi ý kỹ" in _(help_text) and "tính trước" not in _(help_text)
+    from babel.messages.pofile import read_po
+    from pathlib import Path
+
+    with open(Path(__file__).resolve().parents[1] / "locale" / "vi.po", "rb") as handle:
+        catalog = read_po(handle)
+    for message in catalog:
+        said = message.string if isinstance(message.string, str) else " ".join(message.string)
+        if "??" in said or "gợi ý" in said:
+            assert "tính trước" not in said, said
+    assert _("; there is no choice here worth a search.") == "; ở đây không có nước nào cần gợi ý kỹ."

@@ -309,7 +309,7 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
                   lambda search: _advice(game, seat, search, lang), lambda action: said_move(game, action, lang))
 
     if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang),
-                       clock=clock, moments=lambda: moments(game, lang)):
+                       clock=clock, moments=lambda: moments(game, lang, seat)):
         say(result_text(game, lang, seat))
         save_record(clocked_record(game.to_json(), game.history, clock), save, console, seat)
     elif save is not None:

@@ -266,7 +266,7 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
                   lambda search: _advice(game, seat, search, paint, lang), describe_move, game="tienlen")
 
     if play_until_over(game, seat, seated, turn, console, describe=describe_move, clock=clock,
-                       moments=lambda: moments(game, lang)):
+                       moments=lambda: moments(game, lang, seat)):
         assert game.result is not None
         say("\n".join(result_lines(game, seat, lang)))
         save_record(clocked_record(game.to_json(), game.history, clock), save, console, seat)

@@ -170,7 +170,7 @@ class PhomKind:
         if drawn:
             report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang,
                                          styled=False)          # the page links /table.css
-        report["moments"] = render.moments(game, lang)
+        report["moments"] = render.moments(game, lang, seat)       # told to the person at seat
         if game.result is not None:
             result = game.result
             report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from .actions import Action, Discard, Eat, LayMeld, Send
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import MARKS, cards_svg
-from ..language import N_, number, translator
+from ..language import N_, number, term, translator
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
@@ -136,9 +136,10 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
         me = q == view.player
         who = (_("Seat {seat} (you)") if me else _("Seat {seat}")).format(seat=q + 1)
         who += _(" — to move") if view.to_move == q else ""
-        status = [_("{count} cards").format(count=view.hand_sizes[q])]
-        if view.laid_down[q]:
-            status.append(_("laid down"))
+        count = view.hand_sizes[q]
+        status = [_("1 card") if count == 1 else _("{count} cards").format(count=count)]
+        if view.laid_down[q]:               # laid nothing in his lay-down turn: móm, as the table says it
+            status.append(_("laid down") if view.laid[q] else term("mom", lang))
         parts = []
         if (revealed is not None and not revealed[q]) or (me and not view.hand):
             pass                        # no cards left (an ù): nothing to draw, no "no cards" box
@@ -213,8 +214,8 @@ def action_text(action: Action, lang: str = "en") -> str:
     if isinstance(action, LayMeld):
         return _("lay {cards}").format(cards=action.meld)
     if isinstance(action, Send):
-        return _("send {card} → seat {seat}, phỏm {meld}").format(card=action.card, seat=action.target[0] + 1,
-                                                                  meld=action.target[1] + 1)
+        return _("send {card} to seat {seat}, phỏm {meld}").format(card=action.card, seat=action.target[0] + 1,
+                                                                   meld=action.target[1] + 1)
     words = {"draw": _("draw"), "u": _("ù"), "u-khan": _("ù khan"), "autolay": _("lay down automatically")}
     return words.get(str(action), str(action))
 
@@ -362,11 +363,12 @@ def payment_lines(game: Any, lang: str = "en") -> list[dict[str, Any]]:
     return lines
 
 
-def moments(game: Any, lang: str = "en") -> list[dict[str, Any]]:
+def moments(game: Any, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
     """The big moments of a Phỏm game so far, in order, for the table to announce and the move log to
     name: ``{"index", "seat", "kind", "text"}`` with ``index`` the move (in ``history``) that made it
     and ``kind`` one of ``an_chot``, ``gui`` (every card sent, also inside a lay-down), ``u``, ``u_tron``,
-    ``u_khan``, ``mom``, ``den``. The game is replayed from its deal to see what each move did.
+    ``u_khan``, ``mom``, ``den``. The game is replayed from its deal to see what each move did. Told to
+    one person, the ``viewer`` (his seat, from 0), his own seat is "you" (bạn); every other is seat N.
 
     >>> from phom import Game
     >>> from phom.bots import make_bot
@@ -378,9 +380,14 @@ def moments(game: Any, lang: str = "en") -> list[dict[str, Any]]:
     28 an_chot Seat 3 eats the chốt 9♦ of seat 2!
     29 u Seat 3 wins by ù!
     29 den Seat 2 pays đền for the whole table to seat 3.
+    >>> [m["text"] for m in moments(game, "vi", viewer=1)]
+    ['Ghế 3 ăn chốt 9♦ của bạn!', 'Ghế 3 ù!', 'Bạn đền làng cho ghế 3.']
     """
     _ = translator(lang)
     found: list[dict[str, Any]] = []
+
+    def said(text: str, mine: str, seat: int, **named: Any) -> str:     # seats in ``named`` from 1
+        return _(mine if seat == viewer else text).format(seat=seat + 1, **named)
     if game.deal is not None:                       # the same kind of game, dealt the same cards (phom.phom.game
         replay = type(game)(game.rules, leader=game.leader,  # draws itself with this module: no import here)
                             deal=(game.deal.hands, game.deal.stock))
@@ -389,30 +396,39 @@ def moments(game: Any, lang: str = "en") -> list[dict[str, Any]]:
             replay.apply(action)
             for payer, _payee, _amount, reason in replay.payments[paid:]:
                 if reason == "chot" and isinstance(action, Eat):
-                    found.append({"index": i, "seat": p, "kind": "an_chot", "text": _(
-                        "Seat {seat} eats the chốt {card} of seat {victim}!").format(
-                            seat=p + 1, card=action.card, victim=payer + 1)})
+                    text = (_("Seat {seat} eats your chốt {card}!").format(seat=p + 1, card=action.card)
+                            if payer == viewer else
+                            said(N_("Seat {seat} eats the chốt {card} of seat {victim}!"),
+                                 N_("You eat the chốt {card} of seat {victim}!"), seat=p, card=action.card, victim=payer + 1))
+                    found.append({"index": i, "seat": p, "kind": "an_chot", "text": text})
             for q, melds in enumerate(replay.laid):
                 for j, meld in enumerate(melds[:len(laid[q])] if q != p else ()):
                     if meld.mask & ~laid[q][j]:
-                        found.append({"index": i, "seat": p, "kind": "gui", "text": _(
-                            "Seat {seat} sends {card} to the phỏm {meld} of seat {target}.").format(
-                                seat=p + 1, card=CardSet(meld.mask & ~laid[q][j]), meld=CardSet(laid[q][j]),
-                                target=q + 1)})
+                        card, onto = CardSet(meld.mask & ~laid[q][j]), CardSet(laid[q][j])
+                        text = (_("Seat {seat} sends {card} to your phỏm {meld}.").format(seat=p + 1, card=card, meld=onto)
+                                if q == viewer else
+                                said(N_("Seat {seat} sends {card} to the phỏm {meld} of seat {target}."),
+                                     N_("You send {card} to the phỏm {meld} of seat {target}."),
+                                     seat=p, card=card, meld=onto, target=q + 1))
+                        found.append({"index": i, "seat": p, "kind": "gui", "text": text})
     result = game.result
     if result is None:
         return found
     last = len(game.history) - 1
     if result.u is not None:
         kind = result.u_kind or "u"
-        found.append({"index": last, "seat": result.u, "kind": kind, "text": _("Seat {seat} wins by {kind}!").format(
-            seat=result.u + 1, kind={"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[kind])})
+        found.append({"index": last, "seat": result.u, "kind": kind, "text": said(
+            N_("Seat {seat} wins by {kind}!"), N_("You win by {kind}!"), seat=result.u,
+            kind={"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[kind])})
     for payer, payee, _amount, reason in result.payments:
         if reason == "mom":
-            found.append({"index": last, "seat": payer, "kind": "mom", "text": _("Seat {seat} is móm.").format(seat=payer + 1)})
+            found.append({"index": last, "seat": payer, "kind": "mom", "text": said(
+                N_("Seat {seat} is móm."), N_("You are móm."), seat=payer)})
         elif reason == "den":
-            found.append({"index": last, "seat": payer, "kind": "den", "text": _(
-                "Seat {seat} pays đền for the whole table to seat {winner}.").format(seat=payer + 1, winner=payee + 1)})
+            text = (_("Seat {seat} pays đền for the whole table to you.").format(seat=payer + 1) if payee == viewer
+                    else said(N_("Seat {seat} pays đền for the whole table to seat {winner}."),
+                              N_("You pay đền for the whole table to seat {winner}."), seat=payer, winner=payee + 1))
+            found.append({"index": last, "seat": payer, "kind": "den", "text": text})
     return found
 
 

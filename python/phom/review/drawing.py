@@ -34,7 +34,8 @@ WORDS = {"title": N_("Review"), "seat": N_("Seat"), "expected": N_("expected"), 
          "saw": N_("saw"), "none": N_("No labelled decision."), "inaccuracy": N_("inaccuracy"),
          "mistake": N_("mistake"), "blunder": N_("blunder"), "choice": N_("choice"),
          "why": N_("On fresh worlds {best} wins {before} stakes a game on average and {played} {after}."),
-         "plot": N_("Value of seat {seat} through the game (stakes); bars: luck; marks: errors"),
+         "plot": N_("How seat {seat}'s money went, move by move, in stakes: the line is what the seat could "
+                    "expect to win; a bar is a stroke of luck, good or bad; a dot is a move to look at again."),
          "explain": N_("expected: what the deal gave; skill: your choices; luck: the draws; others: the other seats' "
                        "choices; net − luck: the money without the draws' luck.")}
 

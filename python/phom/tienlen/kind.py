@@ -155,7 +155,7 @@ class TienLenKind:
         revealed: Sequence[Any] | None = game.hands if game.is_over else None
         if drawn:
             report["html"] = render.html(view, revealed=revealed, lang=lang, styled=False)
-        report["moments"] = render.moments(game, lang)
+        report["moments"] = render.moments(game, lang, seat)       # told to the person at seat
         if game.result is not None:
             report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
                                 "text": render.result_text(game, lang)}

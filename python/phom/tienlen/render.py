@@ -26,8 +26,8 @@ from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength
 
-__all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
-           "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "payment_lines", "play_words",
+__all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "SEAT_PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
+           "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "seat_place", "payment_lines", "play_words",
            "result_text", "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
@@ -55,6 +55,27 @@ def _faces(cards: CardSet) -> list[tuple[int, int]]:
 
 def _place_name(place: int, players: int) -> str:
     return "bét" if place == players - 1 else PLACES[place]
+
+
+#: where a seat sits from the viewer's, as the drawn table names it (the page's places: play goes round to
+#: the next player, nhà dưới; with two players the other sits across)
+SEAT_PLACES = {"next": N_("the next player"), "previous": N_("the previous player"), "across": N_("the player across"),
+               "me": N_("you")}
+
+
+def seat_place(seat: int, viewer: int, players: int) -> str:
+    """Where ``seat`` sits from ``viewer``'s seat: ``"me"``, ``"next"`` (nhà dưới), ``"previous"`` (nhà
+    trên) or ``"across"`` (nhà đối diện).
+
+    >>> [seat_place(q, 0, 4) for q in range(4)], seat_place(1, 0, 2), seat_place(2, 0, 3)
+    (['me', 'next', 'across', 'previous'], 'across', 'previous')
+    """
+    step = (seat - viewer) % players
+    if step == 0:
+        return "me"
+    if players == 2:
+        return "across"
+    return "next" if step == 1 else "previous" if step == players - 1 else "across"
 
 
 def action_text(action: Action, lang: str = "en") -> str:
@@ -182,7 +203,7 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
     if view.table:
         said = kind_words(view.table, lang)
         drawn = cards_svg([_faces(view.table)], title=_("the play to beat"), lang=lang)
-        owner = _("{kind} by seat {seat}").format(kind=said, seat=view.table_owner + 1)
+        owner = _("{kind} by {owner}").format(kind=said, owner=_(SEAT_PLACES[seat_place(view.table_owner, view.player, n)]))
         table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
                  f'{drawn}<span>{escape(owner)}</span></div></div>')
     else:
@@ -312,11 +333,12 @@ def _heo_or_bomb(mask: int) -> bool:
     return combo is not None and (combo.is_bomb or (combo.kind in ("single", "pair") and order(combo.high) == HEO))
 
 
-def moments(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
+def moments(game: TienLenGame, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
     """The big moments of a Tiến lên game so far, in order, for the table to announce and the move log
     to name: ``{"index", "seat", "kind", "text"}``, ``index`` the move (in ``history``) that made it
     (-1 for a tới trắng, before any move), ``kind`` one of ``chat`` (what cut what), ``cong``,
-    ``toi_trang``. The game is replayed from its deal to see the table each play met.
+    ``toi_trang``. The game is replayed from its deal to see the table each play met. Told to one
+    person, the ``viewer`` (his seat, from 0), his own seat is "you" (bạn); every other is seat N.
 
     >>> from phom.tienlen import TienLenGame
     >>> from phom.tienlen.bots import make_tienlen_bot
@@ -325,6 +347,8 @@ def moments(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
     ...     game.apply(bot.act(game.view(game.to_move)))
     >>> [(m["index"], m["kind"], m["text"]) for m in moments(game, "vi")]
     [(21, 'chat', 'Ghế 2 chặt heo 2♥ của ghế 1 bằng tứ quý 6♠ 6♣ 6♦ 6♥!')]
+    >>> [m["text"] for m in moments(game, "vi", viewer=0)], [m["text"] for m in moments(game, "en", viewer=1)]
+    (['Ghế 2 chặt heo 2♥ của bạn bằng tứ quý 6♠ 6♣ 6♦ 6♥!'], ['You cut heo 2♥ of seat 1 with tứ quý 6♠ 6♣ 6♦ 6♥!'])
     """
     _ = translator(lang)
     found: list[dict[str, Any]] = []
@@ -336,16 +360,20 @@ def moments(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
             continue
         combo = classify(action.cards.mask)
         if table and combo is not None and combo.is_bomb and _heo_or_bomb(table):
-            found.append({"index": i, "seat": p, "kind": "chat", "text": _(
-                "Seat {seat} cuts {what} of seat {victim} with {bomb}!").format(
-                    seat=p + 1, what=bomb_words(CardSet(table), lang), victim=owner + 1,
-                    bomb=bomb_words(action.cards, lang))})
-        found += [{"index": i, "seat": q, "kind": "cong", "text": _("Seat {seat} is cóng.").format(seat=q + 1)}
+            what, bomb = bomb_words(CardSet(table), lang), bomb_words(action.cards, lang)
+            said = (_("You cut {what} of seat {victim} with {bomb}!") if p == viewer else
+                    _("Seat {seat} cuts your {what} with {bomb}!") if owner == viewer else
+                    _("Seat {seat} cuts {what} of seat {victim} with {bomb}!"))
+            found.append({"index": i, "seat": p, "kind": "chat", "text": said.format(
+                seat=p + 1, what=what, victim=owner + 1, bomb=bomb)})
+        found += [{"index": i, "seat": q, "kind": "cong", "text": (
+                      _("You are cóng.") if q == viewer else _("Seat {seat} is cóng.")).format(seat=q + 1)}
                   for q in replay.cong[cong:]]
     result = game.result
     if result is not None and result.toi_trang is not None:
         kind = result.toi_trang
-        found.append({"index": len(game.history) - 1, "seat": result.winner, "kind": "toi_trang", "text": _(
-            "Seat {seat} wins at once: tới trắng with {hand}.").format(
-                seat=result.winner + 1, hand=_(TOI_TRANG_KINDS[kind]) if kind in TOI_TRANG_KINDS else kind)})
+        said = (_("You win at once: tới trắng with {hand}.") if result.winner == viewer
+                else _("Seat {seat} wins at once: tới trắng with {hand}."))
+        found.append({"index": len(game.history) - 1, "seat": result.winner, "kind": "toi_trang", "text": said.format(
+            seat=result.winner + 1, hand=_(TOI_TRANG_KINDS[kind]) if kind in TOI_TRANG_KINDS else kind)})
     return found
