@@ -94,6 +94,20 @@ def world_hands(worlds: VectorGame, seat: int) -> npt.NDArray[np.bool_]:
     return obs[:, :52] > 0.5
 
 
+def true_places(game: Game, p: int) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """Where the cards seat ``p`` cannot see truly are: each opponent's hidden cards (his hand less the
+    eaten cards everyone saw), the cards unseen by ``p`` (those and the stock), and the sizes of each
+    opponent's hidden cards and of the stock."""
+    hidden = np.zeros((PLAYERS - 1, 52), dtype=bool)
+    for k in range(1, PLAYERS):
+        q = (p + k) % PLAYERS
+        hidden[k - 1, card_indices(game.hands[q].mask & ~game.eaten[q].mask)] = True
+    stock = np.zeros(52, dtype=bool)
+    stock[list(game.state.stock)] = True
+    sizes = np.array([*hidden.sum(axis=1), stock.sum()], dtype=np.int64)
+    return hidden, hidden.any(axis=0) | stock, sizes
+
+
 def collect_game(args: tuple[int, int, bool]) -> list[tuple[np.ndarray, ...]]:
     seed, index, samplers = args
     game = Game(seed=seed * 100_003 + index, leader=index % PLAYERS)
@@ -104,14 +118,7 @@ def collect_game(args: tuple[int, int, bool]) -> list[tuple[np.ndarray, ...]]:
         assert p is not None
         view = game.view(p)
         if game.phase == "take":
-            hidden = np.zeros((PLAYERS - 1, 52), dtype=bool)
-            for k in range(1, PLAYERS):
-                q = (p + k) % PLAYERS
-                hidden[k - 1, card_indices(game.hands[q].mask & ~game.eaten[q].mask)] = True
-            stock = np.zeros(52, dtype=bool)
-            stock[list(game.state.stock)] = True
-            unseen = hidden.any(axis=0) | stock
-            sizes = np.array([*hidden.sum(axis=1), stock.sum()], dtype=np.int64)
+            hidden, unseen, sizes = true_places(game, p)
             shares = np.full((len(SAMPLERS), PLAYERS - 1), np.nan)
             keeping = np.full((len(SAMPLERS) + 1, PLAYERS - 1), np.nan)    # the last row: the true hands
             readers = kept_readers(view)

@@ -64,7 +64,7 @@ from phom.phom.observation import encode
 from phom.phom.vector import VectorGame
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from belief import PLAYERS, Z95, sinkhorn, world_hands
+from belief import PLAYERS, Z95, sinkhorn, true_places, world_hands
 
 #: Event kinds of the sequence (the actor's act, as everyone saw it).
 KINDS = ("draw", "eat", "discard", "lay", "send", "declare", "autolay")
@@ -85,14 +85,7 @@ def collect_game(args: tuple[int, int, bool, int]) -> tuple[list[tuple[np.ndarra
         assert p is not None
         view = game.view(p)
         if game.phase == "take":
-            hidden = np.zeros((PLAYERS - 1, 52), dtype=bool)
-            for k in range(1, PLAYERS):
-                q = (p + k) % PLAYERS
-                hidden[k - 1, card_indices(game.hands[q].mask & ~game.eaten[q].mask)] = True
-            stock = np.zeros(52, dtype=bool)
-            stock[list(game.state.stock)] = True
-            unseen = hidden.any(axis=0) | stock
-            sizes = np.array([*hidden.sum(axis=1), stock.sum()], dtype=np.int64)
+            hidden, unseen, sizes = true_places(game, p)
             shares = np.full((2, PLAYERS - 1), np.nan)
             if samplers:
                 for r, history in enumerate((0.0, 2.0)):
