@@ -141,7 +141,7 @@ def test_a_whole_tienlen_game_never_calls_a_two_a_single():
 
 def test_no_bar_between_the_parts_of_a_line():
     said = run(["play", "--seed", "5", "--lang", "vi"], typed="?\n" + "1\n" * 200)
-    assert "|" not in said and "Nọc 12 · lá vừa đánh" in said and all(display_width(line) <= 80 for line in said.splitlines())
+    assert "|" not in said and "Nọc còn 12 lá · lá vừa đánh" in said and all(display_width(line) <= 80 for line in said.splitlines())
     solved = run(["solve", "9H 10H JH 3C 5D 5S 5H 5C 8C 8D 7C QH", "--table", "JS QS KS", "AD 2D 3D", "--lang", "vi"])
     assert "|" not in solved and "·" in solved and all(display_width(line) <= 80 for line in solved.splitlines())
     assert "5♠ 5♣ ·\n" in solved or "5♠ 5♣ · 3♣" in solved          # broken between groups, not inside one
@@ -259,3 +259,13 @@ def test_the_deeper_hint_is_called_goi_y_ky_everywhere():
         if "??" in said or "gợi ý" in said:
             assert "tính trước" not in said, said
     assert _("; there is no choice here worth a search.") == "; ở đây không có nước nào cần gợi ý kỹ."
+
+
+def test_tienlen_solve_says_its_plays_as_a_player_would():
+    """No "0 cách chặn", no "Cách ra bài 27": how many ways, and none said as none."""
+    none = run(["tienlen", "solve", "3S 4S 5D 6H 2H", "--table", "9S 9C", "--lang", "vi"])
+    assert "không có cách nào chặn được đôi 9" in none and "0 cách" not in none
+    assert "ra hết trong ít nhất 2 lượt" in none
+    lead = run(["tienlen", "solve", "3S 4S 5D 6H 7C 9S 9C 2H KS KC KD QH AS", "--lang", "vi"])
+    assert "Cách đánh 27 cách (khi đi đầu)" in lead
+    assert "none beats a pair of 9s" in run(["tienlen", "solve", "3S 4S 5D 6H 2H", "--table", "9S 9C"])

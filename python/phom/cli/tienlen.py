@@ -80,8 +80,9 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
     what = _("no single combination") if combo is None else combination_words(CardSet(hand), paint, lang)
     plays = number(count_plays(hand, beaten), lang)
     rows = [(_("Cards"), f"{paint.cards(_ranked(CardSet(hand)))}  ({what})"),
-            (_("Plays"), (_("{count} that beat {cards}").format(count=plays, cards=combination_words(
-                CardSet(beaten), paint, lang)) if beaten is not None else _("{count} (to lead)").format(count=plays))),
+            (_("Plays"), ((_("{count} that beat {cards}") if found["plays"] else _("none beats {cards}")).format(
+                count=plays, cards=combination_words(CardSet(beaten), paint, lang)) if beaten is not None
+                else _("{count} (to lead)").format(count=plays))),
             (_("Split"), (_("{groups}  (one play)") if len(split) == 1 else _("{groups}  ({count} plays, the fewest)")).format(
                 groups=" · ".join(paint.cards(_ranked(s)) for s in split), count=len(split)))]
     if dealt:
