@@ -228,3 +228,18 @@ def test_the_view_tells_the_moments_to_its_seat(name) -> None:
             report = kind.report(game, seat, drawn=False, lang="vi")
             assert all(f"hế {seat + 1} " not in m["text"] and not m["text"].endswith(f"hế {seat + 1}.")
                        for m in report["moments"]), report["moments"]
+
+
+def test_the_terminals_payments_call_the_readers_seat_you(phom_played, tienlen_played) -> None:
+    """The result the terminal prints to one person says "bạn trả ghế 2", "ghế 3 trả bạn" (issue 42)."""
+    from phom.cli.tienlen import result_lines
+
+    for game in phom_played[:10] + tienlen_played[:10]:
+        for seat in range(game.players):
+            for lang, you in (("vi", ("bạn trả ghế ", " trả bạn: ")), ("en", ("you pay seat ", " pays you: "))):
+                text = (result_text(game, lang, seat) if isinstance(game, Game)
+                        else "\n".join(result_lines(game, seat, lang)))
+                paid = [line for line in text.splitlines() if re.search(r"(trả|pays?) ", line)]
+                involved = [p for p in game.result.payments if seat in p[:2]]
+                assert sum(any(w in line for w in you) for line in paid) == len(involved), (text, seat)
+                assert not re.search(rf"(ghế|seat) {seat + 1} (trả|pays)|(trả|pays) (ghế|seat) {seat + 1}:", text), text

@@ -217,7 +217,7 @@ def result_lines(game: TienLenGame, seat: int | None = None, lang: str = "en") -
     else:
         lines.append(_("Places: {list}").format(list=", ".join(
             f"{names[i]} {who(q)}" + (" (cóng)" if q in result.cong else "") for i, q in enumerate(result.places))))
-    lines += ["  " + line["text"] for line in payment_lines(game, lang)]
+    lines += ["  " + line["text"] for line in payment_lines(game, lang, seat)]
     lines.append(_("Net: {list}").format(list=", ".join(
         _("{who}: {money}").format(who=who(q), money=number(v, lang, signed=True)) for q, v in enumerate(result.net))))
     return lines

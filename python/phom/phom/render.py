@@ -299,7 +299,7 @@ def result_text(game: Any, lang: str = "en", seat: int | None = None) -> str:
             tag = " (móm)" if result.mom[p] else ""
             lines.append(_("{place}: {who}, {points} points{tag}").format(
                 place=f"{place:>5}", who=who(p), points=number(result.points[p], lang), tag=tag))
-    lines += ["  " + line["text"] for line in payment_lines(game, lang)]
+    lines += ["  " + line["text"] for line in payment_lines(game, lang, seat)]
     lines.append(_("Net: {list}").format(list=", ".join(
         _("{who}: {money}").format(who=who(p), money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
     return "\n".join(lines)
@@ -312,23 +312,33 @@ PAID_BECAUSE = {"place": N_("came {place}"), "mom": N_("móm: laid no phỏm"), 
 PLACE_NAMES = ("nhất", "nhì", "ba", "bét")
 
 
-def payment_line(payer: int, payee: int, amount: int, because: str, lang: str = "en") -> str:
+def payment_line(payer: int, payee: int, amount: int, because: str, lang: str = "en", viewer: int | None = None) -> str:
     """One payment as both games say it, on the page and in the terminal (``because``: the reason,
-    already in ``lang``).
+    already in ``lang``); told to one person, the ``viewer`` (his seat, from 0), his seat is "you".
 
     >>> payment_line(3, 0, 3, "về bét", "vi"), payment_line(1, 0, 1, "4♠ eaten")
     ('ghế 4 trả ghế 1: 3 cược (về bét)', 'seat 2 pays seat 1: 1 stake (4♠ eaten)')
+    >>> payment_line(3, 0, 3, "về bét", "vi", viewer=3), payment_line(1, 0, 1, "4♠ eaten", viewer=0)
+    ('bạn trả ghế 1: 3 cược (về bét)', 'seat 2 pays you: 1 stake (4♠ eaten)')
     """
     _ = translator(lang)
-    said = (_("seat {payer} pays seat {payee}: 1 stake ({reason})") if amount == 1
-            else _("seat {payer} pays seat {payee}: {amount} stakes ({reason})"))
+    if payer == viewer:
+        said = (_("you pay seat {payee}: 1 stake ({reason})") if amount == 1
+                else _("you pay seat {payee}: {amount} stakes ({reason})"))
+    elif payee == viewer:
+        said = (_("seat {payer} pays you: 1 stake ({reason})") if amount == 1
+                else _("seat {payer} pays you: {amount} stakes ({reason})"))
+    else:
+        said = (_("seat {payer} pays seat {payee}: 1 stake ({reason})") if amount == 1
+                else _("seat {payer} pays seat {payee}: {amount} stakes ({reason})"))
     return said.format(payer=payer + 1, payee=payee + 1, amount=number(amount, lang), reason=because)
 
 
-def payment_lines(game: Any, lang: str = "en") -> list[dict[str, Any]]:
+def payment_lines(game: Any, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
     """Every payment of a Phỏm game so far (all of them once it is over), in order:
     ``{"payer", "payee", "amount", "reason", "text"}``, the text as ``phom play`` prints it and the page
-    shows it: who pays whom how much, and why in the player's words (which card was eaten, which place).
+    shows it: who pays whom how much, and why in the player's words (which card was eaten, which place);
+    told to the ``viewer`` (from 0), his seat is "you".
 
     >>> from phom import Game
     >>> from phom.bots import make_bot
@@ -359,7 +369,7 @@ def payment_lines(game: Any, lang: str = "en") -> list[dict[str, Any]]:
         else:
             because = _(PAID_BECAUSE[reason]) if reason in PAID_BECAUSE else reason
         lines.append({"payer": payer, "payee": payee, "amount": amount, "reason": reason,
-                      "text": payment_line(payer, payee, amount, because, lang)})
+                      "text": payment_line(payer, payee, amount, because, lang, viewer)})
     return lines
 
 

@@ -273,9 +273,10 @@ def counted_left(hand: CardsLike) -> CardSet:
     return CardSet(kept)
 
 
-def payment_lines(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
+def payment_lines(game: TienLenGame, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
     """Every payment of a Tiến lên game so far (all once it is over), in order: ``{"payer", "payee",
-    "amount", "reason", "text"}``, the text as ``phom tienlen play`` prints it and the page shows it.
+    "amount", "reason", "text"}``, the text as ``phom tienlen play`` prints it and the page shows it;
+    told to the ``viewer`` (from 0), his seat is "you".
 
     >>> from phom.tienlen import TienLenGame
     >>> from phom.tienlen.bots import make_tienlen_bot
@@ -304,7 +305,7 @@ def payment_lines(game: TienLenGame, lang: str = "en") -> list[dict[str, Any]]:
         else:
             because = _(PAID_BECAUSE[reason]) if reason in PAID_BECAUSE else reason
         lines.append({"payer": payer, "payee": payee, "amount": amount, "reason": reason,
-                      "text": payment_line(payer, payee, amount, because, lang)})
+                      "text": payment_line(payer, payee, amount, because, lang, viewer)})
     return lines
 
 
