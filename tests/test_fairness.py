@@ -148,6 +148,10 @@ def test_phom_verify_on_the_command_line(record, tmp_path, capsys):
     good.write_text(json.dumps(record))
     assert main(["verify", str(good)]) == 0
     assert capsys.readouterr().out.startswith("verified:")
+    assert main(["verify", str(good), "--lang", "vi"]) == 0          # a player checks his table in his words
+    said = capsys.readouterr().out
+    assert said.startswith("Ván hợp lệ: bài ván Phỏm này") and "tiền: ghế 1: " in said
+    assert not any(word in said for word in ("verified", "replayed", "bot moves", "net "))
     bad = tmp_path / "bad.json"
     bad.write_text(tampered(record, move_a_card))
     assert main(["verify", str(bad)]) == 1

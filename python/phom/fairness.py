@@ -57,6 +57,7 @@ from typing import Any
 from .clock import STANDIN
 from .external import is_external
 from .games import GameKind, kind_of_record
+from .language import number, translator
 from .phom.game import Game, IllegalAction
 from .phom.referee import deal_cards
 from .phom.rules import Rules
@@ -64,8 +65,9 @@ from .phom.state import Deal
 from .tienlen.game import TienLenGame
 from .tienlen.rules import TienLenRules
 
-__all__ = ["COVERS_TABLE", "STANDIN", "Fairness", "FairnessError", "bot_seed", "commitment", "deal_of", "dealt_game",
-           "dealt_tienlen_game", "new_server_seed", "seeded_action", "shuffled_deck", "table_of", "verify_record"]
+__all__ = ["COVERS_TABLE", "STANDIN", "Fairness", "FairnessError", "Verified", "bot_seed", "commitment", "deal_of", "dealt_game",
+           "dealt_tienlen_game", "new_server_seed", "seeded_action", "shuffled_deck", "table_of", "verify_record",
+           "verify_report"]
 
 #: The longest client seed accepted (characters).
 MAX_CLIENT_SEED = 200
@@ -218,7 +220,14 @@ def seeded_action(bot: Any, game: Any, server_seed: str) -> Any:
 
 
 def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
-    """Check a hosted game's record offline; one line on success, FairnessError with the reason if not.
+    """Check a hosted game's record offline; one line on success (``Verified.text()``), FairnessError with
+    the reason if not (see ``verify_report``)."""
+    return verify_report(text, seconds=seconds).text()
+
+
+def verify_report(text: str, *, seconds: float = VERIFY_SECONDS) -> Verified:
+    """Check a hosted game's record offline: what was checked (``Verified``) on success, FairnessError with
+    the reason if not.
 
     Checks, in order: the commitment matches the server seed and the table (rules, seats, bots; for an
     older record, the seed alone, and the line says so); the deal in the record is the deal of (server
@@ -269,8 +278,7 @@ def verify_record(text: str, *, seconds: float = VERIFY_SECONDS) -> str:
                             f"{commitment(seed)}, the commitment was {promised}")
     standins = _clock_moves(data, game.history, bots)
     deadline = time.monotonic() + seconds
-    line = _verify_game(kind, game, data, seed, client, promised, bots, standins, deadline)
-    return line + ("" if covers else "; an older record: its commitment covers the seed, not the seating")
+    return _verify_game(kind, game, data, seed, client, promised, bots, standins, deadline, bool(covers))
 
 
 def _clock_moves(data: dict[str, Any], history: list[Any], bots: dict[str, str]) -> set[int]:
@@ -329,8 +337,55 @@ def _replay_moves(history: list[Any], replay: Any, players: dict[int, Any], stan
     return bot_moves, clock_moves
 
 
-def _replayed(bot_moves: int, clock_moves: int) -> str:
-    return f"{bot_moves} bot moves" + (f" and {clock_moves} clock moves" if clock_moves else "") + " reproduced"
+@dataclass(frozen=True)
+class Verified:
+    """What ``verify_report`` found in a record that holds: the game's ``title``, the ``commitment`` and
+    ``client_seed`` its deal came from, the ``actions`` replayed, of them the ``bot_moves`` and
+    ``clock_moves`` reproduced, whether the game is ``over`` and its ``net``, and whether the commitment
+    ``covers_table`` (an older record's covers the seed alone). ``text(lang)`` says it.
+
+    >>> found = Verified("Phỏm", "ab" * 32, "my table", 40, 30, 0, True, [3, -1, -1, -1], True)
+    >>> found.text()[:56]
+    'verified: the Phỏm deal is the deal of the committed see'
+    >>> print(found.text("vi"))
+    Ván hợp lệ: bài ván Phỏm này đúng là bài chia từ mã xáo bài khớp mã niêm phong abababababababab… và mã của bàn “my table”; đã đánh lại 40 nước (30 nước của máy đều khớp); ván đã xong; tiền: ghế 1: +3, ghế 2: −1, ghế 3: −1, ghế 4: −1
+    """
+
+    title: str
+    commitment: str
+    client_seed: str
+    actions: int
+    bot_moves: int
+    clock_moves: int
+    over: bool
+    net: list[int] | None
+    covers_table: bool
+
+    def text(self, lang: str = "en") -> str:
+        """The check in one line: in English as logs and services read it, or in the player's words."""
+        if lang == "en":
+            replayed = f"{self.bot_moves} bot moves" + (f" and {self.clock_moves} clock moves" if self.clock_moves
+                                                          else "") + " reproduced"
+            state = "over" if self.over else "not over"
+            return (f"verified: the {self.title} deal is the deal of the committed seed {self.commitment[:16]}… and "
+                    f"client seed {self.client_seed!r}; {self.actions} actions replayed ({replayed}); the game is "
+                    f"{state}" + ("" if self.net is None else f"; net {' '.join(f'{v:+d}' for v in self.net)}")
+                    + ("" if self.covers_table else "; an older record: its commitment covers the seed, not the seating"))
+        _ = translator(lang)
+        said = {"bots": number(self.bot_moves, lang), "clock": number(self.clock_moves, lang)}
+        replayed = (_("{bots} bot moves and {clock} clock moves match") if self.clock_moves
+                    else _("{bots} bot moves match")).format(**said)
+        line = _("Verified: this {title} deal is the deal of the committed secret seed {seed}… and the table's "
+                 "seed “{client}”; {actions} moves played again ({replayed}); {state}").format(
+            title=self.title, seed=self.commitment[:16], client=self.client_seed, actions=number(self.actions, lang),
+            replayed=replayed, state=_("the game is over") if self.over else _("the game is not over"))
+        if self.net is not None:
+            line += _("; money: {net}").format(net=", ".join(
+                _("seat {seat}: {money}").format(seat=q + 1, money=number(v, lang, signed=True))
+                for q, v in enumerate(self.net)))
+        if not self.covers_table:
+            line += _("; an older record: its commitment covers the seed, not the seating")
+        return line
 
 
 def _check_time(deadline: float, version: int) -> None:
@@ -339,7 +394,7 @@ def _check_time(deadline: float, version: int) -> None:
 
 
 def _verify_game(kind: GameKind, game: Any, data: dict[str, Any], seed: str, client: str, promised: str,
-                 bots: dict[str, str], standins: set[int], deadline: float) -> str:
+                 bots: dict[str, str], standins: set[int], deadline: float, covers: bool) -> Verified:
     """verify_record for a record of any registered game (the seeds, bots and commitment already checked):
     the deal is dealt again, every bot's and every clock move replayed, the result compared."""
     leader, first_game = kind.start_of(game)
@@ -357,7 +412,5 @@ def _verify_game(kind: GameKind, game: Any, data: dict[str, Any], seed: str, cli
     net = None if replay.result is None else list(replay.result.net)
     if recorded is not None and recorded != net:
         raise FairnessError(f"the recorded result {recorded} is not the replayed result {net}")
-    state = "over" if replay.is_over else "not over"
-    return (f"verified: the {kind.title} deal is the deal of the committed seed {promised[:16]}… and client seed "
-            f"{client!r}; {len(game.history)} actions replayed ({_replayed(bot_moves, clock_moves)}); the game is "
-            f"{state}" + ("" if net is None else f"; net {' '.join(f'{v:+d}' for v in net)}"))
+    return Verified(kind.title, promised, client, len(game.history), bot_moves, clock_moves, replay.is_over, net,
+                    covers)

@@ -33,7 +33,7 @@ from ..cards import CardSet, to_mask
 from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
-from ..fairness import verify_record
+from ..fairness import verify_report
 from ..phom.game import Game
 from ..hooks import close_bots
 from ..language import LANGUAGES, N_, display_width, number, pick_language, translator, wrap
@@ -222,6 +222,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     verify = command(sub, "verify", _("check a hosted game's record: commitment, deal and every action"))
     verify.add_argument("file", metavar="FILE",
                         help=_("the JSON record from {path} (- for stdin)").format(path="GET /api/games/{id}/record"))
+    _lang_argument(verify, _)
     add_bot_parser(sub, lambda parser: _move_seconds_argument(parser, _),
                    lambda into, name, text, **kw: command(into, name, text, **kw), _)
     speak_metavars(parser, _)
@@ -395,7 +396,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             review_command(args, _read_record(args.file, stdin or sys.stdin, lang), out,
                            progress=not args.json and sys.stderr.isatty())
         elif args.command == "verify":
-            print(verify_record(_read_record(args.file, stdin or sys.stdin, lang)), file=out)
+            print(verify_report(_read_record(args.file, stdin or sys.stdin, lang)).text(lang), file=out)
         elif args.command == "tienlen":
             _tienlen(args, out, stdin or sys.stdin)
         elif args.command == "bot":
