@@ -178,6 +178,11 @@ def test_a_whole_game_reads_in_one_language_and_a_bot_has_one_name(server, brows
     assert seat_names(page) == chosen, "the seats at the end name their bots otherwise"
     assert names_in(page, "#result-table") == chosen, "the result names the bots otherwise"
     assert names_in(page, "#series-table") == chosen, "the table's totals name the bots otherwise"
+    # the reader's own seat is "you" in the headline and the big moments, never "Ghế N" (issue 42)
+    own = re.compile(rf"\b(Ghế|Seat) {page.evaluate('state.view.player') + 1}\b")
+    said = [page.inner_text("#result > p"), *page.evaluate(
+        "[...document.querySelectorAll('#log .moment-name')].map((e) => e.textContent)")]
+    assert not any(own.search(text) for text in said), said
     page.evaluate("fetch(`/api/games/${state.id}/review?lang=${state.lang}`, "
                   "{ headers: { authorization: `Bearer ${state.token}` } })")
     page.wait_for_selector("#moment", state="hidden", timeout=5000)

@@ -885,7 +885,10 @@ function showResult(view) {
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
   }
   const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
-  const headline = r.u !== null ? t("wins_by", { seat: r.u, kind: uNames[r.u_kind] || r.u_kind }) : t("is_nhat", { seat: r.winner });
+  // the reader's own seat is "you" (Bạn ù., Bạn về nhất.), every other Ghế N
+  const mine = (r.u !== null ? r.u : r.winner) === view.player;
+  const headline = r.u !== null ? t(mine ? "you_win_by" : "wins_by", { seat: r.u, kind: uNames[r.u_kind] || r.u_kind })
+    : t(mine ? "you_are_nhat" : "is_nhat", { seat: r.winner });
   finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_points")}</th>`
     + `<th>${t("col_money")}</th></tr>${rows}`);
 }
@@ -961,7 +964,9 @@ function showTienLenResult(view, box) {
     rows += `<tr><td>${seatCell(view, seat)}</td><td lang="vi">${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
       + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
   });
-  const headline = r.toi_trang ? t("toi_trang", { seat: r.winner }) : t("is_nhat", { seat: r.winner });
+  const mine = r.winner === view.player;
+  const headline = r.toi_trang ? t(mine ? "you_toi_trang" : "toi_trang", { seat: r.winner })
+    : t(mine ? "you_are_nhat" : "is_nhat", { seat: r.winner });
   finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_money")}</th></tr>${rows}`);
 }
 
