@@ -143,3 +143,35 @@ def test_the_tienlen_table_names_the_play_to_beat_by_the_owners_place() -> None:
                     seen.add((players, step))
             game.apply(bot.act(game.view(game.to_move)))
     assert {(4, 1), (4, 2), (4, 3), (4, 0), (3, 1), (3, 2), (2, 1)} <= seen
+
+
+def test_the_drawn_tables_head_says_who_moves_from_the_viewers_place() -> None:
+    """The head of a drawn table says the seat to move as the viewer sees it: bạn, or nhà dưới / nhà trên /
+    nhà đối diện, never "ghế N" (issue 42); an empty Tiến lên table reads "Bàn trống, bạn đánh trước"."""
+    from phom.tienlen import TienLenRules
+
+    def head(page: str) -> str:
+        return re.search(r'class="phom-status">(.*?)</div>', page).group(1)
+
+    places = ("nhà dưới", "nhà trên", "nhà đối diện")
+    seen: set[str] = set()
+    for players in (2, 3, 4):
+        games = [(Game(seed=players), make_bot("greedy"), html),
+                 (TienLenGame(TienLenRules(players=players), seed=players), make_tienlen_bot("greedy"), tienlen_render.html)]
+        for game, bot, draw in games:
+            for _ in range(40):
+                if game.is_over:
+                    break
+                for viewer in range(players):
+                    said = head(draw(game.view(viewer), lang="vi"))
+                    assert not re.search(r"ghế \d", said), said
+                    if game.to_move == viewer:
+                        assert "bạn" in said, said
+                        seen.add("bạn đánh trước" if "Bàn trống, bạn đánh trước" in said else "bạn")
+                    else:
+                        assert any(place in said for place in places), said
+                        seen |= {place for place in places if place in said}
+                    english = head(draw(game.view(viewer), lang="en"))
+                    assert not re.search(r"[Ss]eat \d", english), english
+                game.apply(bot.act(game.view(game.to_move)))
+    assert seen == {"bạn", "bạn đánh trước", *places}

@@ -27,8 +27,8 @@ from ..language import N_, number, term, translator
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
-__all__ = ["PAID_BECAUSE", "PAYMENT_REASONS", "PLACE_NAMES", "action_text", "hand_groups", "html", "moments", "move_text", "payment_line",
-           "payment_lines", "render_text", "result_text", "svg", "table_text"]
+__all__ = ["PAID_BECAUSE", "PAYMENT_REASONS", "PLACE_NAMES", "SEAT_PLACES", "action_text", "hand_groups", "html", "moments", "move_text", "payment_line",
+           "payment_lines", "render_text", "result_text", "seat_place", "svg", "table_text", "who_words"]
 
 Face = tuple[int, int]
 
@@ -117,6 +117,10 @@ TABLE_CSS = (
 )
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _part(title: str, drawing: str, css: str = "phom-part") -> str:
     return f'<div class="{css}"><span>{escape(title)}</span>{drawing}</div>'
 
@@ -180,22 +184,64 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
                      f'<div class="phom-status">{escape(", ".join(status))}</div>{"".join(parts)}</div>')
     if view.is_over:
         line = _("The game is over.")
-    else:
-        steps = {("take", "normal"): _("Seat {seat} to take a card."),
-                 ("take", "lay"): _("Seat {seat} to take a card (lay-down turn)."),
-                 ("take", "tai"): _("Seat {seat} to take a card (tái turn)."),
-                 ("play", "lay"): _("Seat {seat} to play (lay-down turn)."),
-                 ("play", "tai"): _("Seat {seat} to play (tái turn).")}
-        if view.phase == "take" and view.to_move == view.player and not any(isinstance(a, Eat) for a in view.legal_actions):
-            steps[("take", view.turn_kind)] = _("Seat {seat} to draw a card.")     # nothing he may eat: only Bốc
-        line = steps.get((view.phase, view.turn_kind), _("Seat {seat} to play.")).format(seat=(view.to_move or 0) + 1)
+    else:                           # the seat to move said from the viewer's place: you, nhà dưới, nhà trên …
+        players, mover = len(view.hand_sizes), view.to_move or 0
+        if mover == view.player:
+            steps = {("take", "normal"): _("Your turn: take a card."),
+                     ("take", "lay"): _("Your turn: take a card (lay-down turn)."),
+                     ("take", "tai"): _("Your turn: take a card (tái turn)."),
+                     ("play", "lay"): _("Your turn: play (lay-down turn)."),
+                     ("play", "tai"): _("Your turn: play (tái turn).")}
+            if view.phase == "take" and not any(isinstance(a, Eat) for a in view.legal_actions):
+                steps[("take", view.turn_kind)] = _("Your turn: draw a card.")     # nothing he may eat: only Bốc
+            line = steps.get((view.phase, view.turn_kind), _("Your turn: play."))
+        else:
+            steps = {("take", "normal"): _("{who} to take a card."),
+                     ("take", "lay"): _("{who} to take a card (lay-down turn)."),
+                     ("take", "tai"): _("{who} to take a card (tái turn)."),
+                     ("play", "lay"): _("{who} to play (lay-down turn)."),
+                     ("play", "tai"): _("{who} to play (tái turn).")}
+            line = _capital(steps.get((view.phase, view.turn_kind), _("{who} to play.")).format(
+                who=who_words(mover, view.player, players, lang)))
         if view.last_discard is not None and any(isinstance(a, Eat) for a in view.legal_actions):
             card, by = view.last_discard            # said only to the seat that may eat it, when it may
-            line += " " + _("Seat {seat}'s discard {card} may be eaten.").format(seat=by + 1, card=card)
+            line += " " + _("The discard {card} of {who} may be eaten.").format(
+                who=who_words(by, view.player, players, lang), card=card)
     stock = _("Stock: {count}").format(count=view.stock_size)
     head = f'<div class="phom-status">{escape(stock)} — {escape(line)}</div>'
     style = f"<style>{TABLE_CSS}</style>" if styled else ""
     return f'<div class="phom-table" lang="{lang}">{style}{head}{"".join(seats)}{_legend(lang)}{extra}</div>'
+
+
+#: where a seat sits from the viewer's, as the drawn table names it (the page's places: play goes round to
+#: the next player, nhà dưới; with two players the other sits across)
+SEAT_PLACES = {"next": N_("the next player"), "previous": N_("the previous player"), "across": N_("the player across"),
+               "me": N_("you")}
+
+
+def seat_place(seat: int, viewer: int, players: int) -> str:
+    """Where ``seat`` sits from ``viewer``'s seat: ``"me"``, ``"next"`` (nhà dưới), ``"previous"`` (nhà
+    trên) or ``"across"`` (nhà đối diện).
+
+    >>> [seat_place(q, 0, 4) for q in range(4)], seat_place(1, 0, 2), seat_place(2, 0, 3)
+    (['me', 'next', 'across', 'previous'], 'across', 'previous')
+    """
+    step = (seat - viewer) % players
+    if step == 0:
+        return "me"
+    if players == 2:
+        return "across"
+    return "next" if step == 1 else "previous" if step == players - 1 else "across"
+
+
+def who_words(seat: int, viewer: int, players: int, lang: str = "en") -> str:
+    """``seat`` named from ``viewer``'s place at the drawn table, in ``lang``: nhà dưới, nhà trên, nhà
+    đối diện (or bạn, for the viewer himself).
+
+    >>> who_words(1, 0, 4, "vi"), who_words(3, 0, 4, "en"), who_words(0, 0, 3, "vi")
+    ('nhà dưới', 'the previous player', 'bạn')
+    """
+    return translator(lang)(SEAT_PLACES[seat_place(seat, viewer, players)])
 
 
 def action_text(action: Action, lang: str = "en") -> str:

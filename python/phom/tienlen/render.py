@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import cards_svg
 from ..language import N_, number, term, translator
-from ..phom.render import payment_line
+from ..phom.render import SEAT_PLACES, payment_line, seat_place, who_words
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength
@@ -53,29 +53,12 @@ def _faces(cards: CardSet) -> list[tuple[int, int]]:
     return [(c.rank, int(c.suit)) for c in sorted(cards, key=strength)]
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _place_name(place: int, players: int) -> str:
     return "bét" if place == players - 1 else PLACES[place]
-
-
-#: where a seat sits from the viewer's, as the drawn table names it (the page's places: play goes round to
-#: the next player, nhà dưới; with two players the other sits across)
-SEAT_PLACES = {"next": N_("the next player"), "previous": N_("the previous player"), "across": N_("the player across"),
-               "me": N_("you")}
-
-
-def seat_place(seat: int, viewer: int, players: int) -> str:
-    """Where ``seat`` sits from ``viewer``'s seat: ``"me"``, ``"next"`` (nhà dưới), ``"previous"`` (nhà
-    trên) or ``"across"`` (nhà đối diện).
-
-    >>> [seat_place(q, 0, 4) for q in range(4)], seat_place(1, 0, 2), seat_place(2, 0, 3)
-    (['me', 'next', 'across', 'previous'], 'across', 'previous')
-    """
-    step = (seat - viewer) % players
-    if step == 0:
-        return "me"
-    if players == 2:
-        return "across"
-    return "next" if step == 1 else "previous" if step == players - 1 else "across"
 
 
 def action_text(action: Action, lang: str = "en") -> str:
@@ -210,14 +193,20 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
         nothing = term("empty_table", lang)
         table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
                  f'{escape(nothing)}</div></div>')
+    mine = view.to_move == view.player         # the seat to move said from the viewer's place
+    who = who_words(view.to_move, view.player, n, lang) if view.to_move is not None else ""
     if view.to_move is None:
         line = _("The game is over.")
     elif not view.table:
-        line = (_("Seat {seat} leads a new round (the first play must hold {card}).")
-                if view.opening_card is not None else _("Seat {seat} leads a new round.")).format(
-                    seat=view.to_move + 1, card=view.opening_card)
+        if mine:
+            line = (_("The table is empty: you lead (the first play must hold {card}).")
+                    if view.opening_card is not None else _("The table is empty: you lead.")).format(card=view.opening_card)
+        else:
+            line = (_("The table is empty: {who} leads (the first play must hold {card}).")
+                    if view.opening_card is not None else _("The table is empty: {who} leads.")).format(
+                        who=who, card=view.opening_card)
     else:
-        line = _("Seat {seat} to beat it or pass.").format(seat=view.to_move + 1)
+        line = _("Your turn: beat it or pass.") if mine else _capital(_("{who} to beat it or pass.").format(who=who))
     head = f'<div class="phom-status">Tiến lên — {escape(line)}</div>'
     style = f"<style>{TABLE_CSS}</style>" if styled else ""
     return f'<div class="phom-table tienlen" lang="{lang}">{style}{head}{table}{"".join(seats)}</div>'
