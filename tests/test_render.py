@@ -140,3 +140,23 @@ def test_the_reviews_chart_caption_reads_as_a_player_says_it():
         assert all(word in caption for word in words), caption
         assert not any(code in caption.lower() for code in ("giá trị", "dấu: lỗi", "bars:", "marks:", "errors", "value of"))
     assert "Tiền của ghế 1" in review_svg(result, 0, lang="vi")
+
+
+def test_the_reviews_moves_say_their_interval_as_the_terminal_does():
+    """No bare "95 % 0,69…1,55" in the page's review: "mất 2,60 cược; chắc 95% là mất từ … đến … cược"."""
+    import re
+
+    from phom.bots import GreedyBot
+    from phom.review import review
+
+    game = Game(seed=5)
+    while not game.is_over:
+        game.apply(GreedyBot().act(game.view(game.to_move)) if game.to_move else game.legal_actions()[0])
+    result = review(game, seats=[0], worlds=16)
+    assert result.labelled()
+    vi, en = result.to_html("vi"), result.to_html("en")
+    for summary in re.findall(r"<summary>(.*?)</summary>", vi):
+        assert re.search(r"\(mất [\d,]+ cược; chắc 95% là mất từ −?[\d,]+ đến [\d,]+ cược\)", summary), summary
+        assert "…" not in summary
+    assert "có thể lệch (chắc 95%)" in vi and ">95" not in vi
+    assert re.search(r"\(lost [\d.]+ stakes; the loss lies between −?[\d.]+ and [\d.]+ stakes \(95% sure\)\)", en)

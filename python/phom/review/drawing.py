@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import Card
 from ..games import game_kind
 from ..drawing import cards_svg
-from ..language import N_, check_language, number, translator
+from ..language import N_, check_language, number, percent, translator
 from .text import CROSS_FITTED, action_words, explain_words, move_phrase, position_text, rating_words, summary_sentence
 
 __all__ = ["LABEL_COLOURS", "WORDS", "review_html", "review_svg"]
@@ -33,6 +33,7 @@ WORDS = {"title": N_("Review"), "seat": N_("Seat"), "expected": N_("expected"), 
          "best": N_("best"), "loss": N_("loss"), "hindsight": N_("hindsight (every card known, not rated)"),
          "saw": N_("saw"), "none": N_("No labelled decision."), "inaccuracy": N_("inaccuracy"),
          "mistake": N_("mistake"), "blunder": N_("blunder"), "choice": N_("choice"),
+         "off_by": N_("give or take ({sure} sure)"),
          "why": N_("On fresh worlds {best} wins {before} stakes a game on average and {played} {after}."),
          "plot": N_("How seat {seat}'s money went, move by move, in stakes: the line is what the seat could "
                     "expect to win; a bar is a stroke of luck, good or bad; a dot is a move to look at again."),
@@ -124,18 +125,19 @@ def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom")
     options = "".join(f"<tr{' class=played' if text == d.played else ''}><td>{escape(action_words(game, text, lang))}</td>"
                       f"<td>{number(mean, lang, 2, signed=True)}</td><td>± {number(1.96 * err, lang, 2)}</td></tr>"
                       for text, mean, err in d.options)
+    between = _("the loss lies between {low} and {high} stakes ({sure} sure)").format(   # as the terminal says it
+        low=number(d.loss_ci[0], lang, 2), high=number(d.loss_ci[1], lang, 2), sure=percent(0.95, lang))
     why = words["why"].format(best=move_phrase(game, d.best, lang), played=move_phrase(game, d.played, lang), before=number(d.before, lang, 2, signed=True),
                               after=number(d.after, lang, 2, signed=True))
     return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}"><details><summary>'
             f'<span class="label" style="background:{colour}">{escape(words[d.label] if d.label else "")}</span> '
             f'{escape(words["move"])} {d.index + 1}, {escape(words["seat"].lower())} {d.seat + 1}: '
             f'{head} '
-            f'({escape(words["loss"])} {number(d.loss, lang, 2)}, 95 % {number(d.loss_ci[0], lang, 2)}…'
-            f'{number(d.loss_ci[1], lang, 2)})</summary>'
+            f'({escape(_("lost {loss} stakes").format(loss=number(d.loss, lang, 2)))}; {escape(between)})</summary>'
             f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang, game)}</div>'
             f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang))}</div>'
             f'<p class="why">{escape(why)}</p>{crossed}<table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
-            f'<th>{escape(words["value"])}</th><th>95 %</th></tr></thead><tbody>{options}</tbody></table>'
+            f'<th>{escape(words["value"])}</th><th>{escape(words["off_by"].format(sure=percent(0.95, lang)))}</th></tr></thead><tbody>{options}</tbody></table>'
             f'{hind}</details></li>')
 
 
