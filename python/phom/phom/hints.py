@@ -16,9 +16,9 @@ the player can hold once it is played, found with the solver.
 >>> h.action
 Discard(Card('8C'))
 >>> print(h.reason)
-Discard 8♣: over 1,248 trial games it wins +2.21 stakes a game on average, 0.2 more than discarding Q♠. Your best arrangement comes to 39 points, and the next player could eat it (4 ways).
+Discard 8♣: over 1,248 trial games it wins 2.21 stakes a game on average, 0.21 more than discarding Q♠. Your best arrangement comes to 39 points, and the next player could eat it (4 ways).
 >>> print(hint(g, lang="vi").reason)
-Đánh 8♣: đánh thử 1.248 ván, nước này thắng trung bình +2,21 cược một ván, hơn đánh Q♠ 0,2 cược. Cách xếp tốt nhất của bạn còn 39 điểm, và nhà dưới có thể ăn lá này (4 cách).
+Đánh 8♣: đánh thử 1.248 ván, nước này thắng trung bình 2,21 cược một ván, hơn đánh Q♠ 0,21 cược. Cách xếp tốt nhất của bạn còn 39 điểm, và nhà dưới có thể ăn lá này (4 cách).
 
 With ``search=True`` the same judgement takes more worlds, doubling them while ``budget`` seconds
 allow:

@@ -83,14 +83,21 @@ def judged_words(deals: int, value: float, gap: float, other: str, lang: str = "
     a game and its lead over the next best, ``other`` (as the game names it).
 
     >>> judged_words(1248, 2.214, 0.24, "discarding Q♠")
-    'over 1,248 trial games it wins +2.21 stakes a game on average, 0.2 more than discarding Q♠'
+    'over 1,248 trial games it wins 2.21 stakes a game on average, 0.24 more than discarding Q♠'
     >>> judged_words(1248, 2.214, 0.24, "đánh Q♠", "vi")
-    'đánh thử 1.248 ván, nước này thắng trung bình +2,21 cược một ván, hơn đánh Q♠ 0,2 cược'
+    'đánh thử 1.248 ván, nước này thắng trung bình 2,21 cược một ván, hơn đánh Q♠ 0,24 cược'
+    >>> judged_words(448, -0.764, 0.012, "bỏ lượt", "vi")
+    'đánh thử 448 ván, nước này thua trung bình 0,76 cược một ván, ít hơn bỏ lượt 0,01 cược'
     """
     _ = translator(lang)
-    said = {"deals": number(deals, lang), "value": number(value, lang, 2, signed=True), "other": other,
-            "gap": number(gap, lang, 1)}
-    if gap < 0.05:
+    said = {"deals": number(deals, lang), "value": number(abs(value), lang, 2), "other": other,
+            "gap": number(gap, lang, 2)}
+    if value < 0:
+        if gap < 0.005:
+            return _("over {deals} trial games it loses {value} stakes a game on average, as much as {other}").format(**said)
+        return _("over {deals} trial games it loses {value} stakes a game on average, {gap} less than {other}"
+                 ).format(**said)
+    if gap < 0.005:
         return _("over {deals} trial games it wins {value} stakes a game on average, as much as {other}").format(**said)
     return _("over {deals} trial games it wins {value} stakes a game on average, {gap} more than {other}").format(**said)
 
