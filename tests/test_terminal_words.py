@@ -269,3 +269,16 @@ def test_tienlen_solve_says_its_plays_as_a_player_would():
     lead = run(["tienlen", "solve", "3S 4S 5D 6H 7C 9S 9C 2H KS KC KD QH AS", "--lang", "vi"])
     assert "Cách đánh 27 cách (khi đi đầu)" in lead
     assert "none beats a pair of 9s" in run(["tienlen", "solve", "3S 4S 5D 6H 2H", "--table", "9S 9C"])
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["play", "--seat", "5"], "--seat 5: bàn này chỉ có ghế 1 đến ghế 4"),
+    (["play", "--bots", "wizard"], "không có máy nào tên “wizard”: xem tên các máy trong “phom play --help”"),
+    (["tienlen", "play", "--bots", "greedy,random"], "--bots ghi 2 máy; bàn 4 người cần 3 máy"),
+    (["play", "--seed", "3"], "hết dòng nhập mà ván chưa xong")])
+def test_a_players_mistake_on_the_command_line_is_said_in_vietnamese(argv, said, capsys):
+    """The errors a player meets starting a game (a seat, a bot's name, the input running out) in his
+    words, never the program's English."""
+    assert main([*argv, "--lang", "vi"], stdin=io.StringIO("")) == 1
+    err = capsys.readouterr().err
+    assert said in err and "error" not in err and "bot" not in err.replace("--bots", "")

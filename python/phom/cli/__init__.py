@@ -410,7 +410,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     except (ValueError, CommandError, OSError, ImportError, BotFault) as exc:
         _ = translator(lang)
         # typed cards: the person's sentence, where the refusal names what is wrong
-        said = exc.text(lang) if isinstance(exc, Refusal) and exc.code != "bad_cards" else exc
+        # a refusal in the person's words; another error's sentence from the catalog where it has one
+        said = exc.text(lang) if isinstance(exc, Refusal) and exc.code != "bad_cards" else _(str(exc))
         print(_("phom {command}: error: {message}").format(command=args.command, message=said), file=sys.stderr)
         return 1
     except KeyboardInterrupt:

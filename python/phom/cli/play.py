@@ -44,7 +44,7 @@ from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
 
 __all__ = ["Console", "QuitGame", "Table", "TimeRanOut", "TurnClock", "clocked_record", "advice_line", "bot_label", "bot_seats", "play_interactive",
-           "play_until_over", "read_move", "said_move", "save_record"]
+           "play_until_over", "read_move", "said_move", "save_record", "seat_bots"]
 
 HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
           "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; q to quit.")
@@ -93,7 +93,7 @@ class Console:
         if self._lines is None:
             line = self.stdin.readline()
             if not line:
-                raise ValueError("input ended before the game did")
+                raise ValueError(self.tr("input ended before the game did"))
             return line.strip()
         wait = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
         try:
@@ -103,7 +103,7 @@ class Console:
             self._after_prompt = False
             raise TimeRanOut from None
         if said is None:
-            raise ValueError("input ended before the game did")
+            raise ValueError(self.tr("input ended before the game did"))
         return said.strip()
 
     def clocked(self) -> None:
@@ -130,7 +130,7 @@ class Console:
         return self._lines is not None and not self._lines.empty()
 
 
-def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:
+def bot_seats(bots: str | None, players: int, seat: int, lang: str = "en") -> dict[int, str]:
     """Which bot (by name) plays each seat but the person's: ``--bots`` names one per other seat, or
     one for all (default greedy).
 
@@ -138,12 +138,14 @@ def bot_seats(bots: str | None, players: int, seat: int) -> dict[int, str]:
     ({0: 'random', 2: 'random'}, {1: 'greedy', 2: 'search'})
     """
     if not 0 <= seat < players:                 # the person counts seats from 1
-        raise ValueError(f"--seat {seat + 1} is not a seat from 1 to {players}")
+        raise ValueError(translator(lang)("--seat {seat} is not a seat from 1 to {players}").format(
+            seat=seat + 1, players=players))
     specs = [s for s in (bots or "greedy").split(",") if s.strip()]
     if len(specs) == 1:
         specs = specs * (players - 1)
     if len(specs) != players - 1:
-        raise ValueError(f"--bots names {len(specs)} bots; {players} players need {players - 1} (or one for all)")
+        raise ValueError(translator(lang)("--bots names {named} bots; {players} players need {needed} (or one for all)"
+                                          ).format(named=len(specs), players=players, needed=players - 1))
     return dict(zip((p for p in range(players) if p != seat), specs))
 
 
@@ -230,7 +232,7 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
                 clock.played.add(len(getattr(game, "history", ())))
                 action = clock.standin.act(game.view(p))
                 game.apply(action)
-                say("  " + _("seat {seat} (played for you): {move}").format(seat=p + 1, move=describe(action)))
+                say("  " + _("you (the stand-in played it): {move}").format(move=describe(action)))
                 last = p
                 continue
             if clock is not None and last != seat:
@@ -269,6 +271,21 @@ def clocked_record(record: str, history: Sequence[tuple[int, Any]], clock: TurnC
     return json.dumps(data, ensure_ascii=False)
 
 
+def seat_bots(specs: Mapping[int, str], make: Callable[..., Any], seed: int | None, move_seconds: float, lang: str,
+              command: str) -> dict[int, Any]:
+    """The bot of each seat by its name (``make``, seeded by the seat); a name no bot answers to is said in
+    the person's words, pointing at the command's help, and no bot is left running."""
+    seated: dict[int, Any] = {}
+    for p, spec in specs.items():
+        try:
+            seated[p] = make(spec, seed=(seed or 0) + p, move_seconds=move_seconds)
+        except ValueError:
+            close_bots(seated.values())
+            raise ValueError(translator(lang)("no bot is called “{name}”: the names are in “{command} --help”, "
+                                              "under --bots").format(name=spec.strip(), command=command)) from None
+    return seated
+
+
 def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
                      stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
                      save: str | None = None, turn_seconds: int | None = None) -> None:
@@ -277,8 +294,8 @@ def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: 
     the finished game's record written to ``save`` (what ``phom review`` and ``phom replay`` read).
     ``turn_seconds``: the person's clock (none by default), as at a hosted table (``TurnClock``)."""
     rules = Rules(players=players)
-    specs = bot_seats(bots, players, seat)
-    seated = {p: make_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds) for p, spec in specs.items()}
+    specs = bot_seats(bots, players, seat, lang)
+    seated = seat_bots(specs, make_bot, seed, move_seconds, lang, "phom play")
     clock = None if turn_seconds is None else TurnClock(turn_seconds, make_bot(STANDIN))
     try:
         _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save, clock)
@@ -310,6 +327,8 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
 
     if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang),
                        clock=clock, moments=lambda: moments(game, lang, seat)):
+        say()
+        say(_("The game is over:"))
         say(result_text(game, lang, seat))
         save_record(clocked_record(game.to_json(), game.history, clock), save, console, seat)
     elif save is not None:

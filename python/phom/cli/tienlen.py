@@ -35,7 +35,7 @@ from ..tienlen.reference import in_order, strength
 from ..tienlen.render import TOI_TRANG_KINDS, action_text, moments, payment_lines
 from ..tienlen.simulation import simulate
 from .play import (Console, TurnClock, advice_line, bot_label, bot_seats, clocked_record, play_until_over, read_move,
-                   save_record)
+                   save_record, seat_bots)
 from .render import Painter
 from .summaries import simulation_lines
 
@@ -230,9 +230,8 @@ def play_tienlen(*, players: int, seed: int | None, bots: str | None, seat: int,
     (``cmd:`` ones allowed ``move_seconds`` an answer, ended with the game); the words in ``lang``;
     the finished game's record written to ``save``; ``turn_seconds``: the person's clock (none by default)."""
     rules = TienLenRules(players=players)
-    specs = bot_seats(bots, players, seat)
-    seated: dict[int, TienLenBot] = {p: make_tienlen_bot(spec, seed=(seed or 0) + p, move_seconds=move_seconds)
-                                     for p, spec in specs.items()}
+    specs = bot_seats(bots, players, seat, lang)
+    seated: dict[int, TienLenBot] = seat_bots(specs, make_tienlen_bot, seed, move_seconds, lang, "phom tienlen play")
     clock = None if turn_seconds is None else TurnClock(turn_seconds, make_tienlen_bot(STANDIN))
     try:
         _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save, clock)
