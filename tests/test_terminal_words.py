@@ -282,3 +282,16 @@ def test_a_players_mistake_on_the_command_line_is_said_in_vietnamese(argv, said,
     assert main([*argv, "--lang", "vi"], stdin=io.StringIO("")) == 1
     err = capsys.readouterr().err
     assert said in err and "error" not in err and "bot" not in err.replace("--bots", "")
+
+
+def test_a_replay_says_the_cards_a_lay_down_sent(tmp_path, capsys):
+    """phom replay says what a lay-down sent and the game's other big moments under the move that made
+    them, as the game said them when it was played (the gửi in a lay-down turn was missing)."""
+    game = Game(seed=5)
+    while not game.is_over:
+        game.apply(GreedyBot().act(game.view(game.to_move)))
+    record = tmp_path / "g.json"
+    record.write_text(game.to_json())
+    assert main(["replay", str(record), "--lang", "vi"]) == 0
+    out = capsys.readouterr().out
+    assert "★ Ghế 1 gửi 2♦ vào phỏm 2♠ 2♣ 2♥ của ghế 2." in out and "★ Ghế 4 móm." in out

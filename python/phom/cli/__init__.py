@@ -38,7 +38,7 @@ from ..phom.game import Game
 from ..hooks import close_bots
 from ..language import LANGUAGES, N_, display_width, number, pick_language, translator, wrap
 from ..refusals import Refusal
-from ..phom.render import result_text
+from ..phom.render import moments, result_text
 from ..phom.report import solve_report
 from ..phom.rules import Rules
 from ..simulation import simulate
@@ -778,9 +778,13 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
         hands, title = list(game.deal.hands), _("Phỏm, {players} players; seat {seat} leads")
         again = Game(game.rules, leader=game.leader, deal=(game.deal.hands, [card.code for card in game.deal.stock]))
 
-        def said(action: Any) -> str:              # played again, so a lay-down says the phỏm it laid
-            again.apply(action)
-            return said_move(again, action, lang)
+        told = [0]
+
+        def said(action: Any) -> str:              # played again: a lay-down says the phỏm it laid, and
+            again.apply(action)                    # the big moments it made follow it (the cards it sent …)
+            found = moments(again, lang)
+            new, told[0] = found[told[0]:], len(found)
+            return "".join([said_move(again, action, lang), *("\n      ★ " + m["text"] for m in new)])
     print(title.format(players=game.players if isinstance(game, Game) else game.rules.players,
                        seat=game.leader + 1), file=out)
     for p, hand in enumerate(hands):
