@@ -127,13 +127,14 @@ def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom")
                       for text, mean, err in d.options)
     between = _("the loss lies between {low} and {high} stakes ({sure} sure)").format(   # as the terminal says it
         low=number(d.loss_ci[0], lang, 2), high=number(d.loss_ci[1], lang, 2), sure=percent(0.95, lang))
+    lost = _("lost {loss} stakes").format(loss=number(d.loss, lang, 2))
     why = words["why"].format(best=move_phrase(game, d.best, lang), played=move_phrase(game, d.played, lang), before=number(d.before, lang, 2, signed=True),
                               after=number(d.after, lang, 2, signed=True))
     return (f'<li class="decision" data-index="{d.index}" data-seat="{d.seat}"><details><summary>'
             f'<span class="label" style="background:{colour}">{escape(words[d.label] if d.label else "")}</span> '
             f'{escape(words["move"])} {d.index + 1}, {escape(words["seat"].lower())} {d.seat + 1}: '
             f'{head} '
-            f'({escape(_("lost {loss} stakes").format(loss=number(d.loss, lang, 2)))}; {escape(between)})</summary>'
+            f'({escape(lost)}; {escape(between)})</summary>'
             f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang, game)}</div>'
             f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang))}</div>'
             f'<p class="why">{escape(why)}</p>{crossed}<table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
