@@ -295,3 +295,12 @@ def test_a_replay_says_the_cards_a_lay_down_sent(tmp_path, capsys):
     assert main(["replay", str(record), "--lang", "vi"]) == 0
     out = capsys.readouterr().out
     assert "★ Ghế 1 gửi 2♦ vào phỏm 2♠ 2♣ 2♥ của ghế 2." in out and "★ Ghế 4 móm." in out
+
+
+def test_the_opening_card_is_said_to_its_holder_as_you(capsys):
+    """The seat that holds the opening 3♠ is told so as 'bạn' when it is the reader's (seed 1), 'ghế N'
+    otherwise."""
+    assert main(["tienlen", "play", "--lang", "vi", "--seed", "1"], stdin=io.StringIO("q\n")) in (0, 1)
+    assert "Bạn có 3♠ nên bạn đi trước; nước đầu phải có lá này." in capsys.readouterr().out
+    assert main(["tienlen", "play", "--lang", "vi", "--seed", "2"], stdin=io.StringIO("q\n")) in (0, 1)
+    assert "Ghế 4 có 3♠ và đi đầu bằng lá đó." in capsys.readouterr().out

@@ -255,7 +255,9 @@ def _play_game(rules: TienLenRules, seed: int | None, seat: int, specs: dict[int
         bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang, "tienlen")) for p in others)))
     say(_(HELP))
     if game.opening_card is not None and not game.is_over:
-        say(_("Seat {seat} holds {card} and leads with it.").format(seat=(game.to_move or 0) + 1, card=game.opening_card))
+        leader = game.to_move or 0
+        say((_("You hold {card} and lead with it.") if leader == seat else _("Seat {seat} holds {card} and leads with it."))
+            .format(seat=leader + 1, card=game.opening_card))
 
     def describe_move(action: Action) -> str:
         return _action_text(action, paint, lang)
