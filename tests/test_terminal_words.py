@@ -304,3 +304,21 @@ def test_the_opening_card_is_said_to_its_holder_as_you(capsys):
     assert "Bạn có 3♠ nên bạn đi trước; nước đầu phải có lá này." in capsys.readouterr().out
     assert main(["tienlen", "play", "--lang", "vi", "--seed", "2"], stdin=io.StringIO("q\n")) in (0, 1)
     assert "Ghế 4 có 3♠ và đi đầu bằng lá đó." in capsys.readouterr().out
+
+
+def test_a_verb_alone_names_the_moves_of_its_kind():
+    """'ăn' alone eats when eating is open (only the latest discard can be eaten), as a player says it;
+    'đánh' alone lists the discards to choose from; a verb whose kind is not open names nothing."""
+    from phom.cli.moves import matching
+
+    for seed in range(40):
+        game = Game(seed=seed)
+        while not game.is_over:
+            eats = [a for a in game.legal_actions() if type(a).__name__ == "Eat"]
+            if eats:
+                assert matching("ăn", game.legal_actions()) == eats == matching("AN", game.legal_actions())
+                return
+            if game.state.phase == "take":
+                assert matching("ăn", game.legal_actions()) == []
+            game.apply(GreedyBot().act(game.view(game.to_move)))
+    raise AssertionError("no game of 40 offered an eat")

@@ -279,6 +279,8 @@ def _fits_move(typed: Typed, action: Any) -> bool:
     elif typed.seat is not None or typed.meld is not None:
         return False
     cards = move_cards(action)
+    if cards and not typed.slots and typed.kinds is not None:
+        return True          # the verb alone ("ăn") names each move of its kind: one is taken, several asked about
     return _fits(typed.slots, cards) if cards else not typed.slots
 
 
