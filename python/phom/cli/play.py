@@ -47,7 +47,7 @@ __all__ = ["Console", "QuitGame", "Table", "TimeRanOut", "TurnClock", "clocked_r
            "play_until_over", "read_move", "said_move", "save_record", "seat_bots"]
 
 HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
-          "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; q to quit.")
+          "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; h for this help; q to quit.")
 
 
 #: what the terminal shows when it waits for a move

@@ -43,7 +43,7 @@ __all__ = ["combination_words", "describe", "moves_in_order", "play_tienlen", "r
            "tienlen_hint"]
 
 HELP = N_("Type a move's number, pass, or the cards to play (3S 4S 5S, K spades, pair Q, straight 3 4 5); "
-          "? for a hint, ?? for a deeper hint; q to quit.")
+          "? for a hint, ?? for a deeper hint; h for this help; q to quit.")
 SHOWN_MOVES = 30          # a lead can have hundreds of plays: the list shows the first ones
 def _ranked(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=strength)
