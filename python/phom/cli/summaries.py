@@ -4,7 +4,7 @@ players' words, a sentence on who came out ahead, then the figures, columns alig
 >>> from phom.tienlen.simulation import TienLenStats
 >>> stats = TienLenStats(("greedy", "random"), 8, (6, 2), (1.5, -1.5), (0.4, 0.4), 0.02)
 >>> print(simulation_lines(stats, ["greedy", "random"], "vi", "tienlen")[0])
-Sau 8 ván, ghế 1 được nhiều nhất: trung bình +1,50 cược một ván.
+Sau 8 ván, ghế 1 thắng nhiều nhất: trung bình +1,50 cược một ván.
 """
 
 from __future__ import annotations
