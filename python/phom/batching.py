@@ -11,14 +11,14 @@ reading of a batch (``EngineBatch``: its size, status arrays and observations).
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SEED_MASK", "EngineBatch", "SeedStream", "active_games", "game_index", "games_to_deal", "policy_codes", "read_status",
-           "seats_of", "seed64", "whole_number"]
+__all__ = ["SEED_MASK", "EngineBatch", "SeedStream", "active_games", "game_index", "games_of_one_rules", "games_to_deal",
+           "policy_codes", "read_status", "seats_of", "seed64", "whole_number"]
 
 SEED_MASK = (1 << 64) - 1
 
@@ -28,6 +28,31 @@ def whole_number(value: object, name: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or int(value) < low:
         raise ValueError(f"{name} {value!r} must be a whole number ≥ {low}")
     return int(value)
+
+
+def games_of_one_rules(games: Sequence[Any], game_type: type, batch: str, *, rules_word: str,
+                       refuse: Callable[[Any], str | None] = lambda game: None) -> list[Any]:
+    """``games`` as a list for a batch's ``from_games``: ValueError naming the first that is not a
+    ``game_type``, that ``refuse`` finds a reason against, or that has other rules than the first.
+
+    >>> from phom import Game, Rules
+    >>> games_of_one_rules([Game(seed=1), Game(Rules(players=3), seed=2)], Game, "VectorGame", rules_word="Rules")
+    Traceback (most recent call last):
+    ...
+    ValueError: games[1] has other rules than games[0]; a VectorGame has one Rules
+    """
+    games = list(games)
+    if not games:
+        raise ValueError(f"from_games needs at least one {game_type.__name__}")
+    for i, game in enumerate(games):
+        if not isinstance(game, game_type):
+            raise ValueError(f"games[{i}] = {game!r} is not a {game_type.__name__}")
+        reason = refuse(game)
+        if reason is not None:
+            raise ValueError(f"games[{i}] {reason}")
+        if game.rules != games[0].rules:
+            raise ValueError(f"games[{i}] has other rules than games[0]; a {batch} has one {rules_word}")
+    return games
 
 
 def seed64(seed: int | None) -> int:

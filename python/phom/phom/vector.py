@@ -25,7 +25,8 @@ import numpy.typing as npt
 
 from .. import _engine
 from . import actions
-from ..batching import (EngineBatch, SeedStream, active_games, policy_codes, seed64, whole_number)
+from ..batching import (EngineBatch, SeedStream, active_games, games_of_one_rules, policy_codes, seed64,
+                        whole_number)
 from .actions import NUM_ACTIONS, Discard
 from .game import Game
 from .observation import OBSERVATION_OFFSETS, OBSERVATION_SIZE
@@ -96,16 +97,9 @@ class VectorGame(EngineBatch):
         >>> VectorGame.from_games([g]).legal_mask()[0].tolist() == g.legal_action_mask().tolist()
         True
         """
-        games = list(games)
-        if not games:
-            raise ValueError("from_games needs at least one Game")
+        games = games_of_one_rules(games, Game, "VectorGame", rules_word="Rules",
+                                   refuse=lambda game: "is over; load games before their end" if game.is_over else None)
         for i, game in enumerate(games):
-            if not isinstance(game, Game):
-                raise ValueError(f"games[{i}] = {game!r} is not a Game")
-            if game.is_over:
-                raise ValueError(f"games[{i}] is over; load games before their end")
-            if game.rules != games[0].rules:
-                raise ValueError(f"games[{i}] has other rules than games[0]; a VectorGame has one Rules")
             for q, seat in enumerate(game.state.seats):
                 if seat.unlaid_eaten and min_points_mask(seat.hand, seat.unlaid_eaten, game.rules.value_table) < 0:
                     raise ValueError(f"games[{i}]: seat {q} holds eaten cards that no phỏm of his hand can lay "

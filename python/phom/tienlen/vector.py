@@ -26,7 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _tienlen
-from ..batching import (EngineBatch, SeedStream, active_games, policy_codes, seed64, whole_number)
+from ..batching import (EngineBatch, SeedStream, active_games, games_of_one_rules, policy_codes, seed64,
+                        whole_number)
 from ..cards import CardSet
 from .game import Play, TienLenGame, TienLenView
 from .observation import OBSERVATION_SIZE, OFFSETS
@@ -86,14 +87,7 @@ class TienLenVectorGame(EngineBatch):
         >>> [int(m) for m in v.legal(0)] == sorted(getattr(a, "cards", CardSet(0)).mask for a in g.legal_actions())
         True
         """
-        games = list(games)
-        if not games:
-            raise ValueError("from_games needs at least one TienLenGame")
-        for i, game in enumerate(games):
-            if not isinstance(game, TienLenGame):
-                raise ValueError(f"games[{i}] = {game!r} is not a TienLenGame")
-            if game.rules != games[0].rules:
-                raise ValueError(f"games[{i}] has other rules than games[0]; a TienLenVectorGame has one rules")
+        games = games_of_one_rules(games, TienLenGame, "TienLenVectorGame", rules_word="rules")
         v = cls(0, games[0].rules, seed=seed)
         v._engine = _tienlen.TienLenEngine(len(games), v.rules)
         for i, game in enumerate(games):
