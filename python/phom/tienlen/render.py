@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import cards_svg
 from ..language import N_, number, term, translator
-from ..phom.render import SEAT_PLACES, payment_line, seat_place, who_words
+from ..table_words import SEAT_PLACES, payment_line, seat_place, who_words
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength
