@@ -30,7 +30,7 @@ def whole_number(value: object, name: str, low: int = 0) -> int:
     return int(value)
 
 
-def games_of_one_rules(games: Sequence[Any], game_type: type, batch: str, *, rules_word: str,
+def games_of_one_rules(games: Sequence[Any], game_type: type[Any], batch: str, *, rules_word: str,
                        refuse: Callable[[Any], str | None] = lambda game: None) -> list[Any]:
     """``games`` as a list for a batch's ``from_games``: ValueError naming the first that is not a
     ``game_type``, that ``refuse`` finds a reason against, or that has other rules than the first.
