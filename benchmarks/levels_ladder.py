@@ -29,7 +29,7 @@ from ladder_sections import GAME_TITLES, write_section
 from phom import Game
 from phom.arena import duplicate as phom_duplicate
 from phom.bots import make_bot
-from phom.bots.levels import LEVELS, level_recipe
+from phom.levels import LEVELS, level_recipe
 from phom.matchups import holm_rows
 from phom.tienlen import TienLenGame
 from phom.tienlen.arena import duplicate as tienlen_duplicate

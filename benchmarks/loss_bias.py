@@ -21,8 +21,8 @@ from phom import Game
 from phom.bots import make_bot
 from phom.racing import stage_seed
 from phom.review import review
-from phom.review.phom_game import PhomReplay
-from phom.review.tienlen_game import TienLenReplay
+from phom.phom.review_replay import PhomReplay
+from phom.tienlen.review_replay import TienLenReplay
 from phom.tienlen import TienLenGame
 from phom.tienlen.bots import make_tienlen_bot
 

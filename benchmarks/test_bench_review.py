@@ -10,8 +10,8 @@ import pytest
 from phom import Game
 from phom.bots import GreedyBot, RandomBot
 from phom.review import review
-from phom.review.phom_game import expected_net
-from phom.review.tienlen_game import expected_tienlen_net
+from phom.phom.review_replay import expected_net
+from phom.tienlen.review_replay import expected_tienlen_net
 from phom.tienlen import TienLenGame
 from phom.tienlen.bots import GreedyTienLenBot, RandomTienLenBot
 

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from phom import Game
 from phom.phom.actions import Discard
 from phom.bots import make_bot
-from phom.bots.greedy import GreedyBot, discard_regret
+from phom.phom.bots.greedy import GreedyBot, discard_regret
 from phom.phom.opponent_model import MODEL_FEATURES, model_discard_features, partners, stage
 from phom.phom.solver import can_eat, danger
 from phom.phom.view import PlayerView

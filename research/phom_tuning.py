@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from phom.phom.actions import Action, Discard
 from phom.bots import Bot, GreedyBot, MonteCarloBot, greedy_action, make_bot
-from phom.bots.montecarlo import Valuation
+from phom.phom.bots.montecarlo import Valuation
 from phom.simulation import simulate
 from phom.phom.solver import danger, min_points_mask
 from phom.phom.view import PlayerView

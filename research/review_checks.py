@@ -16,7 +16,7 @@ import time
 from phom import Game
 from phom.bots import make_bot
 from phom.review import review
-from phom.review.tienlen_game import TienLenReplay
+from phom.tienlen.review_replay import TienLenReplay
 from phom.tienlen import TienLenGame
 from phom.tienlen.bots import make_tienlen_bot
 

@@ -20,13 +20,17 @@ MODULES = [
     "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
     "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen", "phom.tienlen.render",
     "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel", "phom.review", "phom.review.model",
-    "phom.review.phom_game", "phom.review.tienlen_game", "phom.review.walk",
+    "phom.phom.review_replay", "phom.tienlen.review_replay", "phom.review.walk",
+    "phom.phom.simulation", "phom.match_base",
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
     "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.bots.names", "phom.racing", "phom.external", "phom.hooks",
     "phom.phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.house_rules", "phom.table_words", "phom.tournament",
     "phom.web.serving", "phom.web.bodies", "phom.web.limits", "phom.web.live", "phom.web.views", "phom.web.headers",
     "phom.review.judge", "phom.review.referee", "phom.cli.moves", "phom.cli.summaries", "phom.clock", "phom.web.routes", "phom.games", "phom.phom.phom_kind",
-    "phom.tienlen.kind",
+    "phom.tienlen.kind", "phom.phom.terminal", "phom.tienlen.terminal",
+    "phom.phom.bots", "phom.phom.bots.random", "phom.phom.bots.greedy", "phom.phom.bots.search", "phom.phom.bots.montecarlo",
+    "phom.phom.bots.planner", "phom.phom.bots.styles", "phom.phom.bots.learned", "phom.levels", "phom.budget", "phom.bot_names",
+    "phom.phom.session", "phom.phom.openspiel", "phom.tienlen.session", "phom.tienlen.openspiel",
 ]
 
 

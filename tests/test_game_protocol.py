@@ -153,6 +153,10 @@ def test_the_review_weighs_its_decisions_by_the_protocol_alone(toy):
     labelled = [d for d in result.decisions if d.label is not None]
     assert labelled and all(d.played != d.best and d.loss > 0 for d in labelled)
     assert review(game, worlds=32).decisions == result.decisions        # the game itself, the same seed
+    from phom.review.text import review_text
+
+    said = review_text(result, you=0, width=None)               # in its own words (review_words)
+    assert said.startswith("Review of a Three cards game, 2 players.") and "luck: the cards dealt;" in said
 
 
 def test_a_program_and_a_hosted_view_play_it_through_the_bot_protocol(toy):
@@ -178,3 +182,17 @@ def test_a_program_and_a_hosted_view_play_it_through_the_bot_protocol(toy):
     finally:
         program.close()
     assert len(game.history) == 6 and shlex.join([sys.executable, str(eager)]) in program.name
+
+
+def test_the_command_line_says_in_one_line_that_a_game_has_no_terminal_table(toy, tmp_path, capsys):
+    from phom.cli import main
+
+    game = toy.deal(toy.rules(None), 1, "00" * 32, "replay")
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    path = tmp_path / "toy.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    assert toy.terminal() is None and main(["replay", str(path)]) == 1
+    said = capsys.readouterr()
+    assert said.out == "" and said.err == ("phom replay: error: Three cards has no terminal table: it is played "
+                                           "through the API and the page\n")

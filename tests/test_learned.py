@@ -16,7 +16,7 @@ from phom.phom.observation import encode
 
 
 def test_the_shipped_weights_are_small_and_load():
-    path = resources.files("phom.bots").joinpath("learned.npz")
+    path = resources.files("phom.phom.bots").joinpath("learned.npz")
     assert path.is_file() and len(path.read_bytes()) <= 1024 * 1024
     network = QNetwork.load()
     assert network.layers[0][0].shape[0] == INPUT_SIZE and network.layers[-1][0].shape[1] == 1

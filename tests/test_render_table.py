@@ -131,7 +131,7 @@ def test_the_tienlen_table_names_the_play_to_beat_by_the_owners_place() -> None:
                 step = (view.table_owner - viewer) % players
                 for lang in ("vi", "en"):
                     page = tienlen_render.html(view, lang=lang)
-                    box = page[page.index('class="tienlen-table-play"'):page.index('data-seat="0"')]
+                    box = page[page.index('class="tienlen-table-play'):page.index('data-seat="0"')]
                     assert not re.search(r"(ghế|seat) \d", box), box
                     if step == 0:
                         expected = "của bạn" if lang == "vi" else "by you"

@@ -17,7 +17,7 @@ from phom.cli import main
 from phom.racing import QUANTUM, Settings, evaluate
 from phom.review import Review, review
 from phom.review.calibration import FRACTIONS, label_of, spread_of, thresholds_of
-from phom.review.phom_game import PhomReplay
+from phom.phom.review_replay import PhomReplay
 from phom.tienlen import TienLenGame, TienLenRules
 from phom.tienlen.bots import make_tienlen_bot
 

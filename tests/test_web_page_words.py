@@ -210,19 +210,22 @@ SPECS = ["random", "holder", "greedy", "planner", "search", "hunter", "learned",
 
 @pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
 def test_the_page_names_a_bot_by_the_level_that_plays_like_it(server, browser, locale):  # noqa: F811
-    """The page's level of each bot is phom.bots.levels.level_of; a bot made through the API ("greedy",
-    "montecarlo:32", "search") is named on its seat as the form names its level; a bot no level plays
-    like has a name of the page's own, never its command-line spec."""
+    """The level of each bot the page names is phom.bots.levels.level_of (the view's ``bot_levels``, which
+    the page never works out itself); a bot made through the API ("greedy", "montecarlo:32", "search") is
+    named on its seat as the form names its level; a bot no level plays like has a name of the page's
+    own, never its command-line spec."""
     import httpx
+    from phom.web.views import bot_level
 
     page = browser.new_page(locale=locale, viewport=PHONE)
     page.goto(server + "/")
     page.wait_for_function("document.getElementById('bot-1')")
     for game in ("phom", "tienlen"):
-        shown = page.evaluate("([game, specs]) => specs.map((spec) => levelOf(game, spec))", [game, SPECS])
+        shown = [bot_level(game, spec) for spec in SPECS]
         expected = [int(spec.split(":")[1]) if spec.startswith("level:") else level_of(game, spec) for spec in SPECS]
-        assert shown == expected, f"{game}: the page's levels differ from phom.bots.levels"
-        names = page.evaluate("([game, specs]) => specs.map((spec) => botName(game, spec))", [game, SPECS])
+        assert shown == expected, f"{game}: the view's levels differ from phom.bots.levels"
+        names = page.evaluate("([specs, levels]) => specs.map((spec, seat) => botName({ bots: { [seat]: spec }, "
+                              "bot_levels: { [seat]: levels[seat] } }, seat))", [SPECS, shown])
         assert not any(spec in said for spec, said in zip(SPECS, names)), names
     level_names = {int(value.split(":")[1]): text for value, text in page.evaluate(
         "[...document.querySelectorAll('#bot-1 option[data-level]')].map((o) => [o.value, o.textContent])")}

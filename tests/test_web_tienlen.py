@@ -4,6 +4,8 @@ isolation: no body or frame sent to a seat names a card of another hand."""
 from __future__ import annotations
 
 import json
+import pathlib
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -149,3 +151,34 @@ def test_no_tienlen_body_or_frame_names_a_card_its_seat_cannot_see(seed, humans)
     client = TestClient(create_app(host, rate_limits=UNLIMITED))
     walk_checking_leaks(host, client, {"game": "tienlen", "humans": sorted(humans),
                                        "bots": ["random"] * (4 - len(humans))}, seed, leaks, "text")
+
+
+STATIC = pathlib.Path(__file__).resolve().parents[1] / "python" / "phom" / "web" / "static"
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_a_view_says_how_the_page_handles_its_game(game):
+    """The page never asks which game it is (API.md, "One house for two games"): each view says its title,
+    its ``page`` (the ranks for sorting, the sorts, what chosen cards do, the marks, what the seat is doing)
+    and the level of each bot, and the finished game's view its ``result_table`` for the seat."""
+    client = make_client()
+    game_id, tokens = new_game(client, game=game, bots=["greedy", "random", "hunter" if game == "phom" else "search"])
+    view = client.get(f"/api/games/{game_id}", headers=bearer(tokens["0"])).json()
+    page = view["page"]
+    assert view["title"] == {"phom": "Phỏm", "tienlen": "Tiến lên"}[game]
+    assert sorted(page["ranks"]) == sorted(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])
+    assert page["card_verb"] in ("discard", "play") and page["sorts"][-1] in ("rank", "suit") and page["doing"]
+    assert view["bot_levels"] == {"1": 4 if game == "phom" else 6, "2": 1, "3": None if game == "phom" else 7}
+    end = play_to_the_end(client, game_id, tokens)
+    table = end["result_table"]
+    assert table["columns"][0] == "col_seat" and table["columns"][-1] == "col_money"
+    assert sorted(row["seat"] for row in table["rows"]) == list(range(len(end["result"]["net"])))
+    assert [row["money"] for row in sorted(table["rows"], key=lambda r: r["seat"])] == end["result"]["net"]
+    assert table["headline"]["key"] in ("is_nhat", "you_are_nhat", "wins_by", "you_win_by", "toi_trang", "you_toi_trang")
+
+
+def test_the_page_never_asks_which_game_it_is():
+    """The page's script, style and words name no game (only the lobby's form, index.html, offers them)."""
+    for name in ("app.js", "style.css", "lang/en.json", "lang/vi.json"):
+        text = (STATIC / name).read_text(encoding="utf-8")
+        assert not re.search(r'tienlen|"phom"|game ===|TienLen', text), name

@@ -13,6 +13,7 @@ from typing import Any
 
 from phom.cards import DECK_SIZE, Card, CardSet
 from phom.fairness import shuffled_deck
+from phom.review.text import ReviewWords
 
 RANKS = "A23456789TJQK"
 
@@ -148,6 +149,8 @@ class ToyKind:
     default_bot = "greedy"
     turn_seconds = 10
     engine = None
+    review_words = ReviewWords("expected: what the seat could expect before the deal; skill: its own choices; "
+                               "luck: the cards dealt; others: the other seat's choices.")
 
     def rules(self, data: Any) -> ToyRules:
         return ToyRules() if data is None else ToyRules(**data)
@@ -257,3 +260,6 @@ class ToyKind:
         action = GreedyToyBot().act(game.view(seat))
         return {"action": {"id": None, "text": str(action), "label": str(action.card)},
                 "reason": "the highest card", "alternatives": []}
+
+    def terminal(self) -> None:
+        """No table in the terminal: ``phom replay`` of its record says so in one line."""

@@ -19,7 +19,7 @@ several seeds (each seed an independent block of deals). Per opponent:
 - the **engine** that played: always the game's Python referee (``REFEREE``), so that every decision of
   the challenger is timed; the report names it, for a game with a compiled engine and without one alike;
 - ``mean_cv`` ± ``ci95_cv`` are the plain mean and its interval (kept so old readers work): the luck of
-  the draws taken out (``draw_luck``: at every draw, the challenger's money in greedy playouts of the
+  the draws taken out (Phỏm's ``draw_luck``, ``phom.phom.simulation``: at every draw, the challenger's money in greedy playouts of the
   true state after the card drawn, less its mean over every card the stock could have given) was
   unbiased but narrowed the interval only 1.32× on 48 fresh deals (0.99× on 100 in LADDER.md), short
   of the 1.5× that would pay for it, so the report no longer shows or computes it.
@@ -47,13 +47,8 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from .phom.actions import Draw
 from .bots import Bot
 from .external import DEFAULT_MOVE_SECONDS
-from .phom.game import Game
 from .games import GameKind
 from .hooks import announce_end, announce_start, close_bots
 from .matchups import (
@@ -68,17 +63,12 @@ from .matchups import (
     sign_test,
     sprt,
 )
-from .simulation import REFEREE, GameSummary, kind_of, progress_printer, summarise
-from .phom.vector import VectorGame
+from .phom.simulation import draw_luck      # Phỏm's, kept here by name for its readers
+from .simulation import REFEREE, GameSummary, figure_fields, kind_of, progress_printer, summarise
 
 __all__ = ["REFEREE", "ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test",
            "play_deals", "sequential", "sign_test"]
 
-#: Greedy playouts per state, the stock under the top card reshuffled, in the value of a draw's luck.
-RESHUFFLES = 8
-#: The weight a draw's luck had in ``mean_cv`` while the report showed it (the regression slope of the
-#: deal sums on their luck, seed 61; LADDER.md); kept for readers of ``draw_luck``.
-LUCK_WEIGHT = 0.75
 #: One deal's games, the challenger as bot 0 of each summary, with its luck at the draws.
 DealGames = list[tuple[GameSummary, float]]
 
@@ -88,40 +78,6 @@ def _bot(kind: GameKind, spec: Any, seed: int, move_seconds: float = DEFAULT_MOV
     if isinstance(spec, str):
         return spec, kind.seeded_bot(spec, seed, move_seconds=move_seconds)
     return str(getattr(spec, "name", type(spec).__name__)), spec
-
-
-def draw_luck(game: Game, reshuffles: int = RESHUFFLES) -> npt.NDArray[np.float64]:
-    """Each seat's luck in the draw about to be made in ``game`` (a Draw must be legal): the value of
-    the true state after the card on top, less its mean over every card of the stock swapped to the top
-    (zeros when one card is left). A state's value is each seat's mean money over greedy playouts with
-    the cards under the top one reshuffled ``reshuffles`` times (the same reshuffles for every card).
-
-    >>> game = Game(seed=2)
-    >>> while Draw() not in game.legal_actions():
-    ...     game.apply(game.legal_actions()[0])
-    >>> luck = draw_luck(game)
-    >>> len(luck), abs(float(luck.sum())) < 1e-9
-    (4, True)
-    """
-    stock = game.state.stock
-    k = len(stock)
-    if k < 2:
-        return np.zeros(game.players)
-    orders = np.random.default_rng(k).permuted(np.tile(np.arange(k - 1), (reshuffles, 1)), axis=1)
-    worlds = []
-    base = game.state.clone()
-    for j in range(k):
-        swapped = list(stock)
-        swapped[-1], swapped[j] = swapped[j], swapped[-1]                  # card j on top (drawn next)
-        for order in orders:
-            state = copy.copy(base)                        # the seats shared: the core only reads them
-            state.stock = [swapped[i] for i in order] + [swapped[-1]]
-            worlds.append(Game.from_state(game.rules, state, leader=game.leader, history=game.history))
-    played = VectorGame.from_games(worlds, seed=0)
-    played.step(np.full(len(worlds), Draw().id))
-    played.playout("greedy")
-    value = played.net.astype(np.float64).reshape(k, reshuffles, game.players).mean(axis=1)
-    return np.asarray(value[k - 1] - value.mean(axis=0), dtype=np.float64)  # j = k − 1: the card really on top
 
 
 def play_deals(kind: GameKind, challenger: Any, opponent: Any, rules: Any, seed: int, deals: Sequence[int]
@@ -166,7 +122,8 @@ def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int,
     """The statistics of one opponent from the challenger's games (bot 0 of every summary), each seed's
     summaries in game order, ``players`` rotations per deal (Holm's p's are filled in by ``duplicate``);
     ``luck``: the challenger's luck at the draws of each game, in the same layout. The finish mix is the
-    mean of the summaries' ``finish``; Phỏm's own fields (ù, móm, đền, chốt) are 0 in other games."""
+    mean of the summaries' ``finish``; each figure a game fills (``phom.simulation.figure_fields``: Phỏm's
+    ù, móm, đền, chốt) is the challenger's mean under its name, 0 in a game without it."""
     sums = [[sum(g.net[0] for g in summaries[d:d + players]) for d in range(0, len(summaries), players)]
             for summaries in per_seed]
     deal_luck = None if luck is None else [[sum(x[d:d + players]) for d in range(0, len(x), players)] for x in luck]
@@ -177,12 +134,10 @@ def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int,
     names = next((g.finish[0] for g in games if g.finish), {})
     finish = {name: sum(g.finish[0][name] for g in games) / n for name in names}
 
-    def rate(field: str) -> float:
-        return float(sum(values[0] for g in games if (values := getattr(g, field))) / n)
-
+    figures = {figure: float(sum(values[0] for g in games if (values := getattr(g, name))) / n)
+               for name, figure in figure_fields().items()}
     return matchup(opponent, sums, players, ms_per_decision=spent / decisions / 1e6 if decisions else 0.0,
-                   finish=finish, luck=deal_luck, u_rate=rate("u"), mom_rate=rate("mom"), den_rate=rate("den"),
-                   chot_paid=rate("chot_paid"), chot_eaten=rate("chot_eaten"))
+                   finish=finish, luck=deal_luck, **figures)
 
 
 def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int = 250, seeds: Sequence[int] = (1, 2),

@@ -18,11 +18,67 @@ ValueError: no game is named 'chess': the games are phom, tienlen
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Protocol
 
-__all__ = ["GAMES", "GameKind", "game_kind", "kind_of_record", "kind_of_view", "register_game", "unregister_game"]
+__all__ = ["GAMES", "CardPainter", "GameKind", "GameTerminal", "game_kind", "kind_of_record", "kind_of_view",
+           "register_game", "unregister_game"]
+
+
+class CardPainter(Protocol):
+    """How the terminal draws cards (``phom.cli.render.Painter``: colour on a colour terminal)."""
+
+    def card(self, card: Any) -> str: ...
+    def cards(self, cards: Iterable[Any]) -> str: ...
+    def bold(self, text: str) -> str: ...
+
+
+class GameTerminal(Protocol):
+    """A game at the terminal, what the command line's one play loop (``phom.cli.play.play_game``) and
+    ``phom replay`` ask of it beyond its ``GameKind``: its words, its table, its moves' labels and its result.
+    ``paint`` below is a ``CardPainter``; texts named "a text to translate" are the English of the catalog."""
+
+    #: the command that plays it (``"phom play"``), which the error for an unknown bot points at
+    command: str
+    #: the game's first line, a text to translate with ``{players}``, ``{seat}`` and ``{bots}``
+    opening: str
+    #: how to type a move (said first, and again at ``h``), a text to translate
+    help: str
+    #: the replay's first line, a text to translate with ``{players}`` and ``{seat}`` (the leader)
+    replay_title: str
+
+    def rules(self, players: int) -> Any:
+        """The rules of a table of ``players`` (ValueError naming a count the game does not seat)."""
+    def new_game(self, rules: Any, seed: int | None) -> Any:
+        """A game on the shuffle of ``seed`` (None: any)."""
+    def opening_lines(self, game: Any, seat: int, lang: str = "en") -> list[str]:
+        """What the person is told once the help is said (who leads, and why), before the first move."""
+    def table_lines(self, game: Any, seat: int, paint: CardPainter, lang: str = "en") -> list[str]:
+        """The table as ``seat`` sees it when it is their turn, the numbered moves last."""
+    def moves(self, game: Any) -> list[Any]:
+        """The legal moves in the order the table numbers them."""
+    def move_text(self, game: Any, action: Any, paint: CardPainter, lang: str = "en") -> str:
+        """A move as the log says it once made (``action`` the last of ``game.history``) or offered."""
+    def advice(self, game: Any, seat: int, search: bool, paint: CardPainter, lang: str = "en") -> tuple[str, str]:
+        """The hint for ``seat`` (looking ahead when ``search``): the move's label, and why."""
+    def move_parts(self, action: Any) -> tuple[str, list[Any], tuple[int, int] | None] | None:
+        """What the typed-move parser (``phom.cli.moves``) reads of one of the game's moves: its kind as the
+        parser names it (``draw``, ``eat``, ``discard``, ``lay``, ``send``, ``autolay``, ``u``, ``u-khan``,
+        ``pass``), its cards, and where it sends them (seat, phỏm) or None; None for another game's move."""
+    def notation(self, typed: Any, codes: str) -> str | None:
+        """The one move a typed line names (``phom.cli.moves.Typed``; ``codes`` its cards, each typed
+        with its suit) in the game's notation (what ``parse_action`` reads), or None when it leaves the move open."""
+    def moments(self, game: Any, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+        """The game's big moments so far (each with its ``text``), as ``seat`` is told them."""
+    def result_lines(self, game: Any, seat: int, lang: str = "en") -> list[str]:
+        """The finished game's result, as the person at ``seat`` is told it."""
+    def dealt_hands(self, game: Any) -> list[list[Any]]:
+        """Each seat's cards as dealt, in the order the replay shows them."""
+    def replayed_moves(self, game: Any, lang: str = "en") -> list[str]:
+        """Every move of ``game.history`` as the replay says it (with the big moments it made)."""
+    def replay_result(self, game: Any, lang: str = "en") -> str:
+        """The finished game's result, as the replay ends."""
 
 
 class GameKind(Protocol):
@@ -43,12 +99,15 @@ class GameKind(Protocol):
     turn_seconds: int
     #: the compiled engine's module (whole games in the core), or None: the Python referee plays
     engine: str | None
-    #: the names its bots answer to, their limits and its levels' recipes (``phom.bots.names.BotNames``)
+    #: the names its bots answer to, their limits and its levels' recipes (``phom.bot_names.BotNames``)
     bot_names: Any
     #: the most worlds the hint's judgement races a candidate on (``phom.review.judge``)
     hint_worlds: int
     #: the review's (inaccuracy, mistake, blunder) thresholds, in stakes (``phom.review.calibration``)
     label_thresholds: tuple[float, float, float]
+    #: what its review says in its own terms (``phom.review.text.ReviewWords``: the ledger's explanation,
+    #: the luck's phrase, its moves and positions in words)
+    review_words: Any
 
     def rules(self, data: Any) -> Any:
         """The game's rules from their data (``None``: the defaults); ValueError naming a bad field."""
@@ -74,7 +133,8 @@ class GameKind(Protocol):
         """How ``seat`` finished ``game``, the arena's finish mix (each entry 0 or 1 a game: its rate)."""
     def summary_fields(self, game: Any, order: list[int]) -> dict[str, Any]:
         """What the game adds to a finished game's ``phom.simulation.GameSummary`` (bot ``b`` in seat
-        ``order[b]``): its ``rates`` (the entries a simulation's table shows) and fields of its own."""
+        ``order[b]``): its ``rates`` (the entries a simulation's table shows) and fields of its own (its
+        figures, ``phom.simulation.figure_fields``: averaged per bot into ``Stats`` and the arena's ``Matchup``)."""
     def engine_policies(self, bots: Any) -> list[str] | None:
         """The compiled engine's policy of every bot, or None when some bot's decisions are not the
         engine's (asked only of a game with an ``engine``)."""
@@ -127,6 +187,9 @@ class GameKind(Protocol):
         the scale of the review's labels (``phom.review.calibration.FRACTIONS``)."""
     def cards_in_order(self, codes: str) -> list[str]:
         """Card codes in the order the game's players hold them (Phỏm by rank; Tiến lên weakest first)."""
+    def terminal(self) -> GameTerminal | None:
+        """The game at the terminal (``phom play``, ``phom replay``: ``GameTerminal``), or None when it has
+        no table there (the command line then says so)."""
 
 
 _GAMES: dict[str, GameKind] = {}

@@ -123,6 +123,8 @@ class Matchup:
     """The challenger against copies of one opponent style: ``p_mean`` / ``p_mean_holm`` test the
     mean (the verdict), ``p_value`` / ``p_holm`` are the sign test's; ``finish`` is the game's finish
     mix (rates per game; in Phỏm ù, móm, đền and chốt, in Tiến lên nhất, bét, cóng and tới trắng);
+    ``u_rate`` … ``chot_eaten``: the challenger's means of the figures a game fills in its summaries
+    (``phom.simulation.figure_fields``: Phỏm's; 0 in other games, kept in every report's JSON);
     ``mean_cv`` ± ``ci95_cv``: the mean with the luck of the chance events taken out (control variates)."""
 
     opponent: str

@@ -10,8 +10,11 @@ played whole in that engine; every other table, and every game without an engine
 on the game's Python referee. ``Stats.engine`` names which, and so does the table: never a silent
 fallback.
 
-This module also holds Phỏm's own part of it: its deal seeds (``game_seed``) and its games in the
-compiled core (``CORE_POLICIES``, ``play_chunk_in_core``), which ``phom.phom.phom_kind`` gives the machinery.
+Each game's own part of it sits with the game (Phỏm's deal seeds and its games in the compiled core in
+``phom.phom.simulation``, Tiến lên's in ``phom.tienlen.simulation``), given to the machinery by its kind;
+so do the figures a game adds to a summary (``GameKind.summary_fields``): its ``rates``, and the fields of
+``GameSummary`` named by their ``figure`` (``figure_fields``), averaged per bot into ``Stats``'s field of
+that name (Phỏm's ù and móm into ``u_rate`` and ``mom_rate``) and by the arena into ``Matchup``'s.
 
 >>> from phom.bots import GreedyBot, RandomBot
 >>> stats = simulate([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], 8, seed=1)
@@ -27,22 +30,18 @@ import collections
 import copy
 import functools
 import math
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .bots import Bot, GreedyBot, PlannerBot, RandomBot
 from .games import GameKind, game_kind
 from .hooks import announce_end, announce_start
-from .phom.rules import Rules
-from .phom.vector import VectorGame
 
-__all__ = ["CORE_POLICIES", "REFEREE", "GameSummary", "Stats", "Tally", "core_policies", "game_seed", "games_said",
-           "kind_of", "play_chunk_in_core", "play_game", "progress_printer", "seat_labels", "simulate", "summarise"]
+__all__ = ["REFEREE", "GameSummary", "Stats", "Tally", "figure_fields", "games_said", "kind_of", "play_game",
+           "progress_printer", "seat_labels", "simulate", "summarise"]
 
 #: What plays a game that is not played whole in a compiled engine, as reports name it.
 REFEREE = "Python referee"
@@ -57,28 +56,44 @@ def kind_of(game: str | GameKind) -> GameKind:
     return game_kind(game) if isinstance(game, str) else game
 
 
+def _figure(name: str, *, compare: bool = True) -> Any:
+    """A field of ``GameSummary`` that a game's ``summary_fields`` may fill (a value per bot; empty where the
+    game has none), averaged per bot under ``name`` (a field of ``Stats`` or of ``phom.matchups.Matchup``)."""
+    return field(default=(), compare=compare, metadata={"figure": name})
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """One game, seen per bot (tuples indexed by bot): net money, win, and the game's own ``rates`` (each
-    entry its simulation table shows, a tuple per bot, from ``GameKind.summary_fields``). Phỏm's also carry ù and móm,
-    and, on the Python referee, the đền and chốt each bot paid and the chốt it ate (empty for other
-    games). Games played on the Python referee carry each bot's decisions with the nanoseconds they
-    took (empty for games played in a compiled engine), and in the arena the challenger's ``finish``
+    entry its simulation table shows, a tuple per bot, from ``GameKind.summary_fields``). The figures a
+    game fills through ``summary_fields`` (``figure_fields``; Phỏm's: ù and móm, and on the Python
+    referee the đền and chốt each bot paid and the chốt it ate) are empty in the other games. Games
+    played on the Python referee carry each bot's decisions with the nanoseconds they took (empty for
+    games played in a compiled engine), and in the arena the challenger's ``finish``
     (``GameKind.finish``); these details are not compared, so the same game is equal on both paths and
     however long its decisions took."""
 
     net: tuple[int, ...]
     won: tuple[bool, ...]
-    u: tuple[bool, ...] = ()
-    mom: tuple[bool, ...] = ()
+    u: tuple[bool, ...] = _figure("u_rate")
+    mom: tuple[bool, ...] = _figure("mom_rate")
     actions: int = 0
-    den: tuple[bool, ...] = field(default=(), compare=False)
-    chot_paid: tuple[int, ...] = field(default=(), compare=False)
-    chot_eaten: tuple[int, ...] = field(default=(), compare=False)
+    den: tuple[bool, ...] = _figure("den_rate", compare=False)
+    chot_paid: tuple[int, ...] = _figure("chot_paid", compare=False)
+    chot_eaten: tuple[int, ...] = _figure("chot_eaten", compare=False)
     decisions: tuple[int, ...] = field(default=(), compare=False)
     decision_ns: tuple[int, ...] = field(default=(), compare=False)
     rates: dict[str, tuple[float, ...]] = field(default_factory=dict, compare=False)
     finish: tuple[dict[str, float], ...] = field(default=(), compare=False)
+
+
+def figure_fields() -> dict[str, str]:
+    """The figures of ``GameSummary``: each field's name, and the name its per-bot mean goes by.
+
+    >>> figure_fields()["u"]
+    'u_rate'
+    """
+    return {f.name: f.metadata["figure"] for f in fields(GameSummary) if "figure" in f.metadata}
 
 
 @dataclass
@@ -91,53 +106,57 @@ class Tally:
     net: list[int] = field(default_factory=list)
     net_squared: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
-    u: list[int] = field(default_factory=list)
-    mom: list[int] = field(default_factory=list)
     actions: int = 0
     #: each of the game's rates, summed per bot
     rates: dict[str, list[float]] = field(default_factory=dict)
+    #: each figure the game fills (``figure_fields``), summed per bot under the name of its mean
+    figures: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("net", "net_squared", "wins", "u", "mom"):
+        for name in ("net", "net_squared", "wins"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
 
     def add(self, game: GameSummary) -> None:
         self.games += 1
         self.actions += game.actions
-        u, mom = game.u, game.mom                                   # Phỏm's (empty in other games)
         for b in range(self.players):
             self.net[b] += game.net[b]
             self.net_squared[b] += game.net[b] ** 2
             self.wins[b] += game.won[b]
-            if u:
-                self.u[b] += u[b]
-                self.mom[b] += mom[b]
+        for name, figure in figure_fields().items():
+            values = getattr(game, name)
+            if values:                                      # empty in a game without this figure
+                _sum_into(self.figures, figure, values, self.players)
         for name, values in game.rates.items():
-            column = self.rates.get(name)
-            if column is None:
-                column = self.rates[name] = [0] * self.players
-            for b in range(self.players):
-                column[b] += values[b]
+            _sum_into(self.rates, name, values, self.players)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
         self.actions += other.actions
-        for name in ("net", "net_squared", "wins", "u", "mom"):
+        for name in ("net", "net_squared", "wins"):
             mine, theirs = getattr(self, name), getattr(other, name)
             for b in range(self.players):
                 mine[b] += theirs[b]
         for name, values in other.rates.items():
-            mine = self.rates.setdefault(name, [0] * self.players)
-            for b in range(self.players):
-                mine[b] += values[b]
+            _sum_into(self.rates, name, values, self.players)
+        for name, values in other.figures.items():
+            _sum_into(self.figures, name, values, self.players)
+
+
+def _sum_into(sums: dict[str, list[float]], name: str, values: Sequence[float], players: int) -> None:
+    """Add ``values`` (one per bot) to the column ``name`` of ``sums``, made of zeros if new."""
+    column = sums.setdefault(name, [0] * players)
+    for b in range(players):
+        column[b] += values[b]
 
 
 @dataclass(frozen=True)
 class Stats:
     """Results per bot (index into the ``bots`` given to ``simulate``): ``u_rate`` and ``mom_rate`` are
-    Phỏm's (zeros in other games), ``rates`` the game's own (Phỏm's ù and móm), ``engine`` what played
-    the games (a compiled engine's module, or ``REFEREE``)."""
+    the means of the figures of those names (``figure_fields``: Phỏm's ù and móm; zeros in other games),
+    ``rates`` the game's own (Phỏm's ù and móm), ``engine`` what played the games (a compiled engine's
+    module, or ``REFEREE``)."""
 
     names: tuple[str, ...]
     games: int
@@ -145,8 +164,8 @@ class Stats:
     mean_net: tuple[float, ...]
     std_net: tuple[float, ...]
     ci95: tuple[float, ...]
-    u_rate: tuple[float, ...]
-    mom_rate: tuple[float, ...]
+    u_rate: tuple[float, ...] = field(metadata={"figure": True})
+    mom_rate: tuple[float, ...] = field(metadata={"figure": True})
     seconds: float
     actions: int
     #: every game's summary, in game order, when ``simulate(..., keep_summaries=True)``
@@ -176,15 +195,6 @@ class Stats:
         lines.append(f"{games_said(self.games)} in {self.seconds:.2f} s ({self.games_per_second:.0f} games/s)")
         lines.append(f"engine: {self.engine}")
         return "\n".join(lines)
-
-
-def game_seed(seed: int, deal: int) -> int:
-    """Phỏm's seed of deal ``deal`` of the block ``seed`` (its simulation's and its arena's deals).
-
-    >>> game_seed(1, 0), game_seed(1, 1)
-    (1000003, 1007922)
-    """
-    return (seed * 1_000_003 + deal * 7919) % (2**63)
 
 
 def play_game(bots: Sequence[Any], rules: Any, seed: int, index: int, rotate: bool,
@@ -239,53 +249,6 @@ def _tallied(play: Callable[[list[int]], list[GameSummary]], players: int, keep:
     for game in games:
         tally.add(game)
     return tally, games if keep else []
-
-
-#: Bots whose decisions the compiled core makes itself (``phom.phom.vector.POLICIES``).
-CORE_POLICIES: dict[type, str] = {RandomBot: "random", GreedyBot: "greedy", PlannerBot: "planner"}
-
-
-def core_policies(bots: Sequence[Bot]) -> list[str] | None:
-    """The core policy of every bot, or None when some bot's policy does not run in the core."""
-    names = [CORE_POLICIES.get(type(bot)) for bot in bots]
-    return None if None in names else [name for name in names if name is not None]
-
-
-def play_chunk_in_core(policies: Sequence[str], rules: Rules, seed: int, indices: Sequence[int], rotate: bool
-                       ) -> list[GameSummary]:
-    """The Phỏm games ``indices`` of a simulation, dealt as ``play_game`` deals them, played in the core.
-
-    Seats are rotated as in ``play_game``; each game's random generator is seeded from (seed, index),
-    so results do not depend on chunks or executors. GreedyBot's and PlannerBot's games are identical
-    on both paths.
-    """
-    n = rules.players
-    by_rotation: dict[int, list[tuple[int, int]]] = {}
-    for index in indices:
-        deal, rotation = (index // n, index % n) if rotate else (index, 0)
-        by_rotation.setdefault(rotation, []).append((index, deal))
-    found: dict[int, GameSummary] = {}
-    for rotation, games in by_rotation.items():
-        decks = []
-        for _, deal in games:
-            deck = list(range(52))
-            random.Random(game_seed(seed, deal)).shuffle(deck)
-            decks.append(deck)
-        leaders = [0 if rotate else deal % n for _, deal in games]
-        vector = VectorGame.from_decks(rules, decks, leaders, [game_seed(seed, index) for index, _ in games])
-        vector.playout([policies[(s + rotation) % n] for s in range(n)])
-        net, winner, u_kind, mom, actions = vector.summaries()
-        seat_of = [(b - rotation) % n for b in range(n)]
-        for k, (index, _) in enumerate(games):
-            u = tuple(bool(u_kind[k] != 0 and winner[k] == seat_of[b]) for b in range(n))
-            lost = tuple(bool(u_kind[k] == 0 and mom[k, seat_of[b]]) for b in range(n))
-            found[index] = GameSummary(
-                net=tuple(int(net[k, seat_of[b]]) for b in range(n)),
-                won=tuple(bool(winner[k] == seat_of[b]) for b in range(n)),
-                u=u, mom=lost, actions=int(actions[k]),
-                rates={"ù": u, "móm": lost},
-            )
-    return [found[index] for index in indices]
 
 
 def simulate(bots: Sequence[Any], games: int, *, rules: Any = None, seed: int | None = None,
@@ -374,13 +337,13 @@ def _stats(bots: Sequence[Any], tally: Tally, summaries: tuple[GameSummary, ...]
         mean_net=tuple(means),
         std_net=tuple(sds),
         ci95=tuple(cis),
-        u_rate=tuple(u / count for u in tally.u),
-        mom_rate=tuple(m / count for m in tally.mom),
         seconds=seconds,
         actions=tally.actions,
         summaries=summaries,
         rates={name: tuple(value / count for value in values) for name, values in tally.rates.items()},
         engine=engine,
+        **{f.name: tuple(value / count for value in tally.figures.get(f.name, [0] * n))
+           for f in fields(Stats) if f.metadata.get("figure")},
     )
 
 

@@ -48,8 +48,8 @@ def bind_layout(*, dict ids, melds, dict offsets, int observation_size):
     ``melds``: the masks of the 329 phỏm in id order) and the observation layout (``offsets`` by block
     name, ``observation_size`` floats). phom.phom.vector calls it once, from phom.phom.actions and phom.phom.observation.
 
-    >>> import phom.phom.vector   # binds the layouts
-    >>> LAYOUT_IDS[0], len(phom.phom.vector.POLICIES)
+    >>> from phom.phom import vector   # binds the layouts
+    >>> LAYOUT_IDS[0], len(vector.POLICIES)
     ('draw', 5)
     """
     global LAYOUT_BOUND, DRAW_ID, DECLARE_U_ID, DECLARE_U_KHAN_ID, AUTO_LAY_ID, EAT_BASE, DISCARD_BASE

@@ -31,7 +31,7 @@ __all__ = [
 # the core imports nothing of phom, so the Python layer is its only user and the dependency points down
 
 def _unbound(*args, **kwargs):
-    raise RuntimeError("phom._solver has no card types yet: phom.phom.solver binds them when it loads (import phom)")
+    raise RuntimeError("phom._solver has no card types yet: phom.phom.solver binds them when it loads (load phom first)")
 
 
 cdef object _CardSet = None         # phom.cards.CardSet: the one type read without a call (its _mask)

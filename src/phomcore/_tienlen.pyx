@@ -19,7 +19,7 @@ import numpy as np
 # phom.tienlen.combos, and the observation layout, bound by phom.tienlen.vector, each when it loads
 
 def _unbound(*args, **kwargs):
-    raise RuntimeError("phom._tienlen has no card parser yet: phom.tienlen.combos binds it when it loads (import phom)")
+    raise RuntimeError("phom._tienlen has no card parser yet: phom.tienlen.combos binds it when it loads (load phom first)")
 
 
 cdef object _to_mask = _unbound     # phom.cards.to_mask: any cards-like argument to a mask, errors named

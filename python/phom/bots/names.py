@@ -1,123 +1,13 @@
-"""One grammar for bot names, in both games: ``NAME``, ``NAME:N``, ``NAME:N:THREADS``, ``level:N`` and
-``cmd:COMMAND``. Which names a game knows, what its numbers mean, their limits and its eight levels'
-recipes are that game's data (``BotNames``: Phỏm's in ``phom.bots``, Tiến lên's in
-``phom.tienlen.bots``); ``make_named_bot`` reads a name against them and hands the parts to the game's
-builder.
+"""Shim: ``phom.bot_names`` (both games' bot-name grammar) under its old path, the same objects.
 
->>> names = BotNames(game="", plain=("greedy",), counted={"montecarlo": Counted("WORLDS", 128, threads=True, threads_high=64)})
->>> names.parse("montecarlo:256:2"), names.parse("Greedy"), names.parse("montecarlo")
-(BotName(name='montecarlo', count=256, threads=2, given=True), BotName(name='greedy', count=None, threads=None, given=False), BotName(name='montecarlo', count=128, threads=None, given=False))
->>> names.parse("montecarlo:0")
-Traceback (most recent call last):
-...
-ValueError: bot 'montecarlo:0': write montecarlo:WORLDS or montecarlo:WORLDS:THREADS (WORLDS a whole number ≥ 1, THREADS 1 to 64)
+>>> from phom.bots.names import BotNames
+>>> from phom import bot_names
+>>> BotNames is bot_names.BotNames
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
-
-from ..external import DEFAULT_MOVE_SECONDS, ExternalBot, external_command, is_external
-from .levels import Recipe, level_number
+from ..bot_names import BotName, BotNames, Counted, make_named_bot
 
 __all__ = ["BotName", "BotNames", "Counted", "make_named_bot"]
-
-
-@dataclass(frozen=True)
-class Counted:
-    """A name that takes a whole number (``NAME:N``, ``what`` says what N counts, 1 to ``high`` or
-    unbounded; ``default`` without it) and, where ``threads`` is set, a number of threads after it (1 to
-    ``threads_high`` or unbounded)."""
-
-    what: str
-    default: int
-    high: int | None = None
-    threads: bool = False
-    threads_high: int | None = None
-    #: the message's example of the form (``best:50``), or none
-    example: str = ""
-
-    def limits(self) -> str:
-        """The limits in words, for a refusal."""
-        words = f"{self.what} 1 to {self.high}" if self.high is not None else f"{self.what} a whole number ≥ 1"
-        if not self.threads:
-            return words
-        return words + (f", THREADS 1 to {self.threads_high}" if self.threads_high is not None else
-                        ", THREADS a whole number ≥ 1")
-
-
-@dataclass(frozen=True)
-class BotName:
-    """A bot name read: the name, its number (the default where none was written, and ``given`` says
-    whether one was) and its threads."""
-
-    name: str
-    count: int | None = None
-    threads: int | None = None
-    given: bool = False
-
-
-@dataclass(frozen=True)
-class BotNames:
-    """The names one game's bots answer to: ``plain`` take no number, ``counted`` do; ``levels`` are the
-    recipes of levels 1 … 8; ``game`` is how a refusal names the game (``""`` or ``"Tiến lên "``)."""
-
-    game: str
-    plain: tuple[str, ...]
-    counted: Mapping[str, Counted] = field(default_factory=dict)
-    levels: tuple[Recipe, ...] = ()
-
-    def forms(self) -> str:
-        """Every name this game takes, as a refusal lists them."""
-        counted = [f"{name}:{c.what}" + ("[:THREADS]" if c.threads else "") for name, c in self.counted.items()]
-        return ", ".join([*self.plain, *[n for n in self.counted if n not in self.plain]]) + ", cmd:COMMAND (or " + \
-            ", ".join([*counted, f"level:1 … level:{len(self.levels) or 8}"]) + ")"
-
-    def parse(self, spec: str) -> BotName:
-        """``spec`` read against this game's names; ValueError naming it and the forms it may take."""
-        name, _, arg = spec.strip().lower().partition(":")
-        if name in self.plain and not arg:
-            return BotName(name)
-        counted = self.counted.get(name)
-        if counted is None:
-            raise ValueError(f"unknown {self.game}bot {spec!r}: choose from {self.forms()}")
-        number, _, threads = arg.partition(":")
-        if not self._whole(number, counted.high, empty=not threads) or \
-                (threads and not (counted.threads and self._whole(threads, counted.threads_high))):
-            form = f"{name}:{counted.what}" + (f" or {name}:{counted.what}:THREADS" if counted.threads else "")
-            example = f", e.g. {counted.example}" if counted.example else ""
-            raise ValueError(f"{self.game}bot {spec!r}: write {form} ({counted.limits()}){example}")
-        return BotName(name, int(number) if number else counted.default, int(threads) if threads else None,
-                       given=bool(number))
-
-    @staticmethod
-    def _whole(text: str, high: int | None, *, empty: bool = False) -> bool:
-        if not text:
-            return empty
-        return text.isdigit() and 1 <= int(text) and (high is None or int(text) <= high)
-
-
-def make_named_bot(spec: str, seed: int | None, names: BotNames, build: Callable[[BotName, int | None], Any], *,
-                   game: str, move_seconds: float = DEFAULT_MOVE_SECONDS) -> Any:
-    """The bot ``spec`` names in ``game``: ``cmd:COMMAND`` an ``ExternalBot`` (allowed ``move_seconds`` an
-    answer), ``level:N`` its recipe (a name, and the noise its Monte Carlo bot plays with), any other
-    name read by ``names`` and built by ``build(name, seed)``.
-
-    >>> from phom.bots import PHOM_BOTS, build_phom_bot
-    >>> make_named_bot("level:3", 1, PHOM_BOTS, build_phom_bot, game="phom").noise
-    1.5
-    """
-    if is_external(spec):
-        return ExternalBot(external_command(spec), game, move_seconds=move_seconds, name=spec.strip())
-    level = level_number(spec)
-    if level is not None:
-        recipe = names.levels[level - 1]
-        bot = build(names.parse(recipe.spec), seed)
-        if recipe.noise:
-            if not hasattr(bot, "noise"):
-                raise ValueError(f"level {level}: {recipe.spec} takes no noise")
-            bot.noise = recipe.noise
-        return bot
-    return build(names.parse(spec), seed)

@@ -1,8 +1,9 @@
 """The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, review, arena, train.
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
-to them live beside this module: ``play`` (the terminal game), ``render`` (cards, colour, results),
-``bench`` (core against reference), ``tienlen`` (the Tiến lên commands).
+to them live beside this module: ``play`` (the terminal game, one loop for every game), ``render`` (cards,
+colour, results), ``bench`` (core against reference), ``tienlen`` (the Tiến lên commands). Each command's
+parser names what runs it (``run``) and, for ``play``, ``replay`` and ``arena``, its game (``game``).
 
 >>> main(["solve", "9H 10H JH 3C 5D", "--json"])  # doctest: +ELLIPSIS
 {"hand": "3C 5D 9H 10H JH", ...
@@ -23,22 +24,17 @@ from typing import Any, TextIO, TypeVar
 
 from ..arena import duplicate
 from ..matchups import ArenaReport
-from ..tienlen import TienLenGame
-from ..tienlen.render import action_text as tienlen_action_text
-from ..tienlen.reference import strength
-from ..tienlen.render import result_text as tienlen_result_text
 from ..bots import make_bot
-from ..bots.levels import LEVELS, level_of
+from ..levels import LEVELS, level_of
 from ..cards import CardSet, to_mask
 from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
 from ..fairness import verify_report
-from ..phom.game import Game
+from ..games import GameKind, game_kind, kind_of_record
 from ..hooks import close_bots
 from ..language import LANGUAGES, N_, display_width, number, pick_language, translator, wrap
 from ..refusals import Refusal
-from ..phom.render import moments, result_text
 from ..phom.report import solve_report
 from ..phom.rules import Rules
 from ..simulation import simulate
@@ -46,11 +42,11 @@ from ..phom.solver import melds as solver_melds
 from ..version import __version__
 from .bench import run_bench
 from .bot import add_bot_parser, bot_command, seconds_argument
-from .play import play_interactive, said_move
+from .play import play_game, terminal_of
 from .review import add_review_parser, review_command
 from .summaries import simulation_lines
 from .render import Painter, terminal_width
-from .tienlen import play_tienlen, simulate_tienlen, solve_tienlen
+from .tienlen import simulate_tienlen, solve_tienlen
 
 __all__ = ["METAVARS", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
 
@@ -108,6 +104,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                            example='--table "JH QH KH" "4S 4C 4H"'))
     solve.add_argument("--json", action="store_true", help=_("print JSON"))
     _lang_argument(solve, _)
+    solve.set_defaults(run=lambda args, out, stdin, lang: _solve(args, out))
 
     play = command(sub, "play", _("play a game against bots in the terminal"))
     play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
@@ -120,6 +117,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     _save_argument(play, _)
     _move_seconds_argument(play, _)
     _lang_argument(play, _)
+    play.set_defaults(run=_play, game="phom")
 
     sim = command(sub, "simulate", _("play many games between bots and summarise them"))
     sim.add_argument("--games", type=int, default=1000, help=_("games to play (default {default})").format(default=number(1000, lang)))
@@ -132,15 +130,18 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help=_("print JSON"))
     _move_seconds_argument(sim, _)
     _lang_argument(sim, _)
+    sim.set_defaults(run=lambda args, out, stdin, lang: _simulate(args, out))
 
     replay = command(sub, "replay", _("check a game record (Phỏm or Tiến lên) and print it turn by turn"))
     replay.add_argument("file", metavar="FILE",
                         help=_("the game's JSON record ({sources}; - for stdin)").format(
                             sources="phom play --save, phom tienlen play --save, Game.to_json, TienLenGame.to_json"))
     _lang_argument(replay, _)
+    replay.set_defaults(run=_replay, game="phom")      # the game of a record that names no format of a game
 
     bench = command(sub, "bench", _("time the compiled core against the reference on this machine"))
     bench.add_argument("--hands", type=int, default=200, help=_("hands per operation (default 200)"))
+    bench.set_defaults(run=lambda args, out, stdin, lang: run_bench(args.hands, out))
 
     tienlen = command(sub, "tienlen", _("Tiến lên: solve a hand, play against bots, simulate bots"))
     tl = tienlen.add_subparsers(dest="tienlen_command", required=True, metavar=_("TIENLEN_COMMAND"),
@@ -151,6 +152,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                           help=_("the cards to beat, e.g. {example}").format(example='"2H"'))
     tl_solve.add_argument("--json", action="store_true", help=_("print JSON"))
     _lang_argument(tl_solve, _)
+    tl_solve.set_defaults(run=lambda args, out, stdin, lang: solve_tienlen(args.cards, args.table, args.json, out,
+                                                                         pick_language(args.lang)))
     tl_play = command(tl, "play", _("play a game of Tiến lên against bots in the terminal"))
     tl_play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
     tl_play.add_argument("--seed", type=int, default=None,
@@ -163,6 +166,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     _save_argument(tl_play, _)
     _move_seconds_argument(tl_play, _)
     _lang_argument(tl_play, _)
+    tl_play.set_defaults(run=_play, game="tienlen")
     tl_sim = command(tl, "simulate", _("play many seat-rotated games between Tiến lên bots"))
     tl_sim.add_argument("--games", type=int, default=400, help=_("games to play (default {default})").format(default=400))
     tl_sim.add_argument("--bots", default="greedy,random,random,random",
@@ -172,8 +176,11 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     tl_sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     _move_seconds_argument(tl_sim, _)
     _lang_argument(tl_sim, _)
-    _arena_arguments(command(tl, "arena", _("duplicate evaluation of a Tiến lên bot against a panel of styles")),
-                     "montecarlo", "random,greedy,search,montecarlo", _)
+    tl_sim.set_defaults(run=lambda args, out, stdin, lang: simulate_tienlen(
+        args.bots, args.games, args.seed, args.jobs, out, args.move_seconds, pick_language(args.lang)))
+    tl_arena = command(tl, "arena", _("duplicate evaluation of a Tiến lên bot against a panel of styles"))
+    _arena_arguments(tl_arena, "montecarlo", "random,greedy,search,montecarlo", _)
+    tl_arena.set_defaults(run=lambda args, out, stdin, lang: _arena(args, out), game="tienlen")
 
     serve = command(sub, "serve", _("the JSON API and the table in the browser ({install})").format(
         install='pip install "phom[web]"'))
@@ -198,9 +205,11 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                        help=_("comma-separated Host names the server answers (default: the {option} address, "
                               "localhost, 127.0.0.1 and ::1); {pattern} matches subdomains").format(
                            option="--host", pattern="*.example.org"))
+    serve.set_defaults(run=lambda args, out, stdin, lang: _serve(args, out))
 
-    _arena_arguments(command(sub, "arena", _("duplicate 1-vs-3 evaluation of a bot against a panel of styles")),
-                     "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter", _)
+    arena = command(sub, "arena", _("duplicate 1-vs-3 evaluation of a bot against a panel of styles"))
+    _arena_arguments(arena, "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter", _)
+    arena.set_defaults(run=lambda args, out, stdin, lang: _arena(args, out), game="phom")
 
     train = command(sub, "train", _("train the learned bot by self-play ({install})").format(
         install='pip install "phom[train]"'))
@@ -216,15 +225,21 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                        help=_("where to write the weights (default {default})").format(default="learned.npz"))
     train.add_argument("--curve", default="learning-curve.csv", help=_("the learning curve as CSV"))
     train.add_argument("--plot", default=None, help=_("the learning curve as a PNG (needs matplotlib)"))
+    train.set_defaults(run=lambda args, out, stdin, lang: _train(args, out))
 
     add_review_parser(sub, lambda name, text: command(sub, name, text), _)
+    sub.choices["review"].set_defaults(run=lambda args, out, stdin, lang: review_command(
+        args, _read_record(args.file, stdin, lang), out, progress=not args.json and sys.stderr.isatty()))
 
     verify = command(sub, "verify", _("check a hosted game's record: commitment, deal and every action"))
     verify.add_argument("file", metavar="FILE",
                         help=_("the JSON record from {path} (- for stdin)").format(path="GET /api/games/{id}/record"))
     _lang_argument(verify, _)
+    verify.set_defaults(run=lambda args, out, stdin, lang: print(
+        verify_report(_read_record(args.file, stdin, lang)).text(lang), file=out))
     add_bot_parser(sub, lambda parser: _move_seconds_argument(parser, _),
                    lambda into, name, text, **kw: command(into, name, text, **kw), _)
+    sub.choices["bot"].set_defaults(run=lambda args, out, stdin, lang: bot_command(args, out))
     speak_metavars(parser, _)
     return parser
 
@@ -374,34 +389,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     except SystemExit as exc:
         return int(exc.code or 0)
     try:
-        if args.command == "solve":
-            _solve(args, out)
-        elif args.command == "play":
-            play_interactive(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1,
-                             stdin=stdin or sys.stdin, stdout=out, lang=pick_language(args.lang),
-                             move_seconds=args.move_seconds, save=args.save, turn_seconds=args.turn_seconds)
-        elif args.command == "simulate":
-            _simulate(args, out)
-        elif args.command == "replay":
-            _replay(args, out, stdin or sys.stdin)
-        elif args.command == "bench":
-            run_bench(args.hands, out)
-        elif args.command == "serve":
-            _serve(args, out)
-        elif args.command == "train":
-            _train(args, out)
-        elif args.command == "arena":
-            _arena(args, out)
-        elif args.command == "review":
-            review_command(args, _read_record(args.file, stdin or sys.stdin, lang), out,
-                           progress=not args.json and sys.stderr.isatty())
-        elif args.command == "verify":
-            print(verify_report(_read_record(args.file, stdin or sys.stdin, lang)).text(lang), file=out)
-        elif args.command == "tienlen":
-            _tienlen(args, out, stdin or sys.stdin)
-        elif args.command == "bot":
-            return bot_command(args, out)
-        return 0
+        run: Callable[[argparse.Namespace, TextIO, TextIO, str], int | None] = args.run   # set by its parser
+        return run(args, out, stdin or sys.stdin, lang) or 0
     except BrokenPipeError:                # the reader stopped reading (phom replay … | head): nothing to say
         if out is sys.stdout:
             with contextlib.suppress(OSError):
@@ -540,17 +529,11 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
     return lines
 
 
-def _tienlen(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    if args.tienlen_command == "solve":
-        solve_tienlen(args.cards, args.table, args.json, out, pick_language(args.lang))
-    elif args.tienlen_command == "simulate":
-        simulate_tienlen(args.bots, args.games, args.seed, args.jobs, out, args.move_seconds, pick_language(args.lang))
-    elif args.tienlen_command == "arena":
-        _arena(args, out, "tienlen")
-    else:
-        play_tienlen(players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1, stdin=stdin, stdout=out,
-                     lang=pick_language(args.lang), move_seconds=args.move_seconds, save=args.save,
-                     turn_seconds=args.turn_seconds)
+def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO, lang: str) -> None:
+    """``phom play`` and ``phom tienlen play``: the one play loop, over the game its parser names."""
+    play_game(game_kind(args.game), players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1,
+              stdin=stdin, stdout=out, lang=pick_language(args.lang), move_seconds=args.move_seconds, save=args.save,
+              turn_seconds=args.turn_seconds)
 
 
 def _serve(args: argparse.Namespace, out: TextIO) -> None:
@@ -673,8 +656,9 @@ def _train(args: argparse.Namespace, out: TextIO) -> None:
           f"{last.ci95:.3f}", file=out)
 
 
-def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
-    """Both games' arena: the same arguments, checks and report."""
+def _arena(args: argparse.Namespace, out: TextIO) -> None:
+    """Both games' arena (the game its parser names): the same arguments, checks and report."""
+    game = args.game
     panel = [s.strip() for s in args.panel.split(",") if s.strip()]
     try:
         seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
@@ -695,8 +679,6 @@ def _arena(args: argparse.Namespace, out: TextIO, game: str = "phom") -> None:
     bots = [args.challenger] if args.challengers is None else [s.strip() for s in args.challengers.split(",")
                                                                 if s.strip()]
     check_jobs([*bots, *panel], args.jobs)
-    from ..games import game_kind
-
     kind = game_kind(game)
     for spec in [*bots, *panel]:
         kind.make_bot(spec)                              # an unknown name fails here, before any game (no program starts)
@@ -758,49 +740,36 @@ def _read_record(path: str, stdin: TextIO, lang: str = "en") -> str:
         return handle.read()
 
 
-def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
-    """``phom replay``: a Phỏm or a Tiến lên record, checked move by move and printed turn by turn."""
+def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO, lang: str) -> None:
+    """``phom replay``: a record of any game with a terminal table (its ``format`` names the game; one that
+    names none is read as the parser's game), checked move by move and printed turn by turn."""
     lang = pick_language(args.lang)
     text = _read_record(args.file, stdin, lang)
     _ = translator(lang)
     paint = Painter(stream=out)
-    game: Game | TienLenGame
-    hands: list[Any]
-    if _record_format(text) == "phom-tienlen":
-        game = TienLenGame.from_json(text)
-        hands, title = [sorted(h, key=strength) for h in game.deal], _("Tiến lên, {players} players; seat {seat} leads")
-
-        def said(action: Any) -> str:
-            return tienlen_action_text(action, lang)
-    else:
-        game = Game.from_json(text)
-        assert game.deal is not None   # a replayed record always has its deal
-        hands, title = list(game.deal.hands), _("Phỏm, {players} players; seat {seat} leads")
-        again = Game(game.rules, leader=game.leader, deal=(game.deal.hands, [card.code for card in game.deal.stock]))
-
-        told = [0]
-
-        def said(action: Any) -> str:              # played again: a lay-down says the phỏm it laid, and
-            again.apply(action)                    # the big moments it made follow it (the cards it sent …)
-            found = moments(again, lang)
-            new, told[0] = found[told[0]:], len(found)
-            return "".join([said_move(again, action, lang), *("\n      ★ " + m["text"] for m in new)])
-    print(title.format(players=game.players if isinstance(game, Game) else game.rules.players,
-                       seat=game.leader + 1), file=out)
+    kind = _record_kind(text, game_kind(args.game))
+    terminal = terminal_of(kind)
+    game = kind.from_record(text)
+    hands, said = terminal.dealt_hands(game), terminal.replayed_moves(game, lang)
+    print(_(terminal.replay_title).format(players=game.rules.players, seat=game.leader + 1), file=out)
     for p, hand in enumerate(hands):
         print("  " + _("seat {seat}: {cards}").format(seat=p + 1, cards=paint.cards(hand)), file=out)
-    for move, (p, action) in enumerate(game.history, start=1):     # numbered as phom review numbers moves
-        print(f"{move:4d}. " + _("seat {seat}: {cards}").format(seat=p + 1, cards=said(action)), file=out)
-    print(result_text(game, lang) if isinstance(game, Game) else tienlen_result_text(game, lang), file=out)
+    for move, ((p, _action), words) in enumerate(zip(game.history, said), start=1):  # numbered as phom review numbers moves
+        print(f"{move:4d}. " + _("seat {seat}: {cards}").format(seat=p + 1, cards=words), file=out)
+    print(terminal.replay_result(game, lang), file=out)
 
 
-def _record_format(text: str) -> str | None:
-    """The ``format`` a JSON record names (``phom-tienlen`` for Tiến lên), None when it names none."""
+def _record_kind(text: str, default: GameKind) -> GameKind:
+    """The registered game whose ``format`` a JSON record names; ``default`` when it names none of theirs
+    (that game's reading of it then says what is wrong)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        return None                    # Game.from_json says what is wrong with it
-    return data.get("format") if isinstance(data, dict) and isinstance(data.get("format"), str) else None
+        return default
+    try:
+        return kind_of_record(data)
+    except ValueError:
+        return default
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -29,13 +29,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..phom.actions import Action as PhomAction
-from ..phom.actions import AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
 from ..cards import Card, CardSet
+from ..games import GAMES, game_kind
 from ..language import glossary
-from ..tienlen.game import Pass, Play
 
-__all__ = ["CountedFromOne", "Typed", "fold", "matching", "move_cards", "move_kind", "read_typed", "spelled"]
+__all__ = ["CountedFromOne", "Typed", "fold", "matching", "move_cards", "move_kind", "move_parts", "read_typed", "spelled"]
 
 #: what each glossary term means to the parser: a move (by kind), a suit, a rank, a combination, or a
 #: word that names what follows (seat, phỏm)
@@ -221,34 +219,41 @@ def _kinds(verbs: list[str], with_cards: bool) -> frozenset[str] | None:
     return frozenset({verb})
 
 
+def move_parts(action: Any) -> tuple[str, list[Card], tuple[int, int] | None]:
+    """A move of any game with a terminal table as the parser reads it (its game's terminal's
+    ``move_parts``): its kind, its cards, and where it sends them (seat, phỏm) or None.
+
+    >>> from phom.phom.actions import Action
+    >>> move_parts(Action.parse("send 8H 2:0"))
+    ('send', [Card('8H')], (2, 0))
+    """
+    for kind in GAMES.values():
+        terminal = kind.terminal()
+        parts = None if terminal is None else terminal.move_parts(action)
+        if parts is not None:
+            return parts
+    raise TypeError(f"{action!r} is not a move of a game with a terminal table")
+
+
 def move_kind(action: Any) -> str:
     """The kind of a move of either game, as the parser names it.
 
-    >>> move_kind(Play("3S")), move_kind(PhomAction.parse("send 8H 2:0"))
+    >>> from phom.phom.actions import Action
+    >>> from phom.tienlen import Play
+    >>> move_kind(Play("3S")), move_kind(Action.parse("send 8H 2:0"))
     ('discard', 'send')
     """
-    kinds: tuple[tuple[type, str], ...] = (
-        (Draw, "draw"), (Eat, "eat"), (Discard, "discard"), (LayMeld, "lay"), (Send, "send"), (AutoLay, "autolay"),
-        (DeclareU, "u"), (DeclareUKhan, "u-khan"), (Play, "discard"), (Pass, "pass"))
-    for cls, name in kinds:
-        if isinstance(action, cls):
-            return name
-    raise TypeError(f"{action!r} is not a move of Phỏm or Tiến lên")
+    return move_parts(action)[0]
 
 
 def move_cards(action: Any) -> list[Card]:
     """The cards a move names (none for a draw, a pass, ù or laying down automatically).
 
+    >>> from phom.tienlen import Pass, Play
     >>> move_cards(Play("3S 4S")), move_cards(Pass())
     ([Card('3S'), Card('4S')], [])
     """
-    if isinstance(action, (Eat, Discard, Send)):
-        return [action.card]
-    if isinstance(action, LayMeld):
-        return list(action.meld)
-    if isinstance(action, Play):
-        return list(action.cards)
-    return []
+    return move_parts(action)[1]
 
 
 def _fits(slots: Sequence[Slot], cards: Sequence[Card]) -> bool:
@@ -265,20 +270,19 @@ def _fits(slots: Sequence[Slot], cards: Sequence[Card]) -> bool:
 
 
 def _fits_move(typed: Typed, action: Any) -> bool:
-    kind = move_kind(action)
+    kind, cards, target = move_parts(action)
     if typed.kinds is None:
         if not typed.slots or kind in ("draw", "pass", "u", "u-khan", "autolay"):
             return False
     elif kind not in typed.kinds:
         return False
-    if isinstance(action, Send):
-        if typed.seat is not None and typed.seat != action.target[0]:
+    if target is not None:
+        if typed.seat is not None and typed.seat != target[0]:
             return False
-        if typed.meld is not None and typed.meld != action.target[1]:
+        if typed.meld is not None and typed.meld != target[1]:
             return False
     elif typed.seat is not None or typed.meld is not None:
         return False
-    cards = move_cards(action)
     if cards and not typed.slots and typed.kinds is not None:
         return True          # the verb alone ("ăn") names each move of its kind: one is taken, several asked about
     return _fits(typed.slots, cards) if cards else not typed.slots
@@ -288,6 +292,7 @@ def matching(text: str, legal: Iterable[Any]) -> list[Any]:
     """The moves of ``legal`` (either game's) that a typed line names, in ``legal``'s order; a
     ValueError when the line holds a word the parser does not know.
 
+    >>> from phom.phom.actions import Discard, Send
     >>> matching("10 tép", [Discard("10C"), Discard("10H")]), matching("send 8H 3:1", [Send("8H", (2, 0))])
     ([Discard(Card('10C'))], [Send(Card('8H'), (2, 0))])
     """
@@ -296,9 +301,9 @@ def matching(text: str, legal: Iterable[Any]) -> list[Any]:
 
 
 def spelled(text: str, game: str = "phom") -> str | None:
-    """A typed line that names one move exactly, in the game's own notation (what ``Action.parse`` or
-    ``parse_action`` reads; seats and phỏm from 0), so the referee can say why a move not on offer is
-    refused; None when the line leaves the move open.
+    """A typed line that names one move exactly, in the notation of the game called ``game`` (what its
+    ``parse_action`` reads; seats and phỏm from 0; the game's terminal's ``notation``), so the referee can
+    say why a move not on offer is refused; None when the line leaves the move open.
 
     >>> spelled("hạ 5 cơ 6H 7H"), spelled("gửi 8H ghế 3 phỏm 1"), spelled("3S 4S 5S", "tienlen")
     ('lay 5H 6H 7H', 'send 8H 2:0', 'play 3S 4S 5S')
@@ -308,18 +313,7 @@ def spelled(text: str, game: str = "phom") -> str | None:
         return None
     codes = str(CardSet([Card(slot.rank, slot.suit) for slot in typed.slots if slot.suit is not None]).codes) \
         if len(set(typed.slots)) == len(typed.slots) else None
-    kinds = typed.kinds if typed.kinds is not None else frozenset({"discard"}) if game == "tienlen" else None
-    if kinds is None or len(kinds) != 1 or codes is None:
+    terminal = game_kind(game).terminal()
+    if codes is None or terminal is None:
         return None
-    kind = next(iter(kinds))
-    if game == "tienlen":
-        return {"discard": f"play {codes}" if codes else None, "pass": "pass"}.get(kind)
-    if kind in ("draw", "u", "u-khan", "autolay"):
-        return None if codes else kind
-    if kind == "send":
-        if len(typed.slots) != 1 or typed.seat is None or typed.meld is None:
-            return None
-        return f"send {codes} {typed.seat}:{typed.meld}"
-    if not codes or kind not in ("eat", "discard", "lay"):
-        return None
-    return f"{kind} {codes}"
+    return terminal.notation(typed, codes)

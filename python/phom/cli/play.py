@@ -1,4 +1,6 @@
-"""``phom play``: a full game against bots in the terminal, driven by lines of input.
+"""``phom play`` and ``phom tienlen play``: a full game against bots in the terminal, driven by lines of
+input, one loop for every game (``play_game``): what is the game's own (its table, help, moves' labels,
+hints, result) it asks of the game's ``terminal()`` (``phom.games.GameTerminal``).
 
 Type a move as the list or a hint says it (``Đánh K♠``, ``Hạ phỏm``, ``draw``, ``eat 7H``, ``lay 5H 6H 7H``,
 ``send 8H to seat 3 phỏm 1``, ``K bích``; see ``phom.cli.moves``) or its number from the list, ``?`` for
@@ -27,27 +29,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
-from ..phom.actions import Action, AutoLay
-from ..bots import make_bot
-from ..bots.levels import LEVELS, level_number, level_of
+from ..levels import LEVELS, level_number, level_of
 from ..cards import CardError
 from ..external import DEFAULT_MOVE_SECONDS
 from ..clock import PACE_SECONDS, STANDIN
-from ..phom.game import Game, IllegalAction
-from ..phom.hints import hint
+from ..games import GameKind, GameTerminal, game_kind
 from ..hooks import announce_end, announce_start, close_bots
-from ..language import N_, translator
-from ..refusals import Refusal
-from ..phom.render import action_text, moments, result_text
-from ..phom.rules import Rules
+from ..language import translator
+from ..phom.terminal import HELP, said_move
+from ..refusals import IllegalAction, Refusal
 from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
 
-__all__ = ["Console", "QuitGame", "Table", "TimeRanOut", "TurnClock", "clocked_record", "advice_line", "bot_label", "bot_seats", "play_interactive",
-           "play_until_over", "read_move", "said_move", "save_record", "seat_bots"]
-
-HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
-          "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; h for this help; q to quit.")
+__all__ = ["HELP", "Console", "QuitGame", "Table", "TimeRanOut", "TurnClock", "advice_line", "bot_label",
+           "bot_seats", "clocked_record", "play_game", "play_interactive", "play_until_over", "read_move",
+           "said_move", "save_record", "seat_bots", "terminal_of"]
 
 
 #: what the terminal shows when it waits for a move
@@ -153,6 +149,7 @@ def bot_label(spec: str, bot: Any, lang: str = "en", game: str = "phom") -> str:
     """How the terminal names a seat's bot: a level by its number and name, a style by the level that
     plays like it (in Vietnamese, where a player says the level, not the style), any other bot by its name.
 
+    >>> from phom.bots import make_bot
     >>> bot_label("level:8", None, "vi"), bot_label("greedy", make_bot("greedy"), "vi"), bot_label("greedy", None)
     ('Cấp 8 · Cao thủ', 'Cấp 4 · Khá', 'greedy (Level 4 · Intermediate)')
     """
@@ -286,28 +283,54 @@ def seat_bots(specs: Mapping[int, str], make: Callable[..., Any], seed: int | No
     return seated
 
 
-def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                     stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
-                     save: str | None = None, turn_seconds: int | None = None) -> None:
-    """Play one game: the person at ``seat`` types moves, bots play the other seats (``cmd:`` ones
-    allowed ``move_seconds`` an answer, ended with the game); the words in ``lang`` (``"en"`` or ``"vi"``);
-    the finished game's record written to ``save`` (what ``phom review`` and ``phom replay`` read).
-    ``turn_seconds``: the person's clock (none by default), as at a hosted table (``TurnClock``)."""
-    rules = Rules(players=players)
+def terminal_of(kind: GameKind) -> GameTerminal:
+    """The game's terminal; a ValueError (one line) when the game has no table there.
+
+    >>> terminal_of(game_kind("phom")).command
+    'phom play'
+    """
+    terminal = kind.terminal()
+    if terminal is None:
+        raise ValueError(f"{kind.title} has no terminal table: it is played through the API and the page")
+    return terminal
+
+
+def play_game(kind: GameKind, *, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
+              stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS, save: str | None = None,
+              turn_seconds: int | None = None) -> None:
+    """Play one game of ``kind``: the person at ``seat`` types moves, bots play the other seats (``cmd:``
+    ones allowed ``move_seconds`` an answer, ended with the game); the words in ``lang`` (``"en"`` or
+    ``"vi"``); the finished game's record written to ``save`` (what ``phom review`` and ``phom replay``
+    read). ``turn_seconds``: the person's clock (none by default), as at a hosted table (``TurnClock``)."""
+    terminal = terminal_of(kind)
+    rules = terminal.rules(players)
     specs = bot_seats(bots, players, seat, lang)
-    seated = seat_bots(specs, make_bot, seed, move_seconds, lang, "phom play")
-    clock = None if turn_seconds is None else TurnClock(turn_seconds, make_bot(STANDIN))
+
+    def make(spec: str, seed: int | None, move_seconds: float) -> Any:
+        return kind.seeded_bot(spec, seed, move_seconds=move_seconds)
+
+    seated = seat_bots(specs, make, seed, move_seconds, lang, terminal.command)
+    clock = None if turn_seconds is None else TurnClock(turn_seconds, kind.make_bot(STANDIN))
     try:
-        _play_game(rules, seed, seat, specs, seated, stdin, stdout, lang, save, clock)
+        _play_game(kind, terminal, rules, seed, seat, specs, seated, stdin, stdout, lang, save, clock)
     finally:
         close_bots(seated.values())
 
 
-def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str], seated: dict[int, Any],
-               stdin: TextIO, stdout: TextIO, lang: str, save: str | None, clock: TurnClock | None) -> None:
+def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
+                     stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
+                     save: str | None = None, turn_seconds: int | None = None) -> None:
+    """``phom play``: one game of Phỏm (``play_game``)."""
+    play_game(game_kind("phom"), players=players, seed=seed, bots=bots, seat=seat, stdin=stdin, stdout=stdout,
+              lang=lang, move_seconds=move_seconds, save=save, turn_seconds=turn_seconds)
+
+
+def _play_game(kind: GameKind, terminal: GameTerminal, rules: Any, seed: int | None, seat: int, specs: dict[int, str],
+               seated: dict[int, Any], stdin: TextIO, stdout: TextIO, lang: str, save: str | None,
+               clock: TurnClock | None) -> None:
     players = rules.players
     others = list(seated)
-    game = Game(rules, seed=seed)
+    game = terminal.new_game(rules, seed)
     paint = Painter(stream=stdout)
 
     console = Console(stdin, stdout, lang)
@@ -315,42 +338,33 @@ def _play_game(rules: Rules, seed: int | None, seat: int, specs: dict[int, str],
         console.clocked()
     say, _ = console.say, console.tr
 
-    say(_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.").format(
+    say(_(terminal.opening).format(
         players=players, seat=seat + 1,
-        bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang)) for p in others)))
-    say(_(HELP))
+        bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang, kind.name))
+                       for p in others)))
+    say(_(terminal.help))
+    for line in terminal.opening_lines(game, seat, lang):
+        say(line)
+
+    def describe(action: Any) -> str:
+        return terminal.move_text(game, action, paint, lang)
+
+    def advise(search: bool) -> str:
+        return advice_line(*terminal.advice(game, seat, search, paint, lang))
 
     def turn() -> None:
-        _show(game, seat, paint, console)
-        read_move(console, _(HELP), game.legal_actions(), Action.parse, game.apply,
-                  lambda search: _advice(game, seat, search, lang), lambda action: said_move(game, action, lang))
+        for line in terminal.table_lines(game, seat, paint, lang):
+            say(line)
+        read_move(console, _(terminal.help), terminal.moves(game), kind.parse_action, game.apply, advise, describe,
+                  game=kind.name)
 
-    if play_until_over(game, seat, seated, turn, console, describe=lambda action: said_move(game, action, lang),
-                       clock=clock, moments=lambda: moments(game, lang, seat)):
-        say()
-        say(_("The game is over:"))
-        say(result_text(game, lang, seat))
+    if play_until_over(game, seat, seated, turn, console, describe=describe, clock=clock,
+                       moments=lambda: terminal.moments(game, seat, lang)):
+        for line in terminal.result_lines(game, seat, lang):
+            say(line)
         save_record(clocked_record(game.to_json(), game.history, clock), save, console, seat)
     elif save is not None:
         say(_("The game did not finish: no record written."))
-
-
-def said_move(game: Game, action: Action, lang: str = "en") -> str:
-    """A move just made, as the terminal's log says it: its label, and for a lay-down the phỏm it laid.
-
-    >>> from phom.bots import GreedyBot
-    >>> game = Game(seed=165)
-    >>> while not any(isinstance(a, AutoLay) for _p, a in game.history):
-    ...     game.apply(GreedyBot().act(game.view(game.to_move)))
-    >>> said_move(game, game.history[-1][1], "vi")
-    'Hạ phỏm: J♠ J♦ J♥'
-    """
-    label = action_text(action, lang)
-    if isinstance(action, AutoLay) and game.history and game.history[-1][1] is action:
-        laid = game.laid[game.history[-1][0]]
-        if laid:
-            return f"{label}: {'; '.join(str(meld) for meld in laid)}"
-    return label
 
 
 def save_record(record: str, path: str | None, console: Console, seat: int | None = None) -> None:
@@ -364,37 +378,6 @@ def save_record(record: str, path: str | None, console: Console, seat: int | Non
     console.say(_("Record written to {file}:\n  {review}   weighs every move\n  {replay}   shows the game again").format(
         file=path, review=f"phom review {path}" + ("" if seat is None else f" --you {seat + 1}"),
         replay=f"phom replay {path}"))
-
-
-def _show(game: Game, seat: int, paint: Painter, console: Console) -> None:
-    say, _ = console.say, console.tr
-    view = game.view(seat)
-    heads = {("take", "normal"): _("Your turn (seat {seat}): take a card"),
-             ("take", "lay"): _("Your turn (seat {seat}) — your lay-down turn: take a card"),
-             ("take", "tai"): _("Your turn (seat {seat}) — a tái turn: take a card"),
-             ("play", "lay"): _("Your turn (seat {seat}) — your lay-down turn: play"),
-             ("play", "tai"): _("Your turn (seat {seat}) — a tái turn: play")}
-    say("")
-    say(paint.bold(heads.get((view.phase, view.turn_kind), _("Your turn (seat {seat}): play")).format(seat=seat + 1)))
-    eat = (" · " + _("last discard: {card} (seat {seat})").format(card=paint.card(view.last_discard[0]),
-                                                                   seat=view.last_discard[1] + 1)
-           if view.last_discard else "")
-    say(_("Stock {count}").format(count=view.stock_size) + eat)
-    for p, row in enumerate(view.rows):
-        table = "  ".join(f"phỏm {i}: {paint.cards(m)}" for i, m in enumerate(view.laid[p], start=1))
-        mark = _("you") if p == seat else console.cards(view.hand_sizes[p])
-        say("  " + _("seat {seat} ({who}): row {cards}").format(seat=p + 1, who=mark, cards=paint.cards(row))
-            + (f" · {table}" if table else ""))
-    eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
-             if view.unlaid_eaten else "")
-    say(_("Your hand: {cards}").format(cards=paint.cards(view.hand)) + eaten)
-    say(_("Moves: {list}").format(list="  ".join(f"{i}) {action_text(a, console.lang)}"
-                                                  for i, a in enumerate(view.legal_actions, start=1))))
-
-
-def _advice(game: Game, seat: int, search: bool, lang: str) -> str:
-    advice = hint(game, seat, search=search, lang=lang)
-    return advice_line(action_text(advice.action, lang), advice.reason)
 
 
 def advice_line(label: str, reason: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots.levels import LEVELS, level_number, level_of
+from ..levels import LEVELS, level_number, level_of
 from ..language import N_, aligned, number, percent, translator
 
 __all__ = ["STYLES", "bot_words", "simulation_lines"]
@@ -41,7 +41,8 @@ def bot_words(spec: str, lang: str = "en", game: str = "phom") -> str:
 
 def simulation_lines(stats: Any, specs: Sequence[str], lang: str = "en", game: str = "phom") -> list[str]:
     """A simulation's summary (``phom.simulation.Stats`` or ``phom.tienlen.simulation.TienLenStats``,
-    a row a bot, ``specs`` the names typed): a sentence first, each seat's bot, then the table."""
+    a row a bot, ``specs`` the names typed): a sentence first, each seat's bot, then the table; the
+    spread, the game's own rates (``rates``: Phỏm's ù and móm) and the speed where the stats have them."""
     _ = translator(lang)
     games = stats.games
     best = max(range(len(specs)), key=lambda i: stats.mean_net[i])
@@ -51,21 +52,20 @@ def simulation_lines(stats: Any, specs: Sequence[str], lang: str = "en", game: s
     lines += ["  " + _("seat {seat}: {bot} ({words})").format(seat=i + 1, bot=spec, words=bot_words(spec, lang, game))
               for i, spec in enumerate(specs)]
     lines.append("")
-    phom = game == "phom"
+    spread: Sequence[float] | None = getattr(stats, "std_net", None)
+    rates: dict[str, Sequence[float]] = getattr(stats, "rates", {})
     head = ["", _("first place"), _("stakes a game"), "± " + percent(0.95, lang)]
-    if phom:
-        head += [_("spread"), "ù", "móm"]
+    head += ([_("spread")] if spread is not None else []) + list(rates)
     rows = [head]
     for i in range(len(specs)):
         row = [_("seat {seat}").format(seat=i + 1), percent(stats.wins[i] / games, lang, 1),
                number(stats.mean_net[i], lang, 2, signed=True), number(stats.ci95[i], lang, 2)]
-        if phom:
-            row += [number(stats.std_net[i], lang, 2), percent(stats.u_rate[i], lang, 1),
-                    percent(stats.mom_rate[i], lang, 1)]
+        row += [number(spread[i], lang, 2)] if spread is not None else []
+        row += [percent(values[i], lang, 1) for values in rates.values()]
         rows.append(row)
     lines += aligned(rows, right=[False] + [True] * (len(head) - 1))
     seconds = number(stats.seconds, lang, 2)
-    if phom:
+    if hasattr(stats, "games_per_second"):
         lines.append(_("{games} in {seconds} seconds ({speed} games a second)").format(
             games=played, seconds=seconds, speed=number(round(stats.games_per_second), lang)))
     else:

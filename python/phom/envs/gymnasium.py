@@ -1,8 +1,10 @@
-"""Phỏm and Tiến lên for Gymnasium: one learning seat against bots, alone (``phom/Phom-v0``,
-``phom/TienLen-v0``) or many at once in the compiled engines (``PhomVectorEnv``, ``TienLenVectorEnv``).
+"""Gymnasium for every game with a session (``phom.envs.sessions``): one learning seat against bots,
+alone (``phom/Phom-v0``; ``phom/TienLen-v0``) or many at once in the game's compiled engine
+(``PhomVectorEnv``; ``TienLenVectorEnv``). Each is written once (``CardGameEnv``, ``CardGameVectorEnv``)
+over the game's session; the classes named after a game only name it.
 
-Importing this module registers both ids. Tiến lên spells each play card by card
-(``phom.tienlen.actions``); what follows describes Phỏm, and Tiến lên's envs work alike. Observations are ``float32[OBSERVATION_SIZE]``;
+Importing this module registers both ids. What follows describes Phỏm, and the other game's envs work
+alike (its plays spelled as its session spells them). Observations are ``float32[OBSERVATION_SIZE]``;
 actions are phom's ids (``Discrete(NUM_ACTIONS)``) with the legal ones in ``info["action_mask"]``
 (int8); the reward is the learning seat's net stakes, paid when the game ends. An illegal action ends
 the episode with ``illegal_reward`` and says why in ``info["illegal_action"]``.
@@ -18,7 +20,7 @@ the episode with ``illegal_reward`` and says why in ``info["illegal_action"]``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -34,35 +36,19 @@ try:
 except ImportError:
     raise missing_extra("rl", "phom.envs.gymnasium (Gymnasium)") from None
 
-from ..phom.actions import NUM_ACTIONS  # noqa: E402
-from ..bots import Bot  # noqa: E402
 from ..games import game_kind  # noqa: E402
-from ..phom.observation import OBSERVATION_SIZE  # noqa: E402
-from ..phom.rules import Rules  # noqa: E402
-from ..tienlen import actions as tienlen_actions  # noqa: E402
-from ..tienlen.rules import TienLenRules  # noqa: E402
-from ..tienlen.vector import POLICIES as TIENLEN_POLICIES  # noqa: E402
-from ..tienlen.vector import TienLenVectorGame  # noqa: E402
-from ..phom.vector import POLICIES, VectorGame  # noqa: E402
-from .sessions import Session, TienLenSession, session_for  # noqa: E402
+from .sessions import Session, VectorSession, session_for  # noqa: E402
 
-__all__ = ["ENV_ID", "TIENLEN_ENV_ID", "CardGameEnv", "PhomEnv", "PhomVectorEnv", "TienLenEnv", "TienLenVectorEnv"]
+__all__ = ["ENV_ID", "TIENLEN_ENV_ID", "CardGameEnv", "CardGameVectorEnv", "PhomEnv", "PhomVectorEnv", "TienLenEnv",
+           "TienLenVectorEnv"]
 
 ENV_ID = "phom/Phom-v0"
 TIENLEN_ENV_ID = "phom/TienLen-v0"
 
 
-def _rules(rules: Rules | None, players: int | None) -> Rules:
-    if rules is not None and not isinstance(rules, Rules):
-        raise ValueError(f"rules {rules!r} is not a phom.Rules")
-    if rules is None:
-        rules = Rules(players=players) if players is not None else Rules()
-    return rules
-
-
 class CardGameEnv(gymnasium.Env):
-    """One learning ``seat`` against bots (one per other seat, in seat order) in a ``Session`` (Phỏm
-    or Tiến lên, ``phom.envs.sessions``). The bots move between the learner's turns."""
+    """One learning ``seat`` against bots (one per other seat, in seat order) in a ``Session`` (any
+    game's, ``phom.envs.sessions``). The bots move between the learner's turns."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
@@ -156,28 +142,26 @@ def _seated(game: str, opponents: Sequence[Any], rules: Any) -> tuple[Session, l
 class PhomEnv(CardGameEnv):
     """Phỏm: one learning ``seat`` against ``opponents``, bot names (``make_bot``) or bot objects."""
 
-    def __init__(self, opponents: Sequence[str | Bot] = ("greedy", "greedy", "greedy"), *,
-                 rules: Rules | None = None, seat: int = 0, illegal_reward: float = -5.0,
-                 render_mode: str | None = None) -> None:
+    def __init__(self, opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *, rules: Any = None, seat: int = 0,
+                 illegal_reward: float = -5.0, render_mode: str | None = None) -> None:
         session, bots = _seated("phom", opponents, rules)
-        self.rules: Rules = session.rules
+        self.rules: Any = session.rules
         super().__init__(session, bots, seat=seat, illegal_reward=illegal_reward, render_mode=render_mode)
 
 
 class TienLenEnv(CardGameEnv):
     """Tiến lên (``phom/TienLen-v0``): one learning ``seat`` against ``opponents`` (``make_tienlen_bot``
-    names or bots), first games, each play spelled card by card (``phom.tienlen.actions``)."""
+    names or bots), first games, each play spelled card by card (its session's ids)."""
 
-    def __init__(self, opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *,
-                 rules: TienLenRules | None = None, seat: int = 0, illegal_reward: float = -5.0,
-                 render_mode: str | None = None) -> None:
+    def __init__(self, opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *, rules: Any = None, seat: int = 0,
+                 illegal_reward: float = -5.0, render_mode: str | None = None) -> None:
         session, bots = _seated("tienlen", opponents, rules)
-        self.rules: TienLenRules = session.rules
+        self.rules: Any = session.rules
         super().__init__(session, bots, seat=seat, illegal_reward=illegal_reward, render_mode=render_mode)
 
 
 def _seat_policies(num_envs: object, seat: object, opponents: str | Sequence[str], players: int,
-                   policies: dict[str, int]) -> list[str]:
+                   policies: Mapping[str, Any]) -> list[str]:
     """A vector env's arguments checked; the core policy of every seat (the learner's is never used)."""
     if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
         raise ValueError(f"num_envs {num_envs!r} must be a whole number ≥ 1")
@@ -189,9 +173,10 @@ def _seat_policies(num_envs: object, seat: object, opponents: str | Sequence[str
     return names[:seat] + ["random"] + names[seat:]
 
 
-class PhomVectorEnv(VectorEnv):
-    """``num_envs`` games in the compiled engine, one learning ``seat`` in each, the other seats played
-    by core policies (``opponents``: ``"greedy"`` or ``"random"``, one for all or one per other seat).
+class CardGameVectorEnv(VectorEnv):
+    """``num_envs`` games of a ``Session``'s game in its compiled engine (``Session.vector``), one learning
+    ``seat`` in each, the other seats played by the engine's policies (``opponents``: ``"greedy"`` or
+    ``"random"``, one for all or one per other seat).
 
     Autoreset mode ``NEXT_STEP`` (Gymnasium's default): the step after an episode ends ignores that
     environment's action and returns the first observation of a new game (reward 0). Illegal actions
@@ -200,38 +185,42 @@ class PhomVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy", rules: Rules | None = None,
-                 seat: int = 0, illegal_reward: float = -5.0) -> None:
-        self.rules = _rules(rules, None)
-        self.policies = _seat_policies(num_envs, seat, opponents, self.rules.players, POLICIES)
+    def __init__(self, session: Session, num_envs: int, *, opponents: str | Sequence[str] = "greedy", seat: int = 0,
+                 illegal_reward: float = -5.0) -> None:
+        self.rules: Any = session.rules
+        self.policies = _seat_policies(num_envs, seat, opponents, session.players, session.vector_policies)
         self.num_envs = num_envs
         self.seat = seat
         self.illegal_reward = float(illegal_reward)
-        self.single_observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32)
-        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.single_observation_space = spaces.Box(0.0, 1.0, (session.observation_size,), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(session.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.games = VectorGame(num_envs, self.rules, seed=0)
+        self.vector: VectorSession = session.vector(num_envs)
         self._ended = np.zeros(num_envs, dtype=bool)
 
+    @property
+    def games(self) -> Any:
+        """The games in the engine (the vector session's)."""
+        return self.vector.games
+
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        mask = self.games.legal_mask()
-        mask[self.games.to_move != self.seat] = False
-        return self.games.observation(self.seat), {"action_mask": mask.astype(np.int8)}
+        observation, mask = self.vector.observe(self.seat)
+        return observation, {"action_mask": mask}
 
     def _deal(self, games: npt.NDArray[np.intp]) -> None:
         """New games for these indices, played on to the learner's first turn (games that end before
         it are dealt again)."""
         while games.size:
-            self.games.reset(games)
-            self.games.advance(self.seat, self.policies)
-            games = games[self.games.done[games]]
+            self.vector.reset(games)
+            self.vector.advance(self.seat, self.policies)
+            games = games[self.vector.done[games]]
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        self.games = VectorGame(self.num_envs, self.rules, seed=seed)
-        self.games.advance(self.seat, self.policies)
-        self._deal(np.flatnonzero(self.games.done))
+        self.vector.new(seed)
+        self.vector.advance(self.seat, self.policies)
+        self._deal(np.flatnonzero(self.vector.done))
         self._ended[:] = False
         return self._observe()
 
@@ -240,17 +229,10 @@ class PhomVectorEnv(VectorEnv):
         ids = np.asarray(actions).astype(np.int64).reshape(self.num_envs)
         restart = self._ended.copy()
         self._deal(np.flatnonzero(restart))
-        legal = self.games.legal_mask()
-        live = ~restart & ~self.games.done
-        in_range = np.flatnonzero((ids >= 0) & (ids < NUM_ACTIONS))
-        ok = np.zeros(self.num_envs, dtype=bool)
-        ok[in_range] = legal[in_range, ids[in_range]]
-        ok &= live
-        illegal = live & ~ok
-        self.games.step(np.where(ok, ids, -1), only=ok)
-        self.games.advance(self.seat, self.policies)
-        finished = ok & self.games.done
-        rewards = np.where(finished, self.games.net[:, self.seat], 0).astype(np.float64)
+        illegal, moved = self.vector.act(ids, restart, self.seat)
+        self.vector.advance(self.seat, self.policies)
+        finished = moved & self.vector.done
+        rewards = np.where(finished, self.vector.net[:, self.seat], 0).astype(np.float64)
         rewards[illegal] = self.illegal_reward
         terminated = finished | illegal
         self._ended = terminated.copy()
@@ -259,95 +241,25 @@ class PhomVectorEnv(VectorEnv):
         return observation, rewards, terminated, np.zeros(self.num_envs, dtype=bool), info
 
 
-class TienLenVectorEnv(VectorEnv):
-    """``num_envs`` Tiến lên games in the compiled engine (``TienLenVectorGame``), one learning ``seat``
-    in each, the other seats played by core policies (``opponents``: ``"greedy"`` or ``"random"``, one
-    for all or one per other seat). Actions spell plays card by card (``phom.tienlen.actions``): a
-    pick changes only the selection, which the observation's last 52 floats show. Autoreset, illegal
-    actions and ``info`` as in ``PhomVectorEnv``.
-    """
+class PhomVectorEnv(CardGameVectorEnv):
+    """``num_envs`` Phỏm games in the compiled engine (``VectorGame``), one learning ``seat`` in each, the
+    other seats played by core policies; see ``CardGameVectorEnv``."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy", rules: Any = None,
+                 seat: int = 0, illegal_reward: float = -5.0) -> None:
+        super().__init__(session_for("phom", rules), num_envs, opponents=opponents, seat=seat,
+                         illegal_reward=illegal_reward)
 
-    def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy",
-                 rules: TienLenRules | None = None, seat: int = 0, illegal_reward: float = -5.0) -> None:
-        if rules is not None and not isinstance(rules, TienLenRules):
-            raise ValueError(f"rules {rules!r} is not a TienLenRules")
-        self.rules = rules if rules is not None else TienLenRules()
-        self.policies = _seat_policies(num_envs, seat, opponents, self.rules.players, TIENLEN_POLICIES)
-        self.num_envs = num_envs
-        self.seat = seat
-        self.illegal_reward = float(illegal_reward)
-        size = TienLenSession.observation_size
-        self.single_observation_space = spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
-        self.single_action_space = spaces.Discrete(tienlen_actions.NUM_ACTIONS)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
-        self.games = TienLenVectorGame(num_envs, self.rules, seed=0)
-        self.selection = np.zeros(num_envs, dtype=np.uint64)
-        self._ended = np.zeros(num_envs, dtype=bool)
 
-    def _legal_ids(self, i: int, to_move: int) -> list[int]:
-        if to_move != self.seat:
-            return []
-        plays = self.games.legal(i).tolist()
-        return tienlen_actions.legal_ids_of([p for p in plays if p], int(self.selection[i]), 0 in plays)
+class TienLenVectorEnv(CardGameVectorEnv):
+    """``num_envs`` Tiến lên games in the compiled engine, one learning ``seat`` in each, the other seats
+    played by core policies; plays are spelled card by card, a pick changing only the selection, which
+    the observation's last 52 floats show. See ``CardGameVectorEnv``."""
 
-    def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        to_move = self.games.to_move
-        mask = np.zeros((self.num_envs, tienlen_actions.NUM_ACTIONS), dtype=np.int8)
-        for i in range(self.num_envs):
-            mask[i, self._legal_ids(i, int(to_move[i]))] = 1
-        picked = (self.selection[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)
-        observation = np.concatenate([self.games.observation(self.seat), picked.astype(np.float32)], axis=1)
-        return observation, {"action_mask": mask}
-
-    def _deal(self, games: npt.NDArray[np.intp]) -> None:
-        """New games for these indices, played on to the learner's first turn."""
-        self.selection[games] = 0
-        while games.size:
-            self.games.reset(games)
-            self.games.advance(self.seat, self.policies)
-            games = games[self.games.done[games]]
-
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        self.games = TienLenVectorGame(self.num_envs, self.rules, seed=seed)
-        self.selection[:] = 0
-        self.games.advance(self.seat, self.policies)
-        self._deal(np.flatnonzero(self.games.done))
-        self._ended[:] = False
-        return self._observe()
-
-    def step(self, actions: npt.ArrayLike) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64],
-                                                   npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
-        ids = np.asarray(actions).astype(np.int64).reshape(self.num_envs)
-        restart = self._ended.copy()
-        self._deal(np.flatnonzero(restart))
-        to_move = self.games.to_move
-        illegal = np.zeros(self.num_envs, dtype=bool)
-        complete = np.zeros(self.num_envs, dtype=bool)
-        plays = np.zeros(self.num_envs, dtype=np.uint64)
-        for i in np.flatnonzero(~restart & (to_move >= 0)).tolist():
-            action = int(ids[i])
-            if action not in self._legal_ids(i, int(to_move[i])):
-                illegal[i] = True
-            elif action < 52:
-                self.selection[i] |= np.uint64(1 << action)
-            else:
-                complete[i] = True
-                plays[i] = self.selection[i] if action == tienlen_actions.PLAY_ID else 0
-                self.selection[i] = 0
-        self.games.step(plays, only=complete)
-        self.games.advance(self.seat, self.policies)
-        finished = complete & self.games.done
-        rewards = np.where(finished, self.games.net[:, self.seat], 0).astype(np.float64)
-        rewards[illegal] = self.illegal_reward
-        terminated = finished | illegal
-        self._ended = terminated.copy()
-        observation, info = self._observe()
-        info["illegal_action"] = illegal
-        return observation, rewards, terminated, np.zeros(self.num_envs, dtype=bool), info
+    def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy", rules: Any = None,
+                 seat: int = 0, illegal_reward: float = -5.0) -> None:
+        super().__init__(session_for("tienlen", rules), num_envs, opponents=opponents, seat=seat,
+                         illegal_reward=illegal_reward)
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:PhomEnv")

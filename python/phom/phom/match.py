@@ -1,16 +1,20 @@
-"""A match: several games in a row, the winner of each leading the next, money summed.
+"""A match: several games in a row, the winner of each leading the next, money summed (what both games'
+matches share is ``phom.match_base``).
 
 >>> from phom import Match
 >>> m = Match(seed=1)
 >>> g = m.new_game()
 >>> g.leader
 0
+>>> from phom.bots import GreedyBot
+>>> totals = Match(seed=2).play([GreedyBot() for _ in range(4)], games=2)
+>>> len(totals), sum(totals)
+(4, 0)
 """
 
 from __future__ import annotations
 
-import random
-
+from ..match_base import MatchBase
 from .game import Game
 from .rules import Rules
 from .scoring import Result
@@ -18,20 +22,31 @@ from .scoring import Result
 __all__ = ["Match"]
 
 
-class Match:
+class Match(MatchBase):
     """Games played in sequence. ``new_game()`` deals the next one (led by the last winner);
-    ``record(game)`` adds a finished game's money to ``totals``."""
+    ``record(game)`` adds a finished game's money to ``totals``; ``play(bots, games)`` plays and records."""
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None, leader: int = 0) -> None:
-        self.rules = rules if rules is not None else Rules()
-        self._rng = random.Random(seed)
+        super().__init__(rules if rules is not None else Rules(), seed)
         self.next_leader = leader
         self.results: list[Result] = []
         self.totals = [0] * self.rules.players
 
     def new_game(self) -> Game:
         """The next game, dealt from this match's seeded shuffle, led by the previous winner."""
-        return Game(self.rules, seed=self._rng.randrange(2**63), leader=self.next_leader)
+        return Game(self.rules, seed=self.next_seed(), leader=self.next_leader)
+
+    def next_game(self) -> Game:
+        """``new_game()``: what ``play`` deals."""
+        return self.new_game()
+
+    def finished(self, game: Game) -> None:
+        """``record(game)``: a game ``play`` finished."""
+        self.record(game)
+
+    @property
+    def money(self) -> tuple[int, ...]:
+        return tuple(self.totals)
 
     def record(self, game: Game) -> Result:
         """Add a finished game to the match; its winner leads the next game."""

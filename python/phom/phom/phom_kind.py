@@ -14,7 +14,7 @@ from typing import Any
 
 from . import render
 from .actions import Action
-from ..bots import PHOM_BOTS, make_bot
+from .bots import PHOM_BOTS, make_bot
 from ..cards import CardSet
 from ..fairness import dealt_game
 from .game import Game
@@ -22,6 +22,7 @@ from ..games import register_game
 from .hints import hint
 from ..language import translator
 from .report import hint_report, view_report
+from .review_replay import REVIEW_WORDS
 from ..review.calibration import PHOM_THRESHOLDS
 from ..review.judge import HINT_WORLDS
 from .rules import Rules
@@ -43,6 +44,7 @@ class PhomKind:
     view_type = PlayerView
     hint_worlds = HINT_WORLDS
     label_thresholds = PHOM_THRESHOLDS
+    review_words = REVIEW_WORDS
 
     def rules(self, data: Any) -> Rules:
         return Rules() if data is None else Rules.from_dict(data)
@@ -84,14 +86,14 @@ class PhomKind:
         return int(game.result.winner)
 
     def deal_of(self, rules: Rules, seed: int, deal: int, leader: int = 0) -> Game:
-        """Deal ``deal`` of the block ``seed`` (``phom.simulation.game_seed``), led by ``leader``."""
-        from ..simulation import game_seed
+        """Deal ``deal`` of the block ``seed`` (``phom.phom.simulation.game_seed``), led by ``leader``."""
+        from .simulation import game_seed
 
         return Game(rules, seed=game_seed(seed, deal), leader=leader)
 
     def bot_seed(self, seed: int, index: int, seat: int) -> int:
-        """The seed of game ``index`` (``phom.simulation.game_seed``) plus the seat."""
-        from ..simulation import game_seed
+        """The seed of game ``index`` (``phom.phom.simulation.game_seed``) plus the seat."""
+        from .simulation import game_seed
 
         return game_seed(seed, index) + seat
 
@@ -118,15 +120,15 @@ class PhomKind:
                 "rates": {"ù": u, "móm": mom}}
 
     def engine_policies(self, bots: Any) -> list[str] | None:
-        """``phom.simulation.core_policies``: random, greedy and planner bots play in the core."""
-        from ..simulation import core_policies
+        """``phom.phom.simulation.core_policies``: random, greedy and planner bots play in the core."""
+        from .simulation import core_policies
 
         return core_policies(bots)
 
     def play_in_engine(self, policies: list[str], rules: Rules, seed: int, indices: list[int], rotate: bool
                        ) -> list[Any]:
-        """``phom.simulation.play_chunk_in_core``."""
-        from ..simulation import play_chunk_in_core
+        """``phom.phom.simulation.play_chunk_in_core``."""
+        from .simulation import play_chunk_in_core
 
         return play_chunk_in_core(policies, rules, seed, indices, rotate)
 
@@ -165,8 +167,11 @@ class PhomKind:
 
     def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
         view = game.view(seat)
+        from .view_data import page_report, result_table
+
         report = view_report(view, lang)
         report["game"] = "phom"
+        report["page"] = page_report(view)                          # how the page handles the hand and turn
         if drawn:
             report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang,
                                          styled=False)          # the page links /table.css
@@ -176,6 +181,7 @@ class PhomKind:
             report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}
             report["payments"] = render.payment_lines(game, lang)
             report["final_hands"] = [h.codes for h in game.hands]
+            report["result_table"] = result_table(result, seat)
         return report
 
     def sample_world(self, view: Any, rng: Any) -> Game | None:
@@ -185,8 +191,8 @@ class PhomKind:
         return sample_world(view, rng)
 
     def judge(self, view: PlayerView, worlds: int, seed: int) -> Any:
-        """``phom.review.judge.judge_phom``."""
-        from ..review.judge import judge_phom
+        """``phom.phom.review_replay.judge_phom``."""
+        from .review_replay import judge_phom
 
         return judge_phom(view, worlds, seed)
 
@@ -202,15 +208,21 @@ class PhomKind:
         """By rank, then suit (``CardSet``'s order)."""
         return CardSet.parse(codes).codes.split()
 
+    def terminal(self) -> Any:
+        """The game at the terminal (``phom.phom.terminal.PHOM_TERMINAL``)."""
+        from .terminal import PHOM_TERMINAL
+
+        return PHOM_TERMINAL
+
     def replay(self, game: Game) -> Any:
-        """The review's replay (``phom.review.phom_game.PhomReplay``)."""
-        from ..review.phom_game import PhomReplay
+        """The review's replay (``phom.phom.review_replay.PhomReplay``)."""
+        from .review_replay import PhomReplay
 
         return PhomReplay(game)
 
     def session(self, rules: Rules | None = None) -> Any:
-        """The adapters' session (``phom.envs.sessions.PhomSession``)."""
-        from ..envs.sessions import PhomSession
+        """The adapters' session (``phom.phom.session.PhomSession``)."""
+        from .session import PhomSession
 
         return PhomSession(rules)
 

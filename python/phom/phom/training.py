@@ -42,9 +42,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .actions import NUM_ACTIONS, Action
-from ..bots.greedy import greedy_action
-from ..bots.learned import INPUT_SIZE, LearnedBot, QNetwork, action_features, candidate_ids
-from ..bots.montecarlo import MonteCarloBot
+from .bots.greedy import greedy_action
+from .bots.learned import INPUT_SIZE, LearnedBot, QNetwork, action_features, candidate_ids
+from .bots.montecarlo import MonteCarloBot
 from .game import Game
 from .observation import encode
 from .rules import Rules

@@ -127,7 +127,7 @@ class VectorGame(EngineBatch):
         also read each opponent's latest take: a player who drew instead of eating the card offered
         to him is dealt cards that make no phỏm with it (``phom.phom.worlds.declined_offers``).
         ``temperature`` > 0 softens the reading of the latest discard: a try is kept with probability
-        exp(−regret / temperature), the regret being ``phom.bots.greedy.discard_regret`` (the points
+        exp(−regret / temperature), the regret being ``phom.phom.bots.greedy.discard_regret`` (the points
         that discard kept above greedy's best), so worlds come in proportion to how likely a softened
         greedy player was to make it (0: the hard reading above). ``history`` > 0 reads every card
         each opponent has thrown (players rarely keep the partners of their discards): each seat's

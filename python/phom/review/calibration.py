@@ -9,7 +9,7 @@ so noise alone cannot earn one (benchmarks/LADDER.md shows how often a label sur
 The ladder (``ladder.json`` beside this file, written by ``benchmarks/review_ladder.py``) holds the
 mean loss per unforced decision of the project's own bots, reviewed over many games with mixed
 seats; a player's error rate is placed on it: the level (``level:N``) of the bot nearest on a log
-scale (``phom.bots.levels.level_of``).
+scale (``phom.levels.level_of``).
 
 >>> label_of("phom", 0.0) is None, label_of("phom", 10.0)
 (True, 'blunder')
@@ -26,7 +26,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ..bots.levels import level_of
+from ..levels import level_of
 from ..games import game_kind
 
 __all__ = ["FRACTIONS", "PHOM_THRESHOLDS", "TIENLEN_THRESHOLDS", "label_for", "label_of", "ladder", "rating_of", "spread_of",

@@ -136,7 +136,7 @@ def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom")
             f'{head} '
             f'({escape(lost)}; {escape(between)})</summary>'
             f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang, game)}</div>'
-            f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang))}</div>'
+            f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang, game))}</div>'
             f'<p class="why">{escape(why)}</p>{crossed}<table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
             f'<th>{escape(words["value"])}</th><th>{escape(words["off_by"].format(sure=percent(0.95, lang)))}</th></tr></thead><tbody>{options}</tbody></table>'
             f'{hind}</details></li>')

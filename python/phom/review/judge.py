@@ -21,7 +21,6 @@ the greedy bot's choice.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,15 +28,9 @@ from typing import Any
 from ..games import kind_of_view
 from ..language import number, translator
 from ..racing import Z_ELIMINATE, race, stage_seed
-from ..tienlen.game import TienLenView
-from ..phom.vector import VectorGame
-from ..phom.view import PlayerView
-from ..phom.worlds import sample_world
-from .phom_game import TRIES, PhomReplay, plan_text, turn_plans
-from .tienlen_game import playout_values, sample_turn, turn_candidates
 
-__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT_WORLDS", "Judgement", "judge", "judge_phom",
-           "judge_tienlen", "judged_words"]
+__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT_WORLDS", "Judgement", "judge",
+           "judged_words", "verdict"]
 
 #: The most worlds the hint's race plays a candidate on, in Phỏm (benchmarks/hint_agreement.py
 #: measures its cost a decision and how often the review labels its move).
@@ -121,50 +114,15 @@ def judge(view: Any, *, worlds: int | None = None, seed: int = 0) -> Judgement:
     return verdict
 
 
-def judge_phom(view: PlayerView, worlds: int, seed: int) -> Judgement:
-    """``judge`` of a Phỏm view (``PhomKind.judge``): every way to finish the turn, raced."""
-    if not view.legal_actions:
-        raise ValueError(f"player {view.player} is not to move")
-    seat = view.player
-    # the plans read only the seat's own cards and the table: any world agreeing with the view will do
-    world = sample_world(view, random.Random(seed))
-    found, greedy_index, _kind = turn_plans(world, seat)
-    greedy_plan = found[greedy_index]
-    plans = [plan for plan in found if plan]        # a turn half laid by hand offers no whole-turn plan
-    greedy = plans.index(greedy_plan)
-    texts = tuple(plan_text(world, plan, seat) for plan in plans)
-    turn = len(view.history)
+def verdict(sample: Any, values: Any, plans: Sequence[tuple[Any, ...]], texts: tuple[str, ...], greedy: int,
+            worlds: int, seed: int) -> Judgement:
+    """The race of a game's ``judge`` (``GameKind.judge``): ``plans`` (their ``texts``; ``greedy``: the greedy
+    bot's) raced on worlds ``sample(count, seed)`` gives, valued by ``values(worlds, plans)``, in rounds of
+    ``ROUND_WORLDS`` up to ``worlds`` a candidate (see the module docstring).
 
-    def sample(count: int, s: int) -> VectorGame:
-        return VectorGame.sample_worlds(view, count, seed=s, tries=TRIES)
-
-    def values(games: VectorGame, chosen: Sequence[Any]) -> Any:
-        return PhomReplay.values(games, seat, chosen, stage_seed(seed, "hint", turn, "playout"))
-
-    return _verdict(sample, values, plans, texts, greedy, worlds, stage_seed(seed, "hint", seat, turn))
-
-
-def judge_tienlen(view: TienLenView, worlds: int, seed: int) -> Judgement:
-    """``judge`` of a Tiến lên view (``TienLenKind.judge``): the legal plays in GreedyTienLenBot's order, raced."""
-    if not view.legal_actions:
-        raise ValueError(f"seat {view.player} has no move now")
-    seat, players = view.player, view.rules.players
-    actions = turn_candidates(view)
-    plans = [(a,) for a in actions]
-    texts = tuple(str(a) for a in actions)
-    turn = len(view.history)
-
-    def sample(count: int, s: int) -> Any:
-        return sample_turn(view, count, s)
-
-    def values(games: Any, chosen: Sequence[Any]) -> Any:
-        return playout_values(games, seat, chosen, stage_seed(seed, "hint", turn, "playout"), players)
-
-    return _verdict(sample, values, plans, texts, 0, worlds, stage_seed(seed, "hint", seat, turn))
-
-
-def _verdict(sample: Any, values: Any, plans: Sequence[tuple[Any, ...]], texts: tuple[str, ...], greedy: int,
-             worlds: int, seed: int) -> Judgement:
+    >>> verdict(None, None, [("pass",)], ("pass",), 0, 64, 1).best
+    0
+    """
     k = len(plans)
     if k == 1:
         return Judgement(tuple(plans), texts, (math.nan,), (math.nan,), (0,), 0, 0, 0, 0)

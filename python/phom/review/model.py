@@ -11,7 +11,25 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Decision", "Ledger", "Point", "Review", "Turn"]
+from ..cards import Card
+
+__all__ = ["Decision", "Ledger", "Point", "Review", "Turn", "people_text"]
+
+
+def people_text(action: object) -> str:
+    """An action's text with its cards as people write them (``discard K♥``), as every game's review
+    names its candidates; each game's ``parse_action`` reads it back.
+
+    >>> people_text("discard KH"), people_text("play 3S 3C"), people_text("pass")
+    ('discard K♥', 'play 3♠ 3♣', 'pass')
+    """
+    words = []
+    for word in str(action).split():
+        try:
+            words.append(str(Card.parse(word)))
+        except ValueError:
+            words.append(word)
+    return " ".join(words)
 
 
 @dataclass(frozen=True)
@@ -124,7 +142,7 @@ class Point:
 
 @dataclass(frozen=True)
 class Review:
-    """A reviewed game: ``game`` (``"phom"`` or ``"tienlen"``), ``decisions`` in order, ``ledger``
+    """A reviewed game: ``game`` (its registered name, ``phom.games``), ``decisions`` in order, ``ledger``
     (one per reviewed seat), ``error_rate`` and ``rating`` by seat, each seat's value ``chains``
     (for the plot), the evaluator's ``settings`` and ``seed``, and the playouts spent."""
 

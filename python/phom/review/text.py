@@ -12,53 +12,60 @@ Review of a Phỏm game, 4 players.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ..bots.levels import LEVELS, level_of
+from ..levels import LEVELS, level_of
 from ..cards import CardSet
-from ..language import N_, aligned, number, percent, term, translator, wrap
+from ..games import GAMES, game_kind
+from ..language import N_, aligned, number, percent, translator, wrap
 
-__all__ = ["CROSS_FITTED", "EXPLAIN", "LABELS", "action_words", "explain_words", "move_phrase", "position_text", "rating_words", "review_text",
-           "summary_sentence"]
-
-_GAME = {"phom": "Phỏm", "tienlen": "Tiến lên"}
-
-
-def _cards(codes: str | list[str], game: str = "phom") -> str:
-    """Cards as each game lists them: Phỏm's order, or Tiến lên's weakest first (3 … 2)."""
-    text = codes if isinstance(codes, str) else " ".join(codes)
-    if not text.strip():
-        return "—"
-    if game == "tienlen":
-        from ..tienlen.reference import in_order
-
-        return in_order(text)
-    return str(CardSet.parse(text))
+__all__ = ["CROSS_FITTED", "EXPLAIN", "LABELS", "ReviewWords", "action_words", "explain_words", "move_phrase",
+           "position_text", "rating_words", "review_text", "summary_sentence"]
 
 
-def position_text(decision: Any, lang: str = "en") -> str:
-    """What the seat saw when it chose, in one line (in ``lang``)."""
-    _ = translator(lang)
+@dataclass(frozen=True)
+class ReviewWords:
+    """What a game's review says in the game's own terms (``GameKind.review_words``): ``explain``, what the
+    ledger's columns mean (a message marked with ``N_``: it is translated when said); ``luck``, the luck's
+    part of a seat's sentence (``{luck}`` in it); ``action(text, lang)``, an action of the review (its
+    text) as the table says it, ValueError for a text that is none (None: the text as it is);
+    ``position(position, lang)``, what the seat saw (a decision's ``position``) in one line, None for a
+    position that is not the game's (None: the seat's hand).
+
+    >>> words = ReviewWords("expected: the seat's share; luck: the cards dealt.")
+    >>> words.luck, words.action is None
+    ('the cards brought {luck}', True)
+    """
+
+    explain: str
+    luck: str = N_("the cards brought {luck}")
+    action: Callable[[str, str], str] | None = None
+    position: Callable[[dict[str, Any], str], str | None] | None = None
+
+
+def _words(game: str) -> ReviewWords:
+    words: ReviewWords = game_kind(game).review_words
+    return words
+
+
+def position_text(decision: Any, lang: str = "en", game: str | None = None) -> str:
+    """What the seat saw when it chose, in one line (in ``lang``), in ``game``'s words (None: the
+    registered game whose words tell such a position).
+
+    >>> from types import SimpleNamespace
+    >>> print(position_text(SimpleNamespace(position={"hand": "3S 4S", "table": "", "hand_sizes": [3, 2]}), "vi"))
+    bài 3♠ 4♠; bàn trống; số lá còn lại từng ghế: 3, 2
+    """
     p = decision.position
-    if "last_discard" in p:
-        eaten = ", " + _("eaten {cards}").format(cards=_cards(p["eaten"])) if p.get("eaten") else ""
-        if p.get("drawn"):
-            took = _("drew {cards}").format(cards=_cards(p["drawn"]))
-        elif p["last_discard"]:
-            took = _("offered {cards}").format(cards=_cards(p["last_discard"]))
-        else:
-            took = _("opening discard")
-        return _("hand {cards}{eaten}; {took}; stock {stock}").format(cards=_cards(p["hand"]), eaten=eaten,
-                                                                      took=took, stock=p["stock"])
-    sizes = ", ".join(number(s, lang) for s in p.get("hand_sizes", []))
-    if not p.get("table"):
-        return _("hand {cards}; empty table; cards left, seat by seat: {sizes}").format(
-            cards=_cards(p["hand"], "tienlen"), sizes=sizes)
-    table = _cards(p["table"], "tienlen")
-    if len(table.split()) == 1 and table.startswith("2"):
-        table = f"{term('heo', lang)} {table}"              # a lone 2 is heo
-    return _("hand {cards}; to beat {table}; cards left, seat by seat: {sizes}").format(
-        cards=_cards(p["hand"], "tienlen"), table=table, sizes=sizes)
+    for kind in [game_kind(game)] if game is not None else list(GAMES.values()):
+        words: ReviewWords = kind.review_words
+        said = words.position(p, lang) if words.position is not None else None
+        if said is not None:
+            return said
+    hand = p.get("hand") or ""
+    return str(CardSet.parse(hand)) if hand.strip() else "—"
 
 
 def _signed(x: float, lang: str = "en") -> str:
@@ -76,47 +83,13 @@ def action_words(game: str, text: str, lang: str = "en") -> str:
     >>> action_words("phom", "lay 2♦ 3♦ 4♦ | 7♠ 7♣ 7♦; send 8♥, 9♥, discard 10♠", "vi")
     'Hạ 2♦ 3♦ 4♦ · 7♠ 7♣ 7♦; gửi 8♥, 9♥, đánh 10♠'
     """
+    said = _words(game).action
+    if said is None:
+        return text
     try:
-        if game == "tienlen":
-            from ..tienlen.game import Play, parse_action
-            from ..tienlen.reference import in_order
-            from ..tienlen.render import action_text as tienlen_text
-
-            action = parse_action(text)
-            if isinstance(action, Play) and len(action.cards) == 1 and next(iter(action.cards)).rank == 2:
-                return translator(lang)("play {cards}").format(cards=f"{term('heo', lang)} {in_order(action.cards)}")
-            return tienlen_text(action, lang)
-        parts = [_part_words(part, lang) for part in _plan_parts(text)]
+        return said(text, lang)
     except ValueError:
         return text
-    return ", ".join(p if i == 0 else p[:1].lower() + p[1:] for i, p in enumerate(parts))
-
-
-def _plan_parts(text: str) -> list[str]:
-    """A Phỏm plan's text split into its moves (a lay-down's list of sent cards stays with it)."""
-    parts: list[str] = []
-    for piece in text.split(", "):
-        if parts and parts[-1].startswith("lay") and "; send " in parts[-1] and not piece.split()[0].isalpha():
-            parts[-1] += ", " + piece            # another card sent by the lay-down
-        else:
-            parts.append(piece)
-    return parts
-
-
-def _part_words(part: str, lang: str) -> str:
-    from ..phom.actions import Action, Draw
-    from ..phom.render import action_text
-
-    if not part.startswith("lay"):
-        return action_text(Action.parse(part), lang)
-    _ = translator(lang)
-    melds, _sep, sent = part.removeprefix("lay").partition("; send ")
-    melds = " · ".join(m.strip() for m in melds.split("|") if m.strip())     # the phỏm, a dot between
-    said = _("lay {melds}").format(melds=melds) if melds else _("lay down")
-    if sent:
-        said += "; " + _("send {cards}").format(cards=sent)
-    capital = action_text(Draw(), lang)[:1].isupper()          # as the table's buttons are written
-    return said[:1].upper() + said[1:] if capital else said
 
 
 def move_phrase(game: str, text: str, lang: str = "en") -> str:
@@ -138,6 +111,8 @@ def rating_words(game: str, rating: str, lang: str = "en") -> str:
     """
     _ = translator(lang)
     bot = rating.removeprefix("played like ")
+    if bot.startswith("unrated"):                   # no ladder was measured for the game
+        return _("unrated")
     found = int(bot.split(":")[1]) if bot.startswith("level:") else level_of(game, bot)
     if found is None:
         return _("unrated")
@@ -148,13 +123,24 @@ def rating_words(game: str, rating: str, lang: str = "en") -> str:
 CROSS_FITTED = N_("The loss is cross-fitted: the best choice is picked on half of the fresh worlds and valued "
                   "on the other half, so it is not inflated by luck in the worlds that picked it; it can "
                   "differ from the difference of the values shown.")
-#: what the ledger's words mean, per game (nobody draws in Tiến lên: its luck is the deal)
-EXPLAIN = {"phom": N_("expected: what the seat could expect before the deal; skill: the seat's own choices; luck: "
-                      "the cards dealt and drawn; others: the other seats' choices; net − luck: the money without "
-                      "the cards' luck."),
-           "tienlen": N_("expected: what the seat's place at the table gave; skill: the seat's own choices; luck: "
-                         "the cards dealt; others: the other seats' choices; net − luck: the money without the "
-                         "deal's luck.")}
+class _Explained(Mapping[str, str]):
+    """Every registered game's ``ReviewWords.explain``, by the game's name."""
+
+    def __getitem__(self, game: str) -> str:
+        if game not in GAMES:
+            raise KeyError(game)
+        return _words(game).explain
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+#: what the ledger's words mean, per registered game (each game's ``ReviewWords.explain``; nobody draws in
+#: Tiến lên: its luck is the deal)
+EXPLAIN: Mapping[str, str] = _Explained()
 
 
 def explain_words(game: str, lang: str = "en") -> str:
@@ -163,7 +149,7 @@ def explain_words(game: str, lang: str = "en") -> str:
     >>> "bốc" in explain_words("tienlen", "vi"), "bốc" in explain_words("phom", "vi")
     (False, True)
     """
-    return translator(lang)(EXPLAIN["tienlen" if game == "tienlen" else "phom"])
+    return translator(lang)(_words(game).explain)
 
 
 def _seat_words(seat: int, you: int | None, lang: str) -> str:
@@ -194,7 +180,7 @@ def summary_sentence(game: str, entry: Any, rating: str, lang: str = "en", you: 
             _("Seat {seat} lost {money} stake") if one else _("Seat {seat} lost {money} stakes"))
     else:
         head = _("You broke even") if mine else _("Seat {seat} broke even")
-    cards = _("the cards brought {luck}") if game != "tienlen" else _("the deal brought {luck}")
+    cards = _(_words(game).luck)
     sentence = _("{head}: {cards}, the other seats' moves {others}, and your own choices cost {skill} (you played "
                  "like {level}).") if mine else _("{head}: {cards}, the other seats' moves {others}, and the "
                                                  "choices of seat {seat} cost {skill} (it played like {level}).")
@@ -217,7 +203,7 @@ def review_text(result: Any, lang: str = "en", you: int | None = None, width: in
     ledger's columns aligned by the columns their words take on a terminal."""
     _ = translator(lang)
     seats = [e.seat for e in result.ledger]
-    lines = [_("Review of a {game} game, {players} players.").format(game=_GAME[result.game], players=result.players),
+    lines = [_("Review of a {game} game, {players} players.").format(game=game_kind(result.game).title, players=result.players),
              ""]
     lines += [summary_sentence(result.game, e, result.rating[e.seat], lang, you) for e in result.ledger]
     labelled = result.labelled()
@@ -233,7 +219,7 @@ def review_text(result: Any, lang: str = "en", you: int | None = None, width: in
                 index=number(d.index + 1, lang), who=_seat_words(d.seat, you, lang), label=label,
                 played=move_phrase(result.game, d.played, lang), best=move_phrase(result.game, d.best, lang),
                 loss=number(d.loss, lang, 2)))
-            lines.append("      " + _("saw: {position}").format(position=position_text(d, lang)))
+            lines.append("      " + _("saw: {position}").format(position=position_text(d, lang, result.game)))
             if d.hindsight is not None and d.hindsight != d.best:
                 lines.append("      " + _("hindsight (every card known, not rated): {choice}").format(
                     choice=move_phrase(result.game, d.hindsight, lang)))

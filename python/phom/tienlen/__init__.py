@@ -9,7 +9,8 @@
   places, tới trắng, cóng, thối, chặt chains and every payment), ``Play``, ``Pass``, ``IllegalAction``;
   ``match``: ``TienLenMatch``, games in a row led by the previous nhất;
 - ``worlds``: deals consistent with a player's view; ``bots``: random, greedy and search;
-  ``simulation``: seat-rotated games.
+  ``simulation``: seat-rotated games;
+- ``session`` and ``openspiel``: what the adapters (``phom.envs``) need of Tiến lên.
 
 ``phom tienlen solve``, ``phom tienlen play`` and ``phom tienlen simulate`` are the command line.
 

@@ -35,8 +35,8 @@ from .game import Action, Pass, Play, TienLenView
 from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
-from ..bots.levels import Recipe
-from ..bots.names import BotName, BotNames, Counted, make_named_bot
+from ..levels import Recipe
+from ..bot_names import BotName, BotNames, Counted, make_named_bot
 from ..external import DEFAULT_MOVE_SECONDS, ExternalBot
 from ..racing import check_race_options, race as race_candidates
 
@@ -349,7 +349,7 @@ TienLenBot = RandomTienLenBot | GreedyTienLenBot | SearchTienLenBot | MonteCarlo
 
 def make_tienlen_bot(name: str, seed: int | None = None, *, move_seconds: float = DEFAULT_MOVE_SECONDS) -> TienLenBot:
     """A bot from its name: ``random``, ``greedy``, ``search``, ``montecarlo[:WORLDS[:THREADS]]``,
-    ``level:N`` (N = 1 … 8, ``phom.bots.levels``) or ``cmd:COMMAND`` (a program playing through the bot
+    ``level:N`` (N = 1 … 8, ``phom.levels``) or ``cmd:COMMAND`` (a program playing through the bot
     protocol, ``phom.external``, allowed ``move_seconds`` an answer).
 
     >>> make_tienlen_bot("montecarlo:128").worlds

@@ -22,6 +22,7 @@ from . import render
 from .bots import TIENLEN_BOTS, make_tienlen_bot
 from .game import TienLenGame, TienLenView, parse_action
 from .hints import tienlen_hint
+from .review_replay import REVIEW_WORDS
 from .rules import TienLenRules
 
 __all__ = ["TienLenKind"]
@@ -41,6 +42,7 @@ class TienLenKind:
     view_type = TienLenView
     hint_worlds = TIENLEN_HINT_WORLDS
     label_thresholds = TIENLEN_THRESHOLDS
+    review_words = REVIEW_WORDS
 
     def rules_words(self, rules: TienLenRules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them.
@@ -152,6 +154,7 @@ class TienLenKind:
     def report(self, game: TienLenGame, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
         view = game.view(seat)
         report = render.view_report(view, lang)
+        report["page"] = render.page_report(view)                   # how the page handles the hand and turn
         revealed: Sequence[Any] | None = game.hands if game.is_over else None
         if drawn:
             report["html"] = render.html(view, revealed=revealed, lang=lang, styled=False)
@@ -161,6 +164,7 @@ class TienLenKind:
                                 "text": render.result_text(game, lang)}
             report["payments"] = render.payment_lines(game, lang)
             report["final_hands"] = [h.codes for h in game.hands]
+            report["result_table"] = render.result_table(game.result, seat)
         return report
 
     def sample_world(self, view: Any, rng: Any) -> TienLenGame | None:
@@ -170,8 +174,8 @@ class TienLenKind:
         return sample_world(view, rng)
 
     def judge(self, view: TienLenView, worlds: int, seed: int) -> Any:
-        """``phom.review.judge.judge_tienlen``."""
-        from ..review.judge import judge_tienlen
+        """``phom.tienlen.review_replay.judge_tienlen``."""
+        from .review_replay import judge_tienlen
 
         return judge_tienlen(view, worlds, seed)
 
@@ -189,15 +193,21 @@ class TienLenKind:
 
         return in_order(codes, codes=True).split()
 
+    def terminal(self) -> Any:
+        """The game at the terminal (``phom.tienlen.terminal.TIENLEN_TERMINAL``)."""
+        from .terminal import TIENLEN_TERMINAL
+
+        return TIENLEN_TERMINAL
+
     def replay(self, game: TienLenGame) -> Any:
-        """The review's replay (``phom.review.tienlen_game.TienLenReplay``)."""
-        from ..review.tienlen_game import TienLenReplay
+        """The review's replay (``phom.tienlen.review_replay.TienLenReplay``)."""
+        from .review_replay import TienLenReplay
 
         return TienLenReplay(game)
 
     def session(self, rules: TienLenRules | None = None) -> Any:
-        """The adapters' session (``phom.envs.sessions.TienLenSession``)."""
-        from ..envs.sessions import TienLenSession
+        """The adapters' session (``phom.tienlen.session.TienLenSession``)."""
+        from .session import TienLenSession
 
         return TienLenSession(rules)
 

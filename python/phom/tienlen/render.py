@@ -28,7 +28,7 @@ from .reference import HEO, in_order, order, strength
 
 __all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "SEAT_PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
            "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "seat_place", "payment_lines", "play_words",
-           "result_text", "view_report"]
+           "page_report", "result_table", "result_text", "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
 #: the player's words for each kind of combination, of tới trắng, and of why a seat paid (catalog texts)
@@ -187,11 +187,11 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
         said = kind_words(view.table, lang)
         drawn = cards_svg([_faces(view.table)], title=_("the play to beat"), lang=lang)
         owner = _("{kind} by {owner}").format(kind=said, owner=_(SEAT_PLACES[seat_place(view.table_owner, view.player, n)]))
-        table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
+        table = (f'<div class="tienlen-table-play table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
                  f'{drawn}<span>{escape(owner)}</span></div></div>')
     else:
         nothing = term("empty_table", lang)
-        table = (f'<div class="tienlen-table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
+        table = (f'<div class="tienlen-table-play table-play"><div class="phom-part"><span>{escape(to_beat)}</span>'
                  f'{escape(nothing)}</div></div>')
     mine = view.to_move == view.player         # the seat to move said from the viewer's place
     who = who_words(view.to_move, view.player, n, lang) if view.to_move is not None else ""
@@ -367,3 +367,46 @@ def moments(game: TienLenGame, lang: str = "en", viewer: int | None = None) -> l
         found.append({"index": len(game.history) - 1, "seat": result.winner, "kind": "toi_trang", "text": said.format(
             seat=result.winner + 1, hand=_(TOI_TRANG_KINDS[kind]) if kind in TOI_TRANG_KINDS else kind)})
     return found
+
+
+#: The ranks weakest first, as Tiến lên ranks them (3 … K, A, 2): the page sorts a hand by them.
+RANKS_IN_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+
+
+def page_report(view: TienLenView) -> dict[str, Any]:
+    """How the page handles a Tiến lên hand and turn (``page`` in the hosted view): the ranks weakest first
+    for sorting (3 … 2), the hand's sorts (the first its default order: the best split), the verb of the
+    chosen cards, one or several (``play``; no double tap), no group marks on the cards, what the seat is
+    ``doing`` as catalog keys, and the features the page's table has (its own seat folds away on a phone).
+
+    >>> page = page_report(TienLenGame(seed=1).view(0))
+    >>> page["sorts"], page["card_verb"], page["many_verb"], page["double_tap"], page["ranks"][-2:]
+    (['combos', 'rank'], 'play', 'play', None, ['A', '2'])
+    """
+    return {"ranks": list(RANKS_IN_ORDER), "sorts": ["combos", "rank"], "card_verb": "play", "many_verb": "play",
+            "double_tap": None, "group_marks": False, "doing": ["doing_beat" if view.table else "doing_lead"],
+            "features": ["fold-own-seat"]}
+
+
+def result_table(result: Any, seat: int) -> dict[str, Any]:
+    """A finished game's result as the page's table shows it to ``seat`` (``result_table`` in the hosted
+    view): the ``headline`` (a catalog key and its words), the ``columns`` (catalog keys) and one row a
+    place, best first, each cell by its column's name (``place`` a Vietnamese term, cóng marked).
+
+    >>> game = TienLenGame(seed=1)
+    >>> from phom.tienlen.bots import make_tienlen_bot
+    >>> bot = make_tienlen_bot("greedy")
+    >>> while not game.is_over: game.apply(bot.act(game.view(game.to_move)))
+    >>> table = result_table(game.result, 0)
+    >>> table["columns"], [row["place"] for row in table["rows"]][0], table["headline"]["key"] in ("is_nhat", "you_are_nhat")
+    (['col_seat', 'col_place', 'col_money'], 'nhất', True)
+    """
+    places, n = list(result.places), len(result.net)
+    rows = []
+    for i, s in enumerate(places):
+        place = "—" if result.toi_trang and i > 0 else PLACES[3] if i == n - 1 else PLACES[i]
+        rows.append({"seat": s, "place": place + (" (cóng)" if s in result.cong else ""), "money": result.net[s]})
+    mine = result.winner == seat
+    key = ("you_toi_trang" if mine else "toi_trang") if result.toi_trang else ("you_are_nhat" if mine else "is_nhat")
+    return {"headline": {"key": key, "seat": result.winner}, "columns": ["col_seat", "col_place", "col_money"],
+            "rows": rows}

@@ -183,6 +183,37 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
                             "names": {"type": "object", "additionalProperties": {"type": "string"},
                                       "description": "the names the seats chose, by seat"},
                             "turn_seconds": {"type": "integer", "nullable": True},
+                            "bot_levels": {"type": "object", "additionalProperties": {"type": "integer", "nullable": True},
+                                           "description": "by bot seat: the level that plays like the bot "
+                                                          "(phom.levels.level_of), null for none"},
+                            "title": {"type": "string", "description": "the game's name as players write it "
+                                      "(Phỏm, Tiến lên)"},
+                            "page": {"type": "object", "description": "how a page handles the game's hand and "
+                                     "turn, as the game says: its ranks weakest first (for sorting), its sorts "
+                                     "(the first the hand's default order), the verb of one chosen card and of "
+                                     "several, the verb of a double tap (or null), whether the cards carry their "
+                                     "group's mark, what the seat is doing (catalog keys, each later one wrapping "
+                                     "the words before) and the table's features (classes)",
+                                     "required": ["ranks", "sorts", "card_verb", "many_verb", "double_tap",
+                                                  "group_marks", "doing"],
+                                     "properties": {
+                                         "ranks": {"type": "array", "items": {"type": "string"}},
+                                         "sorts": {"type": "array", "items": {"type": "string"}},
+                                         "card_verb": {"type": "string"}, "many_verb": {"type": "string"},
+                                         "double_tap": {"type": "string", "nullable": True},
+                                         "group_marks": {"type": "boolean"},
+                                         "doing": {"type": "array", "items": {"type": "string"}},
+                                         "features": {"type": "array", "items": {"type": "string"}}}},
+                            "result_table": {"type": "object", "description": "at the end: the result as the "
+                                             "table shows it to the seat: a headline (a catalog key and its words), "
+                                             "the columns (catalog keys) and one row a seat, each cell by its "
+                                             "column's name (seat, place, points and note, money)",
+                                             "required": ["headline", "columns", "rows"],
+                                             "properties": {
+                                                 "headline": {"type": "object", "required": ["key", "seat"]},
+                                                 "columns": {"type": "array", "items": {"type": "string"}},
+                                                 "rows": {"type": "array", "items": {
+                                                     "type": "object", "required": ["seat", "place", "money"]}}}},
                             "moments": {"type": "array", "description": "the big moments so far (ù, móm, đền, ăn chốt, "
                                         "gửi, chặt, tới trắng, cóng), each {index, seat, kind, text}: the move that "
                                         "made it (-1 before any move) and its words in the view's language",

@@ -13,22 +13,42 @@ sent.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from ..levels import level_of
 from .hosting import HostedGame
 
-__all__ = ["ViewCache", "game_view", "view_key", "with_clock"]
+__all__ = ["ViewCache", "bot_level", "game_view", "view_key", "with_clock"]
+
+
+def bot_level(game: str, spec: str) -> int | None:
+    """The level that plays like the bot ``spec`` in ``game``, by which the page names the bot: ``level:N``
+    is N, any other bot's is ``phom.levels.level_of``'s; None for a bot no level plays like (or a game
+    without levels).
+
+    >>> [bot_level("phom", spec) for spec in ("level:3", "greedy", "montecarlo:32", "hunter", "cmd:./my-bot")]
+    [3, 4, 6, None, None]
+    """
+    bot = spec.strip().lower()
+    matched = re.fullmatch(r"level:([1-8])", bot)
+    if matched:
+        return int(matched.group(1))
+    try:
+        return level_of(game, bot)
+    except (AttributeError, LookupError, ValueError):        # a game without levels, or no such level
+        return None
 
 
 def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = True, lang: str = "en"
               ) -> dict[str, Any]:
     """One seat's view of a hosted game (``game``: a given state of it, by default the current one) as
-    the API sends it: the game's view report (``phom.web.kinds``), its version, the move log, the seats'
-    people and bots, the commitment, the table drawn as ``html`` (unless ``drawn`` is false), and at
+    the API sends it: the game's view report (``phom.web.kinds``), the game's title, its version, the move
+    log, the seats' people and bots (and the level each bot plays like), the commitment, the table drawn as ``html`` (unless ``drawn`` is false), and at
     the end the result and every hand face up; the words in ``lang``."""
     game = game if game is not None else hosted.game
     report = hosted.kind.report(game, seat, drawn=drawn, lang=lang)
@@ -37,9 +57,11 @@ def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = 
     report["log"] = [hosted.kind.move_text(p, a, lang) for p, a in game.history]
     report["humans"] = hosted.humans
     report["bots"] = {str(s): name for s, name in sorted(hosted.bot_names.items())}
+    report["bot_levels"] = {str(s): bot_level(hosted.kind.name, name) for s, name in sorted(hosted.bot_names.items())}
     report["commitment"] = hosted.fairness.commitment
     report["client_seed"] = hosted.fairness.client_seed
     report["series"] = hosted.series_view()
+    report["title"] = hosted.kind.title
     report["rules"] = hosted.kind.rules_data(game.rules)
     report["rules_words"] = hosted.kind.rules_words(game.rules, lang)
     report["turn_seconds"] = hosted.turn_seconds

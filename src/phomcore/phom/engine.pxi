@@ -19,7 +19,7 @@ cdef class Engine:
         if n < 0:
             raise ValueError(f"n = {n} must be ≥ 0")
         if not LAYOUT_BOUND:
-            raise RuntimeError("phom._engine has no id layout yet: phom.phom.vector binds it when it loads (import phom)")
+            raise RuntimeError("phom._engine has no id layout yet: phom.phom.vector binds it when it loads (load phom first)")
         self.n = n
         self.states = <StateC*>malloc(max(n, 1) * sizeof(StateC))
         self.legal_cache = <int16_t*>malloc(max(n, 1) * LEGAL_CAPACITY * sizeof(int16_t))

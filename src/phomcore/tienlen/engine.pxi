@@ -18,7 +18,7 @@ cdef class TienLenEngine:
             raise ValueError(f"n = {n} must be ≥ 0")
         if not TL_LAYOUT_BOUND:
             raise RuntimeError("phom._tienlen has no observation layout yet: phom.tienlen.vector binds it when it "
-                               "loads (import phom)")
+                               "loads (load phom first)")
         self.n = n
         self.states = <TLState*>malloc(max(n, 1) * sizeof(TLState))
         self.cache.keys = <uint64_t*>malloc(MIN_PLAYS_CACHE * sizeof(uint64_t))

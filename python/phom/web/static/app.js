@@ -1,7 +1,8 @@
 // The table in the browser: talks to the JSON API of `phom serve` and listens to the table's WebSocket;
-// the table is drawn by the server (phom.render, phom.tienlen.render), the player's own hand here, as a
-// keyboard listbox the player arranges (xếp bài). A view says which game it is (view.game: "phom" or
-// "tienlen").
+// the table is drawn by the server (each game's render), the player's own hand here, as a keyboard
+// listbox the player arranges (xếp bài). The page never asks which game it is: a view says what differs
+// (view.title; view.page: the ranks for sorting, the hand's sorts, what the chosen cards do, the group
+// marks, what the seat is doing, the table's features; view.result_table: the result as the table shows it).
 // Words: one catalog per language (static/lang/vi.json, en.json); Vietnamese when the browser prefers
 // it, English otherwise, and the switch is remembered. English keeps the game's Vietnamese terms, marked
 // lang="vi" for screen readers.
@@ -22,16 +23,6 @@ const CARD_VERBS = ["discard", "play", "lay", "send"];
 const RANK_CODES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUIT_CODES = "SCDH";
 const SUIT_SYMBOLS = "♠♣♦♥";
-const TIENLEN_RANK = { "3": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 5, "9": 6, "10": 7, J: 8, Q: 9, K: 10, A: 11, "2": 12 };
-// the levels' recipes, level 1 first, as phom.bots.levels has them (LEVELS: [bot, plays with noise]); a bot
-// is named by the level that plays like it (level_of), as the terminal and the review name it
-const LEVEL_RECIPES = {
-  phom: [["random", false], ["holder", false], ["montecarlo:8", true], ["greedy", false], ["planner", false],
-    ["montecarlo:32", false], ["montecarlo:128", false], ["best", false]],
-  tienlen: [["random", false], ["montecarlo:2", true], ["montecarlo:2", true], ["montecarlo:4", true],
-    ["montecarlo:4", true], ["greedy", false], ["montecarlo:4", false], ["montecarlo:512:2", false]],
-};
-const BEST_WORLDS = 2000;                         // best_worlds(BEST_MS): the worlds "best" counts as
 
 // ---------------------------------------------------------------------------------------------
 // Languages
@@ -219,7 +210,7 @@ function cardName(code) {
 }
 
 function groupOf(view) {
-  // card code → its group's kind ("phom", "ca", "rac", or a Tiến lên combination) and the group's number
+  // card code → its group's kind (a meld's kind, or a combination) and the group's number
   const found = {};
   (view.hand_groups || []).forEach((group, number) => {
     for (const code of group.cards) found[code] = { kind: group.kind, number };
@@ -228,10 +219,13 @@ function groupOf(view) {
 }
 
 function sortedHand(view, how) {
+  // "rank" and "suit" by the game's ranks (view.page.ranks, weakest first); any other sort is the
+  // server's arrangement (hand_groups)
   const codes = handCodes(view);
-  const rank = (code) => (view.game === "tienlen" ? TIENLEN_RANK[code.slice(0, -1)] : RANK_CODES.indexOf(code.slice(0, -1)));
+  const ranks = view.page.ranks;
+  const rank = (code) => ranks.indexOf(code.slice(0, -1));
   const suit = (code) => SUIT_CODES.indexOf(code.slice(-1));
-  if (how === "groups" || how === "combos") {
+  if (how !== "rank" && how !== "suit") {
     const order = (view.hand_groups || []).flatMap((group) => group.cards);
     return [...order, ...codes.filter((code) => !order.includes(code))];
   }
@@ -259,7 +253,7 @@ function keepOrder(view) {
   state.fresh = new Set();
   if (!state.order.length) state.order = savedOrder().filter((code) => codes.includes(code));
   if (!state.order.length) {
-    state.order = sortedHand(view, view.game === "tienlen" ? "combos" : "groups");
+    state.order = sortedHand(view, view.page.sorts[0]);      // the game's first sort is its default order
   } else {
     const added = codes.filter((code) => !state.order.includes(code));
     state.fresh = new Set(added);
@@ -283,15 +277,15 @@ function drawHand(view) {
     item.draggable = true;
     item.className = `hand-card${"DH".includes(code.slice(-1)) ? " red" : ""}${picked ? " picked" : ""}`
       + (state.fresh && state.fresh.has(code) ? " fresh" : "")
-      + (group && view.game === "phom" ? ` mark-${group.kind}` : "") + (group ? ` group-${group.number % 2}` : "");
-    const mark = group && view.game === "phom" && group.kind !== "hand" ? `, ${t(`card_mark_${group.kind}`)}` : "";
+      + (group && view.page.group_marks ? ` mark-${group.kind}` : "") + (group ? ` group-${group.number % 2}` : "");
+    const mark = group && view.page.group_marks && group.kind !== "hand" ? `, ${t(`card_mark_${group.kind}`)}` : "";
     const eaten = (view.unlaid_eaten || "").split(/\s+/).includes(code) ? `, ${t("card_mark_eaten")}` : "";
     item.setAttribute("aria-label", `${cardName(code)}${mark}${eaten}`);
     item.innerHTML = `<span class="rank">${code.slice(0, -1)}</span><span class="suit">${SUIT_SYMBOLS[SUIT_CODES.indexOf(code.slice(-1))]}</span>`;
     item.addEventListener("click", () => { setActive(code); toggle(code); });
     item.addEventListener("dblclick", (event) => {
       event.preventDefault();
-      if (view.game === "phom") play(`discard ${code}`);
+      if (view.page.double_tap) play(`${view.page.double_tap} ${code}`);
     });
     item.addEventListener("dragstart", (event) => { event.dataTransfer.setData("text/plain", code); });
     item.addEventListener("dragover", (event) => event.preventDefault());
@@ -347,12 +341,13 @@ function onHandKey(event) {
 }
 
 function playSelected(fallback) {
-  // Enter: the selected cards (Phỏm: one card is a discard, three or more a phỏm to lay; Tiến lên: a play)
+  // Enter: the selected cards, one card by the game's verb for one (a discard, a play), several by its
+  // verb for several (a phỏm to lay, a play)
   const codes = state.selected.size ? [...state.selected] : (fallback ? [fallback] : []);
   if (!codes.length) return;
   const ordered = state.order.filter((code) => codes.includes(code));
-  if (state.view.game === "tienlen") play(`play ${ordered.join(" ")}`);
-  else play(ordered.length === 1 ? `discard ${ordered[0]}` : `lay ${ordered.join(" ")}`);
+  const page = state.view.page;
+  play(`${ordered.length === 1 ? page.card_verb : page.many_verb} ${ordered.join(" ")}`);
 }
 
 function toggle(code) {
@@ -375,7 +370,12 @@ function updateSelection() {
 // ---------------------------------------------------------------------------------------------
 // Drawing a view
 
+// what a view says of its game when it says nothing (a game whose view has no "page")
+const PAGE_DEFAULTS = { ranks: RANK_CODES, sorts: ["rank", "suit"], card_verb: "play", many_verb: "play",
+  double_tap: null, group_marks: false, doing: [], features: [] };
+
 function render(view, missed = null) {
+  view.page = { ...PAGE_DEFAULTS, ...(view.page || {}) };
   const previous = state.view;                     // null for a game just joined (join() clears it)
   const before = state.view ? state.view.version : 0;
   if (state.view && state.view.game !== view.game) state.order = [];
@@ -389,25 +389,18 @@ function render(view, missed = null) {
   $("table").classList.toggle("playing", !view.is_over);   // while playing, the hand is the listbox
   markTerms($("table"));
   seatTheTable(view, Math.max(0, view.version - before));
-  const tienlen = view.game === "tienlen";
-  $("game-title").textContent = tienlen ? "Tiến lên" : "Phỏm";
+  $("game-title").textContent = view.title || view.game;      // the game's name as its players write it
   keepOrder(view);
   drawHand(view);
-  for (const button of document.querySelectorAll("#sorting button")) button.hidden = Boolean(button.dataset.game) && button.dataset.game !== view.game;
+  for (const button of document.querySelectorAll("#sorting button")) button.hidden = !view.page.sorts.includes(button.dataset.sort);
   const yourTurn = view.to_move === view.player && !view.is_over;
-  let doing;
-  if (tienlen) doing = t(view.table ? "doing_beat" : "doing_lead");
-  else {
-    const mayEat = view.legal_actions.some((a) => a.text.startsWith("eat "));
-    doing = t(view.phase === "take" ? (mayEat || !yourTurn ? "doing_take" : "doing_draw") : "doing_play");
-    if (view.turn_kind === "lay") doing = t("doing_lay_turn", { doing });
-    if (view.turn_kind === "tai") doing = t("doing_tai_turn", { doing });
-  }
+  // what the seat is doing: the first key's words, each later key wrapping them ("{doing}, lượt hạ")
+  const doing = view.page.doing.reduce((words, key, i) => (i ? t(key, { doing: words }) : t(key)), "");
   setText($("status"), view.is_over ? t("status_over")
     : yourTurn ? t("your_turn", { seat: view.player, doing })
     : seatName(view, view.to_move) ? t("playing_named", { seat: view.to_move, name: seatName(view, view.to_move) })
     : view.humans.includes(view.to_move) ? t("playing_person", { seat: view.to_move })
-    : t("playing_bot", { seat: view.to_move, name: botName(view.game, view.bots[view.to_move]) }));
+    : t("playing_bot", { seat: view.to_move, name: botName(view, view.to_move) }));
   drawMoves(view);
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
@@ -439,7 +432,6 @@ function drawMoves(view) {
   // by tapping the cards, then one “Đánh” button (and a Gửi or Hạ button for what the chosen cards can do)
   const moves = $("moves");
   moves.innerHTML = "";
-  const tienlen = view.game === "tienlen";
   const picked = state.order.filter((code) => state.selected.has(code));
   const same = (cards) => cards.length === picked.length && cards.every((code) => picked.includes(code));
   const add = (text, label, className = "") => {
@@ -467,21 +459,21 @@ function drawMoves(view) {
       add(action.text, verb === "send" ? sendWords(view, action.text) : action.label || action.text);
     }
   }
-  const verb = tienlen ? "play" : "discard";
+  const verb = view.page.card_verb;
   if (view.legal_actions.some((a) => a.text.startsWith(`${verb} `))) {
-    // one “Đánh”: the chosen card (Phỏm) or cards (Tiến lên); the referee answers a play it refuses
+    // one “Đánh”: the chosen card, or cards where the game plays several by the same verb; the referee
+    // answers a play it refuses
     const legal = view.legal_actions.find((a) => a.text.startsWith(`${verb} `) && same(cardsOf(a)));
-    const chosen = legal ? legal.text : tienlen && picked.length ? `${verb} ${picked.join(" ")}`
-      : picked.length === 1 ? `${verb} ${picked[0]}` : verb;
-    const button = add(chosen,
-      t(tienlen ? "play_button" : "discard_button"), `play-one${layTurn ? "" : " primary"}`);
+    const chosen = legal ? legal.text : picked.length === 1 || (picked.length && view.page.many_verb === verb)
+      ? `${verb} ${picked.join(" ")}` : verb;
+    const button = add(chosen, t(`${verb}_button`), `play-one${layTurn ? "" : " primary"}`);
     button.id = "play-one";
     if (button.dataset.action === verb) { button.disabled = true; button.classList.remove("primary"); }
   }
   const yourTurn = view.to_move === view.player && !view.is_over;
   const autolay = view.legal_actions.find((a) => a.text === "autolay");
   setText($("card-tip"), autolay ? t("lay_turn_tip", { lay: capital(autolay.label || t("last_autolay")) })
-    : t(tienlen ? "card_tip_tienlen" : "card_tip_phom"));
+    : t(`card_tip_${verb}`));
   $("card-tip").classList.toggle("lay-turn", Boolean(autolay));
   moves.classList.toggle("your-turn", yourTurn);
 }
@@ -714,7 +706,7 @@ function placeOf(seat, player, players) {
 function shortWho(view, seat) {
   // who sits there, as the setup form named it: a person, or the bot by its one name ("Cấp 4 · Khá")
   if (view.humans.includes(seat)) return t("a_person");
-  return botName(view.game, view.bots[seat]);
+  return botName(view, seat);
 }
 
 function cardsText(codes) {
@@ -748,7 +740,7 @@ function seatTheTable(view, fresh) {
   const table = document.querySelector("#table .phom-table");
   const seats = [...document.querySelectorAll("#table .phom-seat")];
   if (!table) return;
-  table.classList.add(`players-${seats.length}`);
+  table.classList.add(`players-${seats.length}`, ...(view.page.features || []));   // e.g. fold-own-seat
   table.classList.toggle("over", view.is_over);
   const latest = view.history.length ? view.history[view.history.length - 1].player : null;
   const moved = new Map(view.history.slice(Math.max(0, view.history.length - fresh)).map((e) => [e.player, e.action]));
@@ -869,28 +861,22 @@ function renderLog(view, fresh) {
 }
 
 function showResult(view) {
+  // the result as the game's table shows it (view.result_table): a headline, then one row per seat, each
+  // cell by its column (a seat; a place, a Vietnamese term; points with their note; money won or lost)
   const box = $("result");
-  if (!view.result) { box.hidden = true; box.innerHTML = ""; return; }
-  if (view.game === "tienlen") { showTienLenResult(view, box); return; }
-  const r = view.result;
-  const places = ["nhất", "nhì", "ba", "bét"];
-  let rows = "";
-  for (let seat = 0; seat < r.net.length; seat++) {
-    const place = r.u !== null ? (seat === r.u ? "ù" : "—")
-      : (r.ranking.length ? (r.ranking.length < 4 && r.ranking.indexOf(seat) === r.ranking.length - 1
-        ? "bét" : places[r.ranking.indexOf(seat)]) : "");
-    const net = r.net[seat];
-    rows += `<tr><td>${seatCell(view, seat)}</td><td lang="vi">${place}</td>`
-      + `<td>${number(r.points[seat])}${r.mom[seat] && r.u === null ? " (móm)" : ""}</td>`
-      + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
-  }
-  const uNames = { u: "ù", u_tron: "ù tròn", u_khan: "ù khan" };
-  // the reader's own seat is "you" (Bạn ù., Bạn về nhất.), every other Ghế N
-  const mine = (r.u !== null ? r.u : r.winner) === view.player;
-  const headline = r.u !== null ? t(mine ? "you_win_by" : "wins_by", { seat: r.u, kind: uNames[r.u_kind] || r.u_kind })
-    : t(mine ? "you_are_nhat" : "is_nhat", { seat: r.winner });
-  finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_points")}</th>`
-    + `<th>${t("col_money")}</th></tr>${rows}`);
+  const table = view.result ? view.result_table : null;
+  if (!table) { box.hidden = true; box.innerHTML = ""; return; }
+  const cell = (column, row) => {
+    if (column === "col_seat") return `<td>${seatCell(view, row.seat)}</td>`;
+    if (column === "col_place") return `<td lang="vi">${row.place}</td>`;
+    if (column === "col_points") return `<td>${number(row.points)}${row.note || ""}</td>`;
+    const net = row.money;
+    return `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td>`;
+  };
+  const rows = table.rows.map((row) => `<tr>${table.columns.map((column) => cell(column, row)).join("")}</tr>`).join("");
+  const { key, ...words } = table.headline;
+  finishResult(view, box, t(key, words),
+    `<tr>${table.columns.map((column) => `<th>${t(column)}</th>`).join("")}</tr>${rows}`);
 }
 
 function capital(text) {
@@ -907,35 +893,6 @@ function whoIs(view, seat) {
   return (name ? ` · ${name}` : "") + (seat === view.player ? t("you") : view.humans.includes(seat) ? "" : ` (${shortWho(view, seat)})`);
 }
 
-function levelOf(game, spec) {
-  // the level that plays like a bot in a game (phom.bots.levels.level_of): "level:N" is N; a level's own
-  // recipe (noise-free) is that level; a Monte Carlo bot is the noise-free Monte Carlo level of the
-  // nearest worlds (on a log scale); search is the level above greedy's; any other bot has none (null)
-  const bot = String(spec || "").trim().toLowerCase();
-  const level = /^level:([1-8])$/.exec(bot);
-  if (level) return Number(level[1]);
-  const recipes = (LEVEL_RECIPES[game] || []).map(([name, noisy], i) => ({ number: i + 1, name, noisy }));
-  const exact = recipes.find((r) => r.name === bot && !r.noisy);
-  if (exact) return exact.number;
-  const bits = (n) => Math.floor(n).toString(2).length;
-  if (/^montecarlo:\d+/.test(bot)) {
-    const worlds = Number(bot.split(":")[1]);
-    let found = null;
-    for (const r of recipes) {
-      if (r.noisy || !(r.name.startsWith("montecarlo:") || r.name === "best")) continue;
-      const own = r.name === "best" ? BEST_WORLDS : Number(r.name.split(":")[1]);
-      const far = Math.abs(bits(own) - bits(worlds));
-      if (found === null || far < found.far) found = { number: r.number, far };
-    }
-    return found ? found.number : null;
-  }
-  if (bot === "search") {
-    const greedy = levelOf(game, "greedy");
-    return greedy === null ? null : Math.min(greedy + 1, 8);
-  }
-  return null;
-}
-
 function seatCell(view, seat) {
   // a seat in the result's tables: "Ghế 2 (Cấp 4 · Khá)", the name in brackets moving to a line of its
   // own as a whole when the column is narrow (a name a person chose wraps as it may)
@@ -944,30 +901,14 @@ function seatCell(view, seat) {
   return `${escapeHtml(t("seat", { seat }))}${who ? ` <span${kept}>${escapeHtml(who)}</span>` : ""}`;
 }
 
-function botName(game, spec) {
-  // a bot's one name on the page (setup form, seats, status, result): its level ("Cấp 4 · Khá"), else
-  // the page's name for a style no level plays like (Săn bài, Tự học), else "máy"
-  const number = levelOf(game, spec);
-  if (number !== null) return t("level", { number, name: t(`level_${number}`) });
-  const key = `bot_name_${String(spec || "").split(":")[0]}`;
+function botName(view, seat) {
+  // a seat's bot by its one name on the page (as the setup form names it; seats, status, result): the
+  // level that plays like it, as the server says (view.bot_levels: phom.levels.level_of), "Cấp 4 ·
+  // Khá"; else the page's name for a style no level plays like (Săn bài, Tự học), else "máy"
+  const number = (view.bot_levels || {})[String(seat)];
+  if (typeof number === "number") return t("level", { number, name: t(`level_${number}`) });
+  const key = `bot_name_${String(view.bots[seat] || "").split(":")[0]}`;
   return key in (state.catalogs.en || {}) ? t(key) : t("a_bot");
-}
-
-function showTienLenResult(view, box) {
-  const r = view.result;
-  const n = r.net.length;
-  const placeName = (i) => (i === n - 1 ? "bét" : ["nhất", "nhì", "ba"][i]);
-  let rows = "";
-  r.places.forEach((seat, i) => {
-    const net = r.net[seat];
-    const tag = r.cong.includes(seat) ? " (cóng)" : "";
-    rows += `<tr><td>${seatCell(view, seat)}</td><td lang="vi">${r.toi_trang && i > 0 ? "—" : placeName(i)}${tag}</td>`
-      + `<td class="${net > 0 ? "win" : net < 0 ? "loss" : ""}">${net > 0 ? "+" : ""}${number(net)}</td></tr>`;
-  });
-  const mine = r.winner === view.player;
-  const headline = r.toi_trang ? t(mine ? "you_toi_trang" : "toi_trang", { seat: r.winner })
-    : t(mine ? "you_are_nhat" : "is_nhat", { seat: r.winner });
-  finishResult(view, box, headline, `<tr><th>${t("col_seat")}</th><th>${t("col_place")}</th><th>${t("col_money")}</th></tr>${rows}`);
 }
 
 function finishResult(view, box, headline, rows) {

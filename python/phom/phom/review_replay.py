@@ -1,5 +1,6 @@
 """The review's view of a Phỏm game: the seats' turns as decisions, their candidate plans, worlds and
-playouts in the compiled core.
+playouts in the compiled core; the hint's judgement of a decision (``judge_phom``); and the review's
+words for Phỏm (``REVIEW_WORDS``: its plans and positions as a player says them).
 
 A decision lasts until the seat learns something: a take is eat-or-draw, and an eat goes on with the
 rest of the turn (its discard, or its lay-down plan), since nothing is revealed between; a draw ends
@@ -20,6 +21,7 @@ the plain discards where the rules allow them, and what was played.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -27,16 +29,24 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..phom.actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
-from ..bots.greedy import GreedyBot
-from ..cards import Card
-from ..phom.game import Game
-from ..phom.rules import Rules
-from ..phom.vector import VectorGame
-from .calibration import PHOM_THRESHOLDS
-from .model import Turn
+from .bots.greedy import GreedyBot
+from ..cards import CardSet
+from ..language import N_, translator
+from ..racing import stage_seed
+from ..review.calibration import PHOM_THRESHOLDS
+from ..review.judge import Judgement, verdict
+from ..review.model import Turn, people_text
+from ..review.text import ReviewWords
+from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
+from .game import Game
+from .render import action_text
+from .rules import Rules
+from .vector import VectorGame
+from .view import PlayerView
+from .worlds import sample_world
 
-__all__ = ["EXPECTED_GAMES", "PhomReplay", "Turn", "expected_net", "people_text", "plan_text", "turn_plans"]
+__all__ = ["EXPECTED_GAMES", "REVIEW_WORDS", "PhomReplay", "Turn", "action_words", "expected_net", "judge_phom",
+           "people_text", "plan_text", "position_words", "turn_plans"]
 
 #: Greedy self-play deals that measure a seat's expected money before the deal.
 EXPECTED_GAMES = 4096
@@ -58,22 +68,6 @@ def expected_net(rules: Rules) -> tuple[float, ...]:
     games = VectorGame(EXPECTED_GAMES, rules, seed=20261201)
     games.playout("greedy")
     return tuple(float(x) for x in games.net.mean(axis=0))
-
-
-def people_text(action: object) -> str:
-    """An action's text with its cards as people write them (``discard K♥``); ``Action.parse`` and
-    Tiến lên's ``parse_action`` read it back.
-
-    >>> people_text(Discard("KH")), people_text(Draw())
-    ('discard K♥', 'draw')
-    """
-    words = []
-    for word in str(action).split():
-        try:
-            words.append(str(Card.parse(word)))
-        except ValueError:
-            words.append(word)
-    return " ".join(words)
 
 
 def plan_text(before: Game, plan: Plan, seat: int) -> str:
@@ -241,3 +235,96 @@ class PhomReplay:
                 "last_discard": last[0].code if last is not None else None, "drawn": drawn,
                 "stock": game.stock_size, "laid": [[m.codes for m in melds] for melds in game.laid],
                 "rows": [[c.code for c in row] for row in game.rows], "phase": game.phase}
+
+
+def judge_phom(view: PlayerView, worlds: int, seed: int) -> Judgement:
+    """``phom.review.judge.judge`` of a Phỏm view (``PhomKind.judge``): every way to finish the turn, raced."""
+    if not view.legal_actions:
+        raise ValueError(f"player {view.player} is not to move")
+    seat = view.player
+    # the plans read only the seat's own cards and the table: any world agreeing with the view will do
+    world = sample_world(view, random.Random(seed))
+    found, greedy_index, _kind = turn_plans(world, seat)
+    greedy_plan = found[greedy_index]
+    plans = [plan for plan in found if plan]        # a turn half laid by hand offers no whole-turn plan
+    greedy = plans.index(greedy_plan)
+    texts = tuple(plan_text(world, plan, seat) for plan in plans)
+    turn = len(view.history)
+
+    def sample(count: int, s: int) -> VectorGame:
+        return VectorGame.sample_worlds(view, count, seed=s, tries=TRIES)
+
+    def values(games: VectorGame, chosen: Sequence[Any]) -> Any:
+        return PhomReplay.values(games, seat, chosen, stage_seed(seed, "hint", turn, "playout"))
+
+    return verdict(sample, values, plans, texts, greedy, worlds, stage_seed(seed, "hint", seat, turn))
+
+
+# -- the review's words ------------------------------------------------------------------------------
+def _cards(codes: str) -> str:
+    """Cards in Phỏm's order (by rank), as people write them; a dash for none."""
+    return str(CardSet.parse(codes)) if codes.strip() else "—"
+
+
+def action_words(text: str, lang: str = "en") -> str:
+    """A review's plan (its text form) as the table says it, several moves (``eat 5♥, discard 7♣``;
+    ``lay 2♦ 3♦ 4♦; send 8♥, discard 10♠``) as one phrase; ValueError for a text that is no plan.
+
+    >>> action_words("lay 2♦ 3♦ 4♦ | 7♠ 7♣ 7♦; send 8♥, 9♥, discard 10♠", "vi")
+    'Hạ 2♦ 3♦ 4♦ · 7♠ 7♣ 7♦; gửi 8♥, 9♥, đánh 10♠'
+    """
+    parts = [_part_words(part, lang) for part in _plan_parts(text)]
+    return ", ".join(p if i == 0 else p[:1].lower() + p[1:] for i, p in enumerate(parts))
+
+
+def _plan_parts(text: str) -> list[str]:
+    """A Phỏm plan's text split into its moves (a lay-down's list of sent cards stays with it)."""
+    parts: list[str] = []
+    for piece in text.split(", "):
+        if parts and parts[-1].startswith("lay") and "; send " in parts[-1] and not piece.split()[0].isalpha():
+            parts[-1] += ", " + piece            # another card sent by the lay-down
+        else:
+            parts.append(piece)
+    return parts
+
+
+def _part_words(part: str, lang: str) -> str:
+    if not part.startswith("lay"):
+        return action_text(Action.parse(part), lang)
+    _ = translator(lang)
+    melds, _sep, sent = part.removeprefix("lay").partition("; send ")
+    melds = " · ".join(m.strip() for m in melds.split("|") if m.strip())     # the phỏm, a dot between
+    said = _("lay {melds}").format(melds=melds) if melds else _("lay down")
+    if sent:
+        said += "; " + _("send {cards}").format(cards=sent)
+    capital = action_text(Draw(), lang)[:1].isupper()          # as the table's buttons are written
+    return said[:1].upper() + said[1:] if capital else said
+
+
+def position_words(position: dict[str, Any], lang: str = "en") -> str | None:
+    """What the seat saw (``PhomReplay.position``) in one line: its hand, what it ate, the card it took
+    or was offered, the stock; None for a position of another game.
+
+    >>> position_words({"hand": "3S 4S KD", "eaten": "", "last_discard": "5H", "drawn": None, "stock": 20})
+    'hand 3♠ 4♠ K♦; offered 5♥; stock 20'
+    """
+    if "last_discard" not in position:
+        return None
+    p, _ = position, translator(lang)
+    eaten = ", " + _("eaten {cards}").format(cards=_cards(p["eaten"])) if p.get("eaten") else ""
+    if p.get("drawn"):
+        took = _("drew {cards}").format(cards=_cards(p["drawn"]))
+    elif p["last_discard"]:
+        took = _("offered {cards}").format(cards=_cards(p["last_discard"]))
+    else:
+        took = _("opening discard")
+    return _("hand {cards}{eaten}; {took}; stock {stock}").format(cards=_cards(p["hand"]), eaten=eaten, took=took,
+                                                                  stock=p["stock"])
+
+
+#: Phỏm's words in its review (``PhomKind.review_words``): the cards dealt and drawn are its luck
+REVIEW_WORDS = ReviewWords(
+    explain=N_("expected: what the seat could expect before the deal; skill: the seat's own choices; luck: "
+               "the cards dealt and drawn; others: the other seats' choices; net − luck: the money without "
+               "the cards' luck."),
+    action=action_words, position=position_words)

@@ -2,7 +2,8 @@
 actions (GreedyTienLenBot's order, its choice first, at most ``MAX_CANDIDATES``, and always the one played), worlds and
 playouts in the compiled core (the reviewed seat plays on greedily; the others greedily in a quarter of
 the worlds and at random in the rest: ``TienLenReplay.PLAYOUT``). Nothing is drawn in Tiến lên, so the
-deal is the seat's only luck.
+deal is the seat's only luck. Also the hint's judgement of a decision (``judge_tienlen``) and the
+review's words for Tiến lên (``REVIEW_WORDS``: its moves and positions as a player says them).
 
 >>> from phom.tienlen import TienLenGame
 >>> from phom.tienlen.bots import GreedyTienLenBot
@@ -25,17 +26,25 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..tienlen.bots import ranked_actions
-from ..tienlen.game import Pass, Play, TienLenGame, TienLenView
-from ..tienlen.rules import TienLenRules
-from ..tienlen.vector import TienLenVectorGame
-from ..tienlen.worlds import sample_deal
-from .calibration import TIENLEN_THRESHOLDS
-from .model import Turn
-from .phom_game import EXPECTED_GAMES, people_text
+from ..language import N_, number, term, translator
+from ..racing import stage_seed
+from ..review.calibration import TIENLEN_THRESHOLDS
+from ..review.judge import Judgement, verdict
+from ..review.model import Turn, people_text
+from ..review.text import ReviewWords
+from .bots import ranked_actions
+from .game import Pass, Play, TienLenGame, TienLenView, parse_action
+from .reference import in_order
+from .render import action_text
+from .rules import TienLenRules
+from .vector import TienLenVectorGame
+from .worlds import sample_deal
 
-__all__ = ["MAX_CANDIDATES", "TienLenReplay", "expected_tienlen_net", "playout_values", "sample_turn", "turn_candidates"]
+__all__ = ["EXPECTED_GAMES", "MAX_CANDIDATES", "REVIEW_WORDS", "TienLenReplay", "action_words", "expected_tienlen_net",
+           "judge_tienlen", "playout_values", "position_words", "sample_turn", "turn_candidates"]
 
+#: Deals that measure a seat's expected money before the deal (``expected_tienlen_net``).
+EXPECTED_GAMES = 4096
 #: The most candidates a Tiến lên decision races (the played one is added if it is not among them).
 MAX_CANDIDATES = 12
 
@@ -207,3 +216,71 @@ def playout_values(worlds: TienLenVectorGame, seat: int, plans: Sequence[tuple[A
             out[start:start + size, k] = copy.net[:, seat]
             start += size
     return out
+
+
+def judge_tienlen(view: TienLenView, worlds: int, seed: int) -> Judgement:
+    """``phom.review.judge.judge`` of a Tiến lên view (``TienLenKind.judge``): the legal plays in
+    GreedyTienLenBot's order, raced."""
+    if not view.legal_actions:
+        raise ValueError(f"seat {view.player} has no move now")
+    seat, players = view.player, view.rules.players
+    actions = turn_candidates(view)
+    plans = [(a,) for a in actions]
+    texts = tuple(str(a) for a in actions)
+    turn = len(view.history)
+
+    def sample(count: int, s: int) -> Any:
+        return sample_turn(view, count, s)
+
+    def values(games: Any, chosen: Sequence[Any]) -> Any:
+        return playout_values(games, seat, chosen, stage_seed(seed, "hint", turn, "playout"), players)
+
+    return verdict(sample, values, plans, texts, 0, worlds, stage_seed(seed, "hint", seat, turn))
+
+
+# -- the review's words ------------------------------------------------------------------------------
+def _cards(codes: str) -> str:
+    """Cards weakest first (3 … 2), as people write them; a dash for none."""
+    return in_order(codes) if codes.strip() else "—"
+
+
+def action_words(text: str, lang: str = "en") -> str:
+    """A review's move (its text form) as the table says it, a lone 2 called heo; ValueError for a text
+    that is no move.
+
+    >>> action_words("play 3♠ 3♥", "vi"), action_words("play 2♣", "vi")
+    ('Đánh 3♠ 3♥', 'Đánh heo 2♣')
+    """
+    action = parse_action(text)
+    if isinstance(action, Play) and len(action.cards) == 1 and next(iter(action.cards)).rank == 2:
+        return translator(lang)("play {cards}").format(cards=f"{term('heo', lang)} {in_order(action.cards)}")
+    return action_text(action, lang)
+
+
+def position_words(position: dict[str, Any], lang: str = "en") -> str | None:
+    """What the seat saw (``TienLenReplay.position``) in one line: its hand, the play to beat, the cards
+    each seat has left; None for a position of another game.
+
+    >>> position_words({"hand": "3S 4S", "table": "2H", "hand_sizes": [3, 2, 5, 7]}, "vi")
+    'bài 3♠ 4♠; cần chặn heo 2♥; số lá còn lại từng ghế: 3, 2, 5, 7'
+    """
+    if "table" not in position and "hand_sizes" not in position:
+        return None
+    p, _ = position, translator(lang)
+    sizes = ", ".join(number(s, lang) for s in p.get("hand_sizes", []))
+    if not p.get("table"):
+        return _("hand {cards}; empty table; cards left, seat by seat: {sizes}").format(cards=_cards(p["hand"]),
+                                                                                         sizes=sizes)
+    table = _cards(p["table"])
+    if len(table.split()) == 1 and table.startswith("2"):
+        table = f"{term('heo', lang)} {table}"              # a lone 2 is heo
+    return _("hand {cards}; to beat {table}; cards left, seat by seat: {sizes}").format(
+        cards=_cards(p["hand"]), table=table, sizes=sizes)
+
+
+#: Tiến lên's words in its review (``TienLenKind.review_words``): nobody draws, its luck is the deal
+REVIEW_WORDS = ReviewWords(
+    explain=N_("expected: what the seat's place at the table gave; skill: the seat's own choices; luck: "
+               "the cards dealt; others: the other seats' choices; net − luck: the money without the "
+               "deal's luck."),
+    luck=N_("the deal brought {luck}"), action=action_words, position=position_words)

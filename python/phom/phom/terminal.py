@@ -1,0 +1,161 @@
+"""Phỏm at the terminal (``phom.games.GameTerminal``): its help, its table, its moves as the log says them,
+its hints and its result, for the command line's one play loop (``phom play``) and ``phom replay``.
+
+>>> from phom.cli.render import Painter
+>>> game = Game(Rules(players=2), seed=1)
+>>> PHOM_TERMINAL.table_lines(game, 0, Painter(colour=False), "vi")[1:3]
+['Lượt của bạn (ghế 1): đánh', 'Nọc còn 7 lá']
+>>> PHOM_TERMINAL.move_text(game, game.legal_actions()[0], Painter(colour=False), "vi")
+'Đánh 3♠'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games import CardPainter, GameTerminal
+from ..language import N_, translator
+from ..cards import Card
+from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
+from .game import Game
+from .hints import hint
+from .render import action_text, moments, result_text
+from .rules import Rules
+
+__all__ = ["HELP", "OPENING", "PHOM_TERMINAL", "REPLAY_TITLE", "PhomTerminal", "said_move"]
+
+HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
+          "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; h for this help; q to quit.")
+OPENING = N_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.")
+REPLAY_TITLE = N_("Phỏm, {players} players; seat {seat} leads")
+
+
+def said_move(game: Game, action: Action, lang: str = "en") -> str:
+    """A move just made, as the terminal's log says it: its label, and for a lay-down the phỏm it laid.
+
+    >>> from phom.bots import GreedyBot
+    >>> game = Game(seed=165)
+    >>> while not any(isinstance(a, AutoLay) for _p, a in game.history):
+    ...     game.apply(GreedyBot().act(game.view(game.to_move)))
+    >>> said_move(game, game.history[-1][1], "vi")
+    'Hạ phỏm: J♠ J♦ J♥'
+    """
+    label = action_text(action, lang)
+    if isinstance(action, AutoLay) and game.history and game.history[-1][1] is action:
+        laid = game.laid[game.history[-1][0]]
+        if laid:
+            return f"{label}: {'; '.join(str(meld) for meld in laid)}"
+    return label
+
+
+class PhomTerminal:
+    """Phỏm's table in the terminal: the seats' rows and laid phỏm, the hand, the numbered moves."""
+
+    command = "phom play"
+    opening = OPENING
+    help = HELP
+    replay_title = REPLAY_TITLE
+
+    def rules(self, players: int) -> Rules:
+        return Rules(players=players)
+
+    def new_game(self, rules: Rules, seed: int | None) -> Game:
+        return Game(rules, seed=seed)
+
+    def opening_lines(self, game: Game, seat: int, lang: str = "en") -> list[str]:
+        return []
+
+    def table_lines(self, game: Game, seat: int, paint: CardPainter, lang: str = "en") -> list[str]:
+        """Whose turn and what kind, the stock and the last discard, each seat's row and phỏm, the hand, the moves."""
+        _ = translator(lang)
+        view = game.view(seat)
+        heads = {("take", "normal"): _("Your turn (seat {seat}): take a card"),
+                 ("take", "lay"): _("Your turn (seat {seat}) — your lay-down turn: take a card"),
+                 ("take", "tai"): _("Your turn (seat {seat}) — a tái turn: take a card"),
+                 ("play", "lay"): _("Your turn (seat {seat}) — your lay-down turn: play"),
+                 ("play", "tai"): _("Your turn (seat {seat}) — a tái turn: play")}
+        lines = ["", paint.bold(heads.get((view.phase, view.turn_kind), _("Your turn (seat {seat}): play")).format(
+            seat=seat + 1))]
+        eat = (" · " + _("last discard: {card} (seat {seat})").format(card=paint.card(view.last_discard[0]),
+                                                                       seat=view.last_discard[1] + 1)
+               if view.last_discard else "")
+        lines.append(_("Stock {count}").format(count=view.stock_size) + eat)
+        for p, row in enumerate(view.rows):
+            table = "  ".join(f"phỏm {i}: {paint.cards(m)}" for i, m in enumerate(view.laid[p], start=1))
+            count = view.hand_sizes[p]
+            mark = _("you") if p == seat else _("1 card") if count == 1 else _("{count} cards").format(count=count)
+            lines.append("  " + _("seat {seat} ({who}): row {cards}").format(seat=p + 1, who=mark, cards=paint.cards(row))
+                         + (f" · {table}" if table else ""))
+        eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
+                 if view.unlaid_eaten else "")
+        lines.append(_("Your hand: {cards}").format(cards=paint.cards(view.hand)) + eaten)
+        lines.append(_("Moves: {list}").format(list="  ".join(f"{i}) {action_text(a, lang)}"
+                                                              for i, a in enumerate(view.legal_actions, start=1))))
+        return lines
+
+    def moves(self, game: Game) -> list[Any]:
+        return list(game.legal_actions())
+
+    def move_text(self, game: Game, action: Action, paint: CardPainter, lang: str = "en") -> str:
+        return said_move(game, action, lang)
+
+    def advice(self, game: Game, seat: int, search: bool, paint: CardPainter, lang: str = "en") -> tuple[str, str]:
+        advice = hint(game, seat, search=search, lang=lang)
+        return action_text(advice.action, lang), advice.reason
+
+    def move_parts(self, action: Any) -> tuple[str, list[Card], tuple[int, int] | None] | None:
+        """``Send("8H", (2, 0))`` is ``("send", [8♥], (2, 0))``; a draw, ù or laying down names no card."""
+        kinds: tuple[tuple[type, str], ...] = (
+            (Draw, "draw"), (Eat, "eat"), (Discard, "discard"), (LayMeld, "lay"), (Send, "send"), (AutoLay, "autolay"),
+            (DeclareU, "u"), (DeclareUKhan, "u-khan"))
+        kind = next((name for cls, name in kinds if isinstance(action, cls)), None)
+        if kind is None:
+            return None
+        cards = [action.card] if isinstance(action, (Eat, Discard, Send)) else list(action.meld) \
+            if isinstance(action, LayMeld) else []
+        return kind, cards, action.target if isinstance(action, Send) else None
+
+    def notation(self, typed: Any, codes: str) -> str | None:
+        """``draw``, ``eat 7H``, ``lay 5H 6H 7H``, ``send 8H 2:0`` (seat and phỏm from 0), ``discard KS``, ``u``."""
+        kinds = typed.kinds
+        if kinds is None or len(kinds) != 1:
+            return None
+        kind = next(iter(kinds))
+        if kind in ("draw", "u", "u-khan", "autolay"):
+            return None if codes else str(kind)
+        if kind == "send":
+            if len(typed.slots) != 1 or typed.seat is None or typed.meld is None:
+                return None
+            return f"send {codes} {typed.seat}:{typed.meld}"
+        if not codes or kind not in ("eat", "discard", "lay"):
+            return None
+        return f"{kind} {codes}"
+
+    def moments(self, game: Game, seat: int, lang: str = "en") -> list[dict[str, Any]]:
+        return moments(game, lang, seat)
+
+    def result_lines(self, game: Game, seat: int, lang: str = "en") -> list[str]:
+        return ["", translator(lang)("The game is over:"), result_text(game, lang, seat)]
+
+    def dealt_hands(self, game: Game) -> list[list[Any]]:
+        assert game.deal is not None   # a replayed record always has its deal
+        return [list(hand) for hand in game.deal.hands]
+
+    def replayed_moves(self, game: Game, lang: str = "en") -> list[str]:
+        """Played again: a lay-down says the phỏm it laid, and the big moments it made follow it (the cards it sent …)."""
+        assert game.deal is not None
+        again = Game(game.rules, leader=game.leader, deal=(game.deal.hands, [card.code for card in game.deal.stock]))
+        said, told = [], 0
+        for _p, action in game.history:
+            again.apply(action)
+            found = moments(again, lang)
+            new, told = found[told:], len(found)
+            said.append("".join([said_move(again, action, lang), *("\n      ★ " + m["text"] for m in new)]))
+        return said
+
+    def replay_result(self, game: Game, lang: str = "en") -> str:
+        return result_text(game, lang)
+
+
+#: Phỏm's terminal (``PhomKind.terminal``)
+PHOM_TERMINAL: GameTerminal = PhomTerminal()
