@@ -82,7 +82,8 @@ def test_a_search_hint_is_the_same_judgement_with_more_worlds():
 
 def test_the_hint_is_the_reviews_choice_at_the_hints_budget():
     """The hint's judgement is the review's evaluator's race (phom.review.judge) at HINT_WORLDS."""
-    from phom.review.judge import HINT_WORLDS, judge
+    from phom.phom.hints import HINT_WORLDS
+    from phom.review.judge import judge
 
     game = Game(seed=12)
     verdict = judge(game.view(0), worlds=HINT_WORLDS, seed=5)

@@ -149,6 +149,7 @@ class ToyKind:
     default_bot = "greedy"
     turn_seconds = 10
     engine = None
+    engine_bots = ""
     review_words = ReviewWords("expected: what the seat could expect before the deal; skill: its own choices; "
                                "luck: the cards dealt; others: the other seat's choices.")
 

@@ -99,6 +99,8 @@ class GameKind(Protocol):
     turn_seconds: int
     #: the compiled engine's module (whole games in the core), or None: the Python referee plays
     engine: str | None
+    #: the bots whose decisions its engine makes, in words (what ``simulate(core=True)`` asks for; "" without one)
+    engine_bots: str
     #: the names its bots answer to, their limits and its levels' recipes (``phom.bot_names.BotNames``)
     bot_names: Any
     #: the most worlds the hint's judgement races a candidate on (``phom.review.judge``)

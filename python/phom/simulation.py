@@ -261,8 +261,8 @@ def simulate(bots: Sequence[Any], games: int, *, rules: Any = None, seed: int | 
     Statistics stream: each chunk is summed where it is played and only the sums come back, so memory
     stays O(players) for any number of games (at most four chunks per worker are in flight);
     ``keep_summaries=True`` also returns every game's summary. When the game has a compiled engine and
-    it plays every bot (in Phỏm a RandomBot, a GreedyBot or a PlannerBot), the games are played inside
-    it (``core=None``, the default; ``core=False`` forces the Python referee): the same deals and the
+    it plays every bot (the kind's ``engine_bots``: in Phỏm a RandomBot, a GreedyBot or a PlannerBot),
+    the games are played inside it (``core=None``, the default; ``core=False`` forces the Python referee): the same deals and the
     same statistics, in chunks of at least 1,000 games. Tables of GreedyBots and PlannerBots give
     identical results on both paths; RandomBots draw from the core's generators instead of Python's.
     ``core=True`` where the engine cannot play the table, or the game has none, is a ValueError.
@@ -283,7 +283,7 @@ def simulate(bots: Sequence[Any], games: int, *, rules: Any = None, seed: int | 
     policies = kind.engine_policies(list(bots)) if core is not False and kind.engine is not None else None
     if core and policies is None:
         raise ValueError(f"core=True needs every bot's decisions made in {kind.title}'s compiled engine "
-                         f"({kind.engine}): in Phỏm a RandomBot, a GreedyBot or a PlannerBot")
+                         f"({kind.engine}): {kind.engine_bots}")
     play: Callable[[list[int]], list[GameSummary]]
     if policies is not None:
         chunk = max(chunk, 1000)

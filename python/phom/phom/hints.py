@@ -40,11 +40,15 @@ from .game import Game
 from ..language import translator
 from .render import action_text, html
 from .results import LayPlan
-from ..review.judge import HINT_WORLDS, SEARCH_WORLDS, Judgement, judge, judged_words
+from ..review.judge import SEARCH_WORLDS, Judgement, judge, judged_words
 from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
 from .view import PlayerView
 
-__all__ = ["Hint", "hint", "lay_words", "plan_words"]
+__all__ = ["HINT_WORLDS", "Hint", "hint", "lay_words", "plan_words"]
+
+#: The most worlds the hint's race plays a candidate on (``PhomKind.hint_worlds``; benchmarks/hint_agreement.py
+#: measures its cost a decision and how often the review labels its move).
+HINT_WORLDS = 256
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,10 @@ from ..cards import CardSet
 from ..fairness import dealt_game
 from .game import Game
 from ..games import register_game
-from .hints import hint
+from .hints import HINT_WORLDS, hint
 from ..language import translator
 from .report import hint_report, view_report
-from .review_replay import REVIEW_WORDS
-from ..review.calibration import PHOM_THRESHOLDS
-from ..review.judge import HINT_WORLDS
+from .review_replay import PHOM_THRESHOLDS, REVIEW_WORDS
 from .rules import Rules
 from .view import PlayerView
 
@@ -40,6 +38,7 @@ class PhomKind:
     default_bot = "greedy"
     turn_seconds = 30
     engine: str | None = "phom._engine"
+    engine_bots = "a RandomBot, a GreedyBot or a PlannerBot"
     bot_names = PHOM_BOTS
     view_type = PlayerView
     hint_worlds = HINT_WORLDS

@@ -33,7 +33,6 @@ from .bots.greedy import GreedyBot
 from ..cards import CardSet
 from ..language import N_, translator
 from ..racing import stage_seed
-from ..review.calibration import PHOM_THRESHOLDS
 from ..review.judge import Judgement, verdict
 from ..review.model import Turn, people_text
 from ..review.text import ReviewWords
@@ -45,9 +44,12 @@ from .vector import VectorGame
 from .view import PlayerView
 from .worlds import sample_world
 
-__all__ = ["EXPECTED_GAMES", "REVIEW_WORDS", "PhomReplay", "Turn", "action_words", "expected_net", "judge_phom",
+__all__ = ["EXPECTED_GAMES", "PHOM_THRESHOLDS", "REVIEW_WORDS", "PhomReplay", "Turn", "action_words", "expected_net", "judge_phom",
            "people_text", "plan_text", "position_words", "turn_plans"]
 
+#: The review's (inaccuracy, mistake, blunder) thresholds in stakes (``PhomKind.label_thresholds``; how they
+#: were measured: ``phom.review.calibration``).
+PHOM_THRESHOLDS = (0.14, 0.28, 0.56)
 #: Greedy self-play deals that measure a seat's expected money before the deal.
 EXPECTED_GAMES = 4096
 #: Deals per opponent until his latest discard is the one GreedyBot would make (as MonteCarloBot reads).

@@ -29,13 +29,9 @@ from typing import Any
 from ..levels import level_of
 from ..games import game_kind
 
-__all__ = ["FRACTIONS", "PHOM_THRESHOLDS", "TIENLEN_THRESHOLDS", "label_for", "label_of", "ladder", "rating_of", "spread_of",
+__all__ = ["FRACTIONS", "label_for", "label_of", "ladder", "rating_of", "spread_of",
            "thresholds_of"]
 
-#: (inaccuracy, mistake, blunder) in stakes, in Phỏm and in Tiến lên: see the module docstring. Each game's
-#: kind carries its own (``GameKind.label_thresholds``; ``thresholds_of(game)``).
-PHOM_THRESHOLDS = (0.14, 0.28, 0.56)
-TIENLEN_THRESHOLDS = (0.12, 0.24, 0.48)
 _NAMES = ("inaccuracy", "mistake", "blunder")
 
 

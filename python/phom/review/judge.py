@@ -7,7 +7,7 @@ common random numbers (``phom.racing.race``) on worlds that agree with the seat'
 the review's own playout policies. The review then values the race's survivors on fresh worlds to
 measure a loss; a hint needs only the choice, so it spends all its worlds on the race: rounds of
 ``ROUND_WORLDS`` until one candidate is left, the rest are within ``FLAT`` stakes of the leader
-beyond doubt, or ``HINT_WORLDS`` worlds are spent (the look-ahead's ``SEARCH_WORLDS``). Ties go to
+beyond doubt, or the game's ``hint_worlds`` worlds are spent (the look-ahead's ``SEARCH_WORLDS``). Ties go to
 the greedy bot's choice.
 
 >>> from phom import Game
@@ -29,14 +29,8 @@ from ..games import kind_of_view
 from ..language import number, translator
 from ..racing import Z_ELIMINATE, race, stage_seed
 
-__all__ = ["FLAT", "HINT_WORLDS", "ROUND_WORLDS", "SEARCH_WORLDS", "TIENLEN_HINT_WORLDS", "Judgement", "judge",
-           "judged_words", "verdict"]
+__all__ = ["FLAT", "ROUND_WORLDS", "SEARCH_WORLDS", "Judgement", "judge", "judged_words", "verdict"]
 
-#: The most worlds the hint's race plays a candidate on, in Phỏm (benchmarks/hint_agreement.py
-#: measures its cost a decision and how often the review labels its move).
-HINT_WORLDS = 256
-#: The same in Tiến lên, whose playouts cost more (up to 12 candidates, four blocks of policies).
-TIENLEN_HINT_WORLDS = 192
 #: The look-ahead's (``search=True``): the same race with more worlds.
 SEARCH_WORLDS = 1024
 #: Worlds a round of the race.
@@ -98,8 +92,8 @@ def judged_words(deals: int, value: float, gap: float, other: str, lang: str = "
 def judge(view: Any, *, worlds: int | None = None, seed: int = 0) -> Judgement:
     """The review's judgement of the decision of ``view``'s player, who must be to move, racing each
     candidate on at most ``worlds`` worlds (default: the game's hint's, ``GameKind.hint_worlds``:
-    ``HINT_WORLDS`` in Phỏm, ``TIENLEN_HINT_WORLDS`` in Tiến lên); the same view, worlds and ``seed``
-    give the same verdict. The game is the one whose views ``view`` is (``phom.games.kind_of_view``)."""
+    ``phom.phom.hints.HINT_WORLDS`` in Phỏm, ``phom.tienlen.hints.TIENLEN_HINT_WORLDS`` in Tiến lên); the
+    same view, worlds and ``seed`` give the same verdict. The game is the one whose views ``view`` is (``phom.games.kind_of_view``)."""
     try:
         kind = kind_of_view(view)
     except ValueError:

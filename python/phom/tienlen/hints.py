@@ -19,13 +19,17 @@ from __future__ import annotations
 import math
 
 from ..language import translator
-from ..review.judge import SEARCH_WORLDS, TIENLEN_HINT_WORLDS, judge, judged_words
+from ..review.judge import SEARCH_WORLDS, judge, judged_words
 from .bots import GreedyTienLenBot
 from .combos import min_plays
 from .game import Action, Pass, TienLenGame
 from .render import play_words
 
-__all__ = ["describe", "tienlen_hint"]
+__all__ = ["TIENLEN_HINT_WORLDS", "describe", "tienlen_hint"]
+
+#: The most worlds the hint's race plays a candidate on (``TienLenKind.hint_worlds``): fewer than Phỏm's,
+#: whose playouts cost less (up to 12 candidates here, four blocks of policies).
+TIENLEN_HINT_WORLDS = 192
 
 
 def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: str = "en",

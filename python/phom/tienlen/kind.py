@@ -16,13 +16,11 @@ from typing import Any
 from ..fairness import dealt_tienlen_game
 from ..games import register_game
 from ..language import translator
-from ..review.calibration import TIENLEN_THRESHOLDS
-from ..review.judge import TIENLEN_HINT_WORLDS
 from . import render
 from .bots import TIENLEN_BOTS, make_tienlen_bot
 from .game import TienLenGame, TienLenView, parse_action
-from .hints import tienlen_hint
-from .review_replay import REVIEW_WORDS
+from .hints import TIENLEN_HINT_WORLDS, tienlen_hint
+from .review_replay import REVIEW_WORDS, TIENLEN_THRESHOLDS
 from .rules import TienLenRules
 
 __all__ = ["TienLenKind"]
@@ -38,6 +36,7 @@ class TienLenKind:
     default_bot = "greedy"
     turn_seconds = 20
     engine: str | None = "phom._tienlen"
+    engine_bots = "a RandomTienLenBot or a GreedyTienLenBot"
     bot_names = TIENLEN_BOTS
     view_type = TienLenView
     hint_worlds = TIENLEN_HINT_WORLDS

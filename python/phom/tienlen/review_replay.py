@@ -28,7 +28,6 @@ import numpy.typing as npt
 
 from ..language import N_, number, term, translator
 from ..racing import stage_seed
-from ..review.calibration import TIENLEN_THRESHOLDS
 from ..review.judge import Judgement, verdict
 from ..review.model import Turn, people_text
 from ..review.text import ReviewWords
@@ -40,9 +39,12 @@ from .rules import TienLenRules
 from .vector import TienLenVectorGame
 from .worlds import sample_deal
 
-__all__ = ["EXPECTED_GAMES", "MAX_CANDIDATES", "REVIEW_WORDS", "TienLenReplay", "action_words", "expected_tienlen_net",
+__all__ = ["EXPECTED_GAMES", "MAX_CANDIDATES", "REVIEW_WORDS", "TIENLEN_THRESHOLDS", "TienLenReplay", "action_words", "expected_tienlen_net",
            "judge_tienlen", "playout_values", "position_words", "sample_turn", "turn_candidates"]
 
+#: The review's (inaccuracy, mistake, blunder) thresholds in stakes (``TienLenKind.label_thresholds``; how
+#: they were measured: ``phom.review.calibration``).
+TIENLEN_THRESHOLDS = (0.12, 0.24, 0.48)
 #: Deals that measure a seat's expected money before the deal (``expected_tienlen_net``).
 EXPECTED_GAMES = 4096
 #: The most candidates a Tiến lên decision races (the played one is added if it is not among them).
