@@ -183,8 +183,11 @@ def test_the_view_carries_moments_and_at_the_end_the_payments(name) -> None:
     while not game.is_over:
         game.apply(bot.act(game.view(game.to_move)))
     report = json.loads(json.dumps(kind.report(game, 1, drawn=True, lang="vi")))
-    assert [line["text"] for line in report["payments"]] == [
-        line.strip() for line in report["result"]["text"].splitlines() if " trả ghế " in line]
+    told = {"phom": payment_lines, "tienlen": tienlen_render.payment_lines}[name]
+    assert [line["text"] for line in report["payments"]] == [line["text"] for line in told(game, "vi", 1)]
+    assert len(report["payments"]) == len([line for line in report["result"]["text"].splitlines() if " trả ghế " in line])
+    for line in report["payments"]:                 # told to seat 2: his own payments say "bạn", never "ghế 2"
+        assert "ghế 2" not in line["text"] and re.fullmatch(r"(bạn|ghế \d) trả (bạn|ghế \d): .+", line["text"])
     assert isinstance(report["moments"], list)
 
 

@@ -178,7 +178,7 @@ class PhomKind:
         if game.result is not None:
             result = game.result
             report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}
-            report["payments"] = render.payment_lines(game, lang)
+            report["payments"] = render.payment_lines(game, lang, seat)   # "bạn trả ghế 2 …" to seat
             report["final_hands"] = [h.codes for h in game.hands]
             report["result_table"] = result_table(result, seat)
         return report

@@ -161,7 +161,7 @@ class TienLenKind:
         if game.result is not None:
             report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
                                 "text": render.result_text(game, lang)}
-            report["payments"] = render.payment_lines(game, lang)
+            report["payments"] = render.payment_lines(game, lang, seat)   # "bạn trả ghế 2 …" to seat
             report["final_hands"] = [h.codes for h in game.hands]
             report["result_table"] = render.result_table(game.result, seat)
         return report

@@ -219,7 +219,8 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
                                         "made it (-1 before any move) and its words in the view's language",
                                         "items": {"type": "object", "required": ["index", "seat", "kind", "text"]}},
                             "payments": {"type": "array", "description": "at the end: every payment, each {payer, "
-                                         "payee, amount, reason, text}, the text as phom play prints it",
+                                         "payee, amount, reason, text}, the text as phom play prints it: told to the viewer, "
+                                         "his own seat is 'you' ('bạn')",
                                          "items": {"type": "object",
                                                    "required": ["payer", "payee", "amount", "reason", "text"]}}}},
     "Record": {"type": "object", "required": ["format", "rules", "deal", "actions", "fairness"], "properties": {
