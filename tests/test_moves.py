@@ -180,7 +180,7 @@ def test_every_move_the_help_shows_is_read(lang):
     kinds = [read_typed(example.replace("hoặc ", "").replace("or ", "")).kinds for example in examples]
     assert [sorted(k) if k else None for k in kinds] == [
         ["draw"], ["eat"], ["lay"], ["send"], ["discard"], None, ["autolay"], ["u"], ["u-khan"]]
-    assert spelled(examples[3]) == "send 8H 2:0"                      # ghế 3, phỏm 1
+    assert spelled(examples[3]) == "send 8H 1:0"                      # ghế 2 (at every table), phỏm 1
     played = _(TIENLEN_HELP).split("(", 1)[1].split(")")[0]
     offered = [Play("3S 4S 5S"), Play("KS"), Play("QS QH"), Play("3C 4D 5H"), Pass()]
     assert [matching(example.strip(), offered) for example in played.split(",")] == [
@@ -190,7 +190,7 @@ def test_every_move_the_help_shows_is_read(lang):
 def test_a_seat_or_phom_0_is_told_they_count_from_1():
     out = io.StringIO()
     main(["play", "--seed", "3", "--lang", "vi"], stdin=io.StringIO("gửi 8H 2:0\nq\n"), stdout=out)
-    assert "Ghế và phỏm được đếm từ 1, như trên bàn: gửi 8H vào ghế 3 phỏm 1." in out.getvalue()
+    assert "Ghế và phỏm được đếm từ 1, như trên bàn: gửi 8H vào ghế 2 phỏm 1." in out.getvalue()
 
 
 def test_the_send_label_says_it_in_words_and_types_back():

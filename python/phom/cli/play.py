@@ -3,7 +3,7 @@ input, one loop for every game (``play_game``): what is the game's own (its tabl
 hints, result) it asks of the game's ``terminal()`` (``phom.games.GameTerminal``).
 
 Type a move as the list or a hint says it (``Đánh K♠``, ``Hạ phỏm``, ``draw``, ``eat 7H``, ``lay 5H 6H 7H``,
-``send 8H to seat 3 phỏm 1``, ``K bích``; see ``phom.cli.moves``) or its number from the list, ``?`` for
+``send 8H to seat 2 phỏm 1``, ``K bích``; see ``phom.cli.moves``) or its number from the list, ``?`` for
 a hint, ``??`` for a hint that looks ahead (half a second of whole-game playouts), ``q`` to quit.
 Seats and laid phỏm are numbered from 1, as the player reads them.
 
@@ -449,7 +449,7 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
             continue
         except CountedFromOne:
             say(_("Seats and phỏm are counted from 1, as the table shows them: {example}.").format(
-                example=_("send 8H to seat 3 phỏm 1")))
+                example=_("send 8H to seat 2 phỏm 1")))
             continue
         except ValueError as exc:              # the parser's reason is English: a vi player is told what to type
             say(_("Not understood: {reason}").format(reason=exc) if console.lang == "en" else

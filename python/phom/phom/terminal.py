@@ -24,7 +24,7 @@ from .rules import Rules
 
 __all__ = ["HELP", "OPENING", "PHOM_TERMINAL", "REPLAY_TITLE", "PhomTerminal", "said_move"]
 
-HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 3 phỏm 1, "
+HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 2 phỏm 1, "
           "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; h for this help; q to quit.")
 OPENING = N_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.")
 REPLAY_TITLE = N_("Phỏm, {players} players; seat {seat} leads")
