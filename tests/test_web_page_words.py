@@ -229,14 +229,16 @@ def test_the_page_names_a_bot_by_the_level_that_plays_like_it(server, browser, l
         assert not any(spec in said for spec, said in zip(SPECS, names)), names
     level_names = {int(value.split(":")[1]): text for value, text in page.evaluate(
         "[...document.querySelectorAll('#bot-1 option[data-level]')].map((o) => [o.value, o.textContent])")}
+    page.close()
     for game, bots in (("phom", ["greedy", "montecarlo:32", "search"]), ("tienlen", ["greedy", "search", "random"])):
         created = httpx.post(server + "/api/games", json={"game": game, "humans": [0], "bots": bots}).json()
+        page = browser.new_page(locale=locale, viewport=PHONE)      # a fresh page: a new hash alone is no load
         page.goto(f"{server}/#game={created['id']}&seat=0&token={created['tokens']['0']}")
         page.wait_for_selector(HAND)
         page.wait_for_function(IDLE)
         assert seat_names(page) == {seat: level_names[level_of(game, bot)] for seat, bot in enumerate(bots, start=1)}
         check_words(page, locale[:2], f"{game} with bots made through the API")
-    page.close()
+        page.close()
 
 
 @pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
