@@ -27,7 +27,7 @@ from ..games import game_kind
 if TYPE_CHECKING:
     from .spiel import CardSpielGame
 
-__all__ = ["GAMES", "Session", "VectorSession", "session_for"]
+__all__ = ["GAMES", "EngineVectorSession", "Session", "VectorSession", "session_for"]
 
 #: The games a session may play: the registry (``phom.games.GAMES``), read by name.
 GAMES = REGISTERED
@@ -59,6 +59,49 @@ class VectorSession(Protocol):
             ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
         """Each live game (not over, not ``restart``) takes its id where legal: (the games whose id was
         illegal, the games where a whole move was made)."""
+
+
+class EngineVectorSession:
+    """What every game's ``VectorSession`` does alike over its engine's batch (``games``, made by
+    ``make_games(seed)``, which a game's session defines): deal, reset, advance, done, net. A game's
+    session adds how it observes and acts (``phom.phom.session``, ``phom.tienlen.session``).
+
+    >>> vector = session_for("phom").vector(2)
+    >>> vector.new(seed=1)
+    >>> isinstance(vector, EngineVectorSession), vector.done.tolist()
+    (True, [False, False])
+    """
+
+    def __init__(self, rules: Any, num_envs: int) -> None:
+        self.rules = rules
+        self.num_envs = num_envs
+        self.games = self.make_games(0)
+
+    def make_games(self, seed: int | None) -> Any:
+        """``num_envs`` fresh games of the engine under ``rules``, dealt from ``seed``."""
+        raise NotImplementedError(f"{type(self).__name__} must say how its engine deals (make_games)")
+
+    def new(self, seed: int | None) -> None:
+        """Fresh games, dealt from ``seed``."""
+        self.games = self.make_games(seed)
+
+    def reset(self, games: npt.NDArray[np.intp]) -> None:
+        """New games for these indices."""
+        self.games.reset(games)
+
+    def advance(self, seat: int, policies: list[str]) -> None:
+        """Every game played on by the core's ``policies`` until ``seat`` is to move or it is over."""
+        self.games.advance(seat, policies)
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        done: npt.NDArray[np.bool_] = self.games.done
+        return done
+
+    @property
+    def net(self) -> npt.NDArray[np.int32]:
+        net: npt.NDArray[np.int32] = self.games.net
+        return net
 
 
 class Session(Protocol):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from ..envs.sessions import EngineVectorSession
 from .actions import NUM_ACTIONS, Action
 from .game import Game
 from .observation import OBSERVATION_SIZE
@@ -106,34 +107,14 @@ class PhomSession:
         return PhomGame
 
 
-class PhomVectorSession:
+class PhomVectorSession(EngineVectorSession):
     """``num_envs`` Phỏm games in the compiled engine (``VectorGame``), as a vector env plays them: one id
     a game a step, the legal ids as a mask."""
 
-    def __init__(self, rules: Rules, num_envs: int) -> None:
-        self.rules = rules
-        self.num_envs = num_envs
-        self.games = VectorGame(num_envs, rules, seed=0)
+    games: VectorGame
 
-    def new(self, seed: int | None) -> None:
-        """Fresh games, dealt from ``seed``."""
-        self.games = VectorGame(self.num_envs, self.rules, seed=seed)
-
-    def reset(self, games: npt.NDArray[np.intp]) -> None:
-        """New games for these indices."""
-        self.games.reset(games)
-
-    def advance(self, seat: int, policies: list[str]) -> None:
-        """Every game played on by the core's ``policies`` until ``seat`` is to move or it is over."""
-        self.games.advance(seat, policies)
-
-    @property
-    def done(self) -> npt.NDArray[np.bool_]:
-        return self.games.done
-
-    @property
-    def net(self) -> npt.NDArray[np.int32]:
-        return self.games.net
+    def make_games(self, seed: int | None) -> VectorGame:
+        return VectorGame(self.num_envs, self.rules, seed=seed)
 
     def observe(self, seat: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """``seat``'s observations, and the legal ids where ``seat`` is to move (zeros elsewhere)."""

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import CardSet
+from ..envs.sessions import EngineVectorSession
 from . import actions as tienlen_actions
 from .game import TienLenGame
 from .observation import OBSERVATION_SIZE
@@ -127,38 +128,29 @@ class TienLenSession:
         return TienLenSpielGame
 
 
-class TienLenVectorSession:
+class TienLenVectorSession(EngineVectorSession):
     """``num_envs`` Tiến lên games in the compiled engine (``TienLenVectorGame``), as a vector env plays
     them: plays spelled card by card (``phom.tienlen.actions``), a pick changing only the game's
     ``selection``, which the observation's last 52 floats show."""
 
+    games: TienLenVectorGame
+
     def __init__(self, rules: TienLenRules, num_envs: int) -> None:
-        self.rules = rules
-        self.num_envs = num_envs
-        self.games = TienLenVectorGame(num_envs, rules, seed=0)
+        super().__init__(rules, num_envs)
         self.selection = np.zeros(num_envs, dtype=np.uint64)
+
+    def make_games(self, seed: int | None) -> TienLenVectorGame:
+        return TienLenVectorGame(self.num_envs, self.rules, seed=seed)
 
     def new(self, seed: int | None) -> None:
         """Fresh games, dealt from ``seed``, nothing picked."""
-        self.games = TienLenVectorGame(self.num_envs, self.rules, seed=seed)
+        super().new(seed)
         self.selection[:] = 0
 
     def reset(self, games: npt.NDArray[np.intp]) -> None:
         """New games for these indices, nothing picked."""
         self.selection[games] = 0
-        self.games.reset(games)
-
-    def advance(self, seat: int, policies: list[str]) -> None:
-        """Every game played on by the core's ``policies`` until ``seat`` is to move or it is over."""
-        self.games.advance(seat, policies)
-
-    @property
-    def done(self) -> npt.NDArray[np.bool_]:
-        return self.games.done
-
-    @property
-    def net(self) -> npt.NDArray[np.int32]:
-        return self.games.net
+        super().reset(games)
 
     def _legal_ids(self, i: int, to_move: int, seat: int) -> list[int]:
         if to_move != seat:
