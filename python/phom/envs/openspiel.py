@@ -7,10 +7,8 @@ share is ``phom.envs.spiel``. Phỏm's names (``PhomGame``, ``PhomState``, ``GAM
 >>> from phom.envs import openspiel
 >>> openspiel.register()
 >>> import pyspiel
->>> game = pyspiel.load_game("python_phom", {"players": 3})
->>> state = game.new_initial_state()
->>> state.is_chance_node(), game.num_players(), game.num_distinct_actions()
-(True, 3, 2101)
+>>> [pyspiel.load_game(name).num_distinct_actions() for name in ("python_phom", "python_tienlen")]
+[2101, 54]
 """
 
 from __future__ import annotations
