@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import pathlib
 
+import pytest
+
 import phom
 
 ROOT = pathlib.Path(phom.__file__).resolve().parent
@@ -145,3 +147,35 @@ def test_the_compiled_core_imports_nothing_of_phom(tmp_path):
     (tmp_path / "game" / "y.pxi").write_text("import phom.phom.actions as a\nm = __import__('phom.phom.state')\n")
     assert [line.split(":")[0:2] for line in core_runtime_imports(tmp_path)] == [
         ["_x.pyx", "4"], ["game/y.pxi", "1"], ["game/y.pxi", "2"]]
+
+
+#: names that moved to a game's folder, read at their old path (module: {name: new home}); the old paths of
+#: whole modules are shims whose ``__all__`` is what they exported before
+MOVED = {
+    "phom.simulation": {"game_seed": "phom.phom.simulation", "CORE_POLICIES": "phom.phom.simulation",
+                        "core_policies": "phom.phom.simulation", "play_chunk_in_core": "phom.phom.simulation"},
+    "phom.arena": {"RESHUFFLES": "phom.phom.simulation", "LUCK_WEIGHT": "phom.phom.simulation",
+                   "draw_luck": "phom.phom.simulation"},
+    "phom.review.judge": {"HINT_WORLDS": "phom.phom.hints", "TIENLEN_HINT_WORLDS": "phom.tienlen.hints",
+                          "judge_phom": "phom.phom.review_replay", "judge_tienlen": "phom.tienlen.review_replay"},
+    "phom.review.calibration": {"PHOM_THRESHOLDS": "phom.phom.review_replay",
+                                "TIENLEN_THRESHOLDS": "phom.tienlen.review_replay"},
+    "phom.envs.sessions": {"PhomSession": "phom.phom.session", "TienLenSession": "phom.tienlen.session"},
+    "phom.bots": {"BotNames": "phom.bot_names", "make_named_bot": "phom.bot_names", "Recipe": "phom.levels",
+                  "GreedyBot": "phom.phom.bots.greedy"},
+    "phom.review.phom_game": {"PhomReplay": "phom.phom.review_replay", "people_text": "phom.review.model"},
+    "phom.review.tienlen_game": {"TienLenReplay": "phom.tienlen.review_replay"},
+}
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_a_moved_name_is_read_at_its_old_path(old):
+    import importlib
+
+    module = importlib.import_module(old)
+    for name, home in MOVED[old].items():
+        assert getattr(module, name) is getattr(importlib.import_module(home), name), f"{old}.{name}"
+    for name in getattr(module, "__all__", []):
+        assert getattr(module, name) is not None
+    with pytest.raises(AttributeError, match="no attribute 'colour'"):
+        module.colour

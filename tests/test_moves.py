@@ -16,7 +16,7 @@ from phom.phom.actions import Action, AutoLay, Discard, Send
 from phom.cli import main
 from phom.cli.moves import fold, matching, read_typed, spelled
 from phom.cli.render import Painter
-from phom.cli.tienlen import _action_text as tienlen_list_text
+from phom.tienlen.terminal import move_label as tienlen_list_text
 from phom.phom.game import Game
 from phom.language import glossary
 from phom.phom.render import action_text

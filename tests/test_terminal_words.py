@@ -118,11 +118,12 @@ def test_summary_and_position_say_heo_and_an_empty_table():
 def test_a_lone_two_is_heo_in_the_terminal():
     from phom.cards import CardSet
     from phom.cli.render import Painter
-    from phom.cli.tienlen import _action_text, combination_words
+    from phom.cli.tienlen import combination_words
+    from phom.tienlen.terminal import move_label
     from phom.tienlen.render import kind_words
 
     paint = Painter(colour=False)
-    assert _action_text(Play("2H"), paint, "vi") == "heo 2♥" and _action_text(Play("9H"), paint, "vi") == "9♥"
+    assert move_label(Play("2H"), paint, "vi") == "heo 2♥" and move_label(Play("9H"), paint, "vi") == "9♥"
     assert combination_words(CardSet.parse("2S"), lang="vi") == "heo 2♠"
     assert kind_words(CardSet.parse("2S"), "vi") == "heo" and kind_words(CardSet.parse("2S"), "en") == "heo"
     assert move_phrase("tienlen", "play 2♣", "vi") == "đánh heo 2♣"           # the review says it too

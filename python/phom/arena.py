@@ -65,9 +65,14 @@ from .matchups import (
 )
 from .phom.simulation import draw_luck      # Phỏm's, kept here by name for its readers
 from .simulation import REFEREE, GameSummary, figure_fields, kind_of, progress_printer, summarise
+from .moved import forwarding
 
 __all__ = ["REFEREE", "ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test",
            "play_deals", "sequential", "sign_test"]
+
+#: Phỏm's draw-luck constants moved to its folder (``phom.phom.simulation``), still read here
+__getattr__ = forwarding(__name__, {"RESHUFFLES": "phom.phom.simulation", "LUCK_WEIGHT": "phom.phom.simulation"})
+
 
 #: One deal's games, the challenger as bot 0 of each summary, with its luck at the draws.
 DealGames = list[tuple[GameSummary, float]]

@@ -39,9 +39,15 @@ from typing import Any
 
 from .games import GameKind, game_kind
 from .hooks import announce_end, announce_start
+from .moved import forwarding
 
 __all__ = ["REFEREE", "GameSummary", "Stats", "Tally", "figure_fields", "games_said", "kind_of", "play_game",
            "progress_printer", "seat_labels", "simulate", "summarise"]
+
+#: Phỏm's part moved to its folder (``phom.phom.simulation``), still read here
+__getattr__ = forwarding(__name__, {name: "phom.phom.simulation" for name in (
+    "CORE_POLICIES", "core_policies", "game_seed", "play_chunk_in_core")})
+
 
 #: What plays a game that is not played whole in a compiled engine, as reports name it.
 REFEREE = "Python referee"

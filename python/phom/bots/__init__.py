@@ -23,6 +23,8 @@ from ..phom.bots import (
     LearnedBot, MonteCarloBot, PlannerBot, RandomBot, SearchBot, best_worlds, build_phom_bot, greedy_action, make_bot,
 )
 from . import budget, greedy, learned, levels, montecarlo, names, planner, random, search, styles  # noqa: F401  (as before)
+from ..bot_names import BotName, BotNames, Counted, make_named_bot  # noqa: F401  (read here before the move)
+from ..levels import Recipe  # noqa: F401  (read here before the move)
 
 __all__ = ["BEST", "BEST_MS", "BEST_WORLDS_PER_MS", "BOT_NAMES", "PHOM_BOTS", "Bot", "ExternalBot", "GreedyBot", "HolderBot", "HunterBot", "LearnedBot", "MonteCarloBot", "PlannerBot",
            "RandomBot", "SearchBot", "best_worlds", "build_phom_bot", "greedy_action", "make_bot"]

@@ -33,7 +33,7 @@ from ..tienlen.hints import describe, tienlen_hint
 from ..tienlen.reference import in_order
 from ..tienlen.render import TOI_TRANG_KINDS
 from ..tienlen.simulation import simulate
-from ..tienlen.terminal import HELP, SHOWN_MOVES, combination_words, move_label, moves_in_order, ranked, result_lines
+from ..tienlen.terminal import HELP, SHOWN_MOVES, combination_words, moves_in_order, ranked, result_lines
 from .play import play_game
 from .render import Painter
 from .summaries import simulation_lines
@@ -41,8 +41,6 @@ from .summaries import simulation_lines
 __all__ = ["HELP", "SHOWN_MOVES", "combination_words", "describe", "moves_in_order", "play_tienlen", "result_lines",
            "simulate_tienlen", "solve_tienlen", "tienlen_hint"]
 
-#: the name the tests and older code knew ``phom.tienlen.terminal.move_label`` by
-_action_text = move_label
 
 
 def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lang: str = "en") -> None:

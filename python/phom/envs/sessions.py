@@ -23,11 +23,16 @@ import numpy.typing as npt
 
 from ..games import GAMES as REGISTERED
 from ..games import game_kind
+from ..moved import forwarding
 
 if TYPE_CHECKING:
     from .spiel import CardSpielGame
 
 __all__ = ["GAMES", "EngineVectorSession", "Session", "VectorSession", "session_for"]
+
+#: the sessions' old home: each game's session lives in its folder now
+__getattr__ = forwarding(__name__, {"PhomSession": "phom.phom.session", "TienLenSession": "phom.tienlen.session"})
+
 
 #: The games a session may play: the registry (``phom.games.GAMES``), read by name.
 GAMES = REGISTERED

@@ -28,9 +28,15 @@ from typing import Any
 
 from ..levels import level_of
 from ..games import game_kind
+from ..moved import forwarding
 
 __all__ = ["FRACTIONS", "label_for", "label_of", "ladder", "rating_of", "spread_of",
            "thresholds_of"]
+
+#: each game's thresholds moved to its folder, still read here
+__getattr__ = forwarding(__name__, {"PHOM_THRESHOLDS": "phom.phom.review_replay",
+                                    "TIENLEN_THRESHOLDS": "phom.tienlen.review_replay"})
+
 
 _NAMES = ("inaccuracy", "mistake", "blunder")
 

@@ -28,8 +28,14 @@ from typing import Any
 from ..games import kind_of_view
 from ..language import number, translator
 from ..racing import Z_ELIMINATE, race, stage_seed
+from ..moved import forwarding
 
 __all__ = ["FLAT", "ROUND_WORLDS", "SEARCH_WORLDS", "Judgement", "judge", "judged_words", "verdict"]
+
+#: names that moved to their game's folder, still read here
+__getattr__ = forwarding(__name__, {"HINT_WORLDS": "phom.phom.hints", "TIENLEN_HINT_WORLDS": "phom.tienlen.hints",
+                                    "judge_phom": "phom.phom.review_replay", "judge_tienlen": "phom.tienlen.review_replay"})
+
 
 #: The look-ahead's (``search=True``): the same race with more worlds.
 SEARCH_WORLDS = 1024
