@@ -1,7 +1,16 @@
 """The solver over NumPy arrays of hands: one call, a GIL-free C loop, no Python per hand.
 
-Hands and eaten cards are 1-D arrays of 52-bit masks (``uint64``; other integer dtypes are converted).
-Every input is checked here, vectorised, before it reaches the compiled loop.
+Hands and eaten cards are 1-D arrays of 52-bit masks (``uint64``; other integer dtypes are converted);
+a card is its index 0..51. Every input is checked here, vectorised, before it reaches the compiled loop.
+"No answer" is −1 in every array (points, card and table indices) and 0 in a mask column; the scalar
+calls (``phom.best_lay``, ``phom.arrange``, …) say it with None. Row i of every result equals the scalar
+call on ``hands[i]``. ``best_lay`` and ``arrange`` return their arrays together (``LayPlans``,
+``Arrangements``), with ``width = the most cards in any hand of the batch``:
+
+- ``melds``: (n, width // 3) uint64, the phỏm masks of a row in ascending order, then 0;
+- ``sends``: (n, width, 2) int8, the gửi as (card index, table index) pairs in the order they replay, then
+  (−1, −1);
+- ``discard``: (n,) int8, the card index thrown after the lay-down, −1 for none.
 
 >>> import numpy as np
 >>> from phom import cards, batch
@@ -13,21 +22,27 @@ Every input is checked here, vectorised, before it reaches the compiled loop.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _batch
 from .._solver import ValueTable, table_masks, table_summary, value_table
-from ..cards import DECK_MASK, CardsLike
+from ..cards import DECK_MASK, Card, CardSet, CardsLike
+from .results import Arrangement, LayPlan
 
-__all__ = ["best_lay_points", "can_eat", "can_u", "legal_discards", "min_points"]
+__all__ = ["Arrangements", "LayPlans", "arrange", "best_lay", "best_lay_points", "can_eat", "can_u",
+           "legal_discards", "min_points"]
 
 _UNIT = value_table([1] * 13)
 
 
 def _masks(values: object, name: str) -> npt.NDArray[np.uint64]:
     array = np.asarray(values)
+    if array.ndim == 0 and name == "hands":
+        raise TypeError(f"hands {values!r} is one hand: phom.batch takes a 1-D array of hand masks; for one hand "
+                        "call the scalar function of the same name (phom.best_lay, phom.min_points, …)")
     if array.ndim != 1:
         raise ValueError(f"{name} must be a 1-D array of card masks, got shape {array.shape}")
     if array.dtype == np.uint64:
@@ -156,13 +171,123 @@ def best_lay_points(hands: object, eaten: object = None, table: Sequence[CardsLi
     """
     h = _hands(hands)
     e = _eaten(eaten, h)
-    masks = table_masks(table, 0)
-    on_table = np.uint64(sum(masks))
-    clash = (h & on_table) != 0
-    if clash.any():
-        i = int(np.argmax(clash))
-        raise ValueError(f"hands[{i}] shares cards with the table phỏm")
-    runs, fourths = table_summary(masks)
+    runs, fourths = table_summary(_checked_table(table, h))
     out = np.empty(h.shape[0], dtype=np.int16)
     _batch.best_lay_points(h, e, runs, fourths, bool(discard), bool(already_laid), _values(values)[0], out)
     return out
+
+
+@dataclass(frozen=True, eq=False)
+class LayPlans:
+    """``best_lay`` over a batch, one row per hand (layout in the module docstring): ``points`` (int16,
+    −1 where the eaten cards cannot be laid), ``u`` and ``mom`` (bool), ``melds`` (uint64 masks, 0
+    padded), ``sends`` ((card index, table index) int8 pairs, −1 padded) and ``discard`` (int8 card
+    index, −1 for none). ``plan(i)`` is row i as the scalar ``phom.best_lay`` returns it.
+
+    >>> from phom import cards
+    >>> plans = best_lay([cards("3S 3H 3D 5C 6C 7C 8C 10H 4D KS").mask], table=["JH QH KH", "4S 4C 4H"])
+    >>> plans.points.tolist(), plans.sends[0].tolist()[:3], str(plans.plan(0).discard)
+    ([0], [[48, 0], [29, 1], [-1, -1]], 'K♠')
+    """
+
+    points: npt.NDArray[np.int16]
+    u: npt.NDArray[np.bool_]
+    mom: npt.NDArray[np.bool_]
+    melds: npt.NDArray[np.uint64]
+    sends: npt.NDArray[np.int8]
+    discard: npt.NDArray[np.int8]
+
+    def __len__(self) -> int:
+        return int(self.points.shape[0])
+
+    def plan(self, i: int) -> LayPlan | None:
+        """Row ``i`` as a ``LayPlan`` (None where the eaten cards cannot be laid), equal to the scalar call's."""
+        if self.points[i] < 0:
+            return None
+        sends = tuple((Card.from_index(int(c)), int(t)) for c, t in self.sends[i].tolist() if c >= 0)
+        thrown = int(self.discard[i])
+        return LayPlan(melds=_meld_sets(self.melds[i]), sends=sends,
+                       discard=Card.from_index(thrown) if thrown >= 0 else None, points=int(self.points[i]),
+                       u=bool(self.u[i]), mom=bool(self.mom[i]))
+
+
+@dataclass(frozen=True, eq=False)
+class Arrangements:
+    """``arrange`` over a batch, one row per hand: ``points`` (int16, −1 where no arrangement keeps every
+    eaten card in its own phỏm), ``melds`` (uint64 masks ascending, 0 padded) and ``deadwood`` (uint64
+    mask, 0 where there is no arrangement). ``arrangement(i)`` is row i as ``phom.arrange`` returns it.
+
+    >>> from phom import cards
+    >>> found = arrange([cards("7D 7C 6H 7H 8H 2S").mask], [cards("7H").mask])
+    >>> found.points.tolist(), str(found.arrangement(0).deadwood)
+    ([16], '2♠ 7♣ 7♦')
+    """
+
+    points: npt.NDArray[np.int16]
+    melds: npt.NDArray[np.uint64]
+    deadwood: npt.NDArray[np.uint64]
+
+    def __len__(self) -> int:
+        return int(self.points.shape[0])
+
+    def arrangement(self, i: int) -> Arrangement | None:
+        """Row ``i`` as an ``Arrangement`` (None where there is none), equal to the scalar call's."""
+        if self.points[i] < 0:
+            return None
+        return Arrangement(melds=_meld_sets(self.melds[i]), deadwood=CardSet(int(self.deadwood[i])),
+                           points=int(self.points[i]))
+
+
+def _meld_sets(row: npt.NDArray[np.uint64]) -> tuple[CardSet, ...]:
+    return tuple(CardSet(m) for m in row.tolist() if m)
+
+
+def _checked_table(table: Sequence[CardsLike], h: npt.NDArray[np.uint64]) -> list[int]:
+    masks = table_masks(table, 0)
+    clash = (h & np.uint64(sum(masks))) != 0
+    if clash.any():
+        i = int(np.argmax(clash))
+        raise ValueError(f"hands[{i}] shares cards with the table phỏm")
+    return masks
+
+
+def best_lay(hands: object, eaten: object = None, table: Sequence[CardsLike] = (), *, discard: bool = True,
+             already_laid: bool = False, values: Sequence[int] | None = None) -> LayPlans:
+    """Per hand: the best lay-down + gửi onto ``table`` (+ the discard), row by row ``phom.best_lay``'s
+    (the same ``table`` phỏm serve every hand; they must not share cards with any hand).
+
+    >>> from phom import cards
+    >>> plans = best_lay([cards("5C 6C 7C 8C 3S 3H 3D 10H 4D KS").mask, cards("9S 10S").mask], [0, cards("9S").mask])
+    >>> plans.points.tolist(), plans.u.tolist(), plans.mom.tolist(), plans.discard.tolist()
+    ([14, -1], [False, False], [False, False], [12, -1])
+    >>> [str(CardSet(int(m))) for m in plans.melds[0] if m]
+    ['5♣ 6♣ 7♣ 8♣', '3♠ 3♦ 3♥']
+    """
+    h = _hands(hands)
+    e = _eaten(eaten, h)
+    masks = np.array(_checked_table(table, h), dtype=np.uint64)
+    n, width = h.shape[0], _batch.most_cards(h)
+    plans = LayPlans(points=np.empty(n, dtype=np.int16), u=np.empty(n, dtype=np.bool_),
+                     mom=np.empty(n, dtype=np.bool_), melds=np.empty((n, width // 3), dtype=np.uint64),
+                     sends=np.empty((n, width, 2), dtype=np.int8), discard=np.empty(n, dtype=np.int8))
+    _batch.best_lay(h, e, masks, bool(discard), bool(already_laid), _values(values)[0], plans.points,
+                    plans.u.view(np.uint8), plans.mom.view(np.uint8), plans.melds, plans.sends, plans.discard)
+    return plans
+
+
+def arrange(hands: object, eaten: object = None, *, values: Sequence[int] | None = None) -> Arrangements:
+    """Per hand: a minimum-points arrangement under the eat condition, row by row ``phom.arrange``'s.
+
+    >>> from phom import cards
+    >>> found = arrange([cards("9H 10H JH 3C 5D").mask, cards("7S 8S 9S 10S").mask], [0, cards("9S 10S").mask])
+    >>> found.points.tolist(), [str(CardSet(int(m))) for m in found.melds[0]], str(CardSet(int(found.deadwood[0])))
+    ([8, -1], ['9♥ 10♥ J♥'], '3♣ 5♦')
+    """
+    h = _hands(hands)
+    e = _eaten(eaten, h)
+    n = h.shape[0]
+    found = Arrangements(points=np.empty(n, dtype=np.int16),
+                         melds=np.empty((n, _batch.most_cards(h) // 3), dtype=np.uint64),
+                         deadwood=np.empty(n, dtype=np.uint64))
+    _batch.arrange(h, e, _values(values)[0], found.points, found.melds, found.deadwood)
+    return found
