@@ -13,18 +13,26 @@ the player can hold once it is played, found with the solver.
 >>> str(g.hands[0])
 '4♠ 5♠ 6♠ 9♠ Q♠ A♣ 7♣ 8♣ A♦ 9♦'
 >>> h = hint(g)
->>> h.action
-Discard(Card('8C'))
+>>> h.action, h.equal
+(Discard(Card('QS')), (Discard(Card('QS')), Discard(Card('8C')), Discard(Card('AD'))))
 >>> print(h.reason)
-Discard 8♣: over 1,248 trial games it wins 2.21 stakes a game on average, 0.21 more than discarding Q♠. Your best arrangement comes to 39 points, and the next player could eat it (4 ways).
+Discard Q♠, discard 8♣ and discard A♦ are as good as each other: over 256 trial games they are at most 0.80 stakes a game apart, within the trials' margin of 0.81; a careful player picks discard Q♠. Your best arrangement comes to 35 points, and the next player could eat it (5 ways).
 >>> print(hint(g, lang="vi").reason)
-Đánh 8♣: đánh thử 1.248 ván, nước này thắng trung bình 2,21 cược một ván, hơn đánh Q♠ 0,21 cược. Cách xếp tốt nhất của bạn còn 39 điểm, và nhà dưới có thể ăn lá này (4 cách).
+Đánh Q♠, đánh 8♣ và đánh A♦ tốt ngang nhau: đánh thử 256 ván, các nước này chênh nhau không quá 0,80 cược một ván, chưa vượt sai số 0,81 cược của phép thử; người chơi cẩn thận sẽ chọn đánh Q♠. Cách xếp tốt nhất của bạn còn 35 điểm, và nhà dưới có thể ăn lá này (5 cách).
 
-With ``search=True`` the same judgement takes more worlds, doubling them while ``budget`` seconds
-allow:
+Where one move is ahead beyond the noise, the hint names it and says by how much:
+
+>>> h = hint(Game(seed=28), lang="vi")
+>>> h.equal
+()
+>>> print(h.reason)
+Đánh 6♦: đánh thử 256 ván, nước này thắng trung bình 2,64 cược một ván, hơn đánh 2♦ 0,88 cược. Cách xếp tốt nhất của bạn còn 36 điểm, và nhà dưới có thể ăn lá này (4 cách).
+
+With ``search=True`` the same judgement takes four times the worlds, doubling them while ``budget``
+seconds allow:
 
 >>> h = hint(g, search=True, budget=0.05)
->>> h.action in g.legal_actions() and h.playouts > 0
+>>> h.action in g.legal_actions() and h.worlds >= 4 * HINT_WORLDS
 True
 """
 
@@ -40,15 +48,17 @@ from .game import Game
 from ..language import translator
 from .render import action_text, html
 from .results import LayPlan
-from ..review.judge import SEARCH_WORLDS, Judgement, judge, judged_words
+from ..review.judge import EQUAL_Z, SEARCH_WORLDS, Judgement, equal_words, judge, judged_words
 from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
 from .view import PlayerView
 
-__all__ = ["HINT_WORLDS", "Hint", "hint", "lay_words", "plan_words"]
+__all__ = ["HINT_WORLDS", "SEARCH_FACTOR", "Hint", "hint", "lay_words", "plan_words"]
 
 #: The most worlds the hint's race plays a candidate on (``PhomKind.hint_worlds``; benchmarks/hint_agreement.py
 #: measures its cost a decision and how often the review labels its move).
 HINT_WORLDS = 256
+#: The look-ahead's worlds, at least, as a multiple of the quick hint's.
+SEARCH_FACTOR = 4
 
 
 @dataclass(frozen=True)
@@ -56,13 +66,18 @@ class Hint:
     """``action`` to play, ``reason`` in one sentence, ``alternatives``: (action, points, reason) for every
     legal action, best first (points: the fewest the player can hold after it; −1 for an ù).
     ``values`` holds the mean net money of each judged action (its best plan) over the judgement's
-    worlds, best first, ``playouts`` the games played out for it; the alternatives follow that order."""
+    worlds, best first, ``playouts`` the games played out for it; the alternatives follow that order.
+    ``equal``: the moves the judgement cannot tell apart (within twice the standard error of their
+    paired gap), ``action`` first, when there are several; empty when one move is ahead beyond doubt.
+    ``worlds``: the most worlds a move was judged on."""
 
     action: Action
     reason: str
     alternatives: tuple[tuple[Action, int, str], ...]
     values: tuple[tuple[Action, float], ...] = ()
     playouts: int = 0
+    equal: tuple[Action, ...] = ()
+    worlds: int = 0
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
@@ -77,9 +92,10 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: 
     """Advice for ``player`` (default: the player to move), who must be the one to move; the reasons in
     ``lang`` (``"en"`` or ``"vi"``). ``seed`` (default 0) fixes the worlds.
 
-    ``search=True`` looks ahead: the same judgement over twice the worlds, then doubled again (up to
-    ``SEARCH_WORLDS`` × 16) while ``budget`` seconds allow and the race used them (at least one
-    judgement)."""
+    ``search=True`` looks ahead: the same judgement over four times the worlds, then doubled again (up to
+    ``SEARCH_WORLDS`` × 16) while ``budget`` seconds allow (at least one judgement). Where the best move
+    is not ahead of the next beyond the judgement's noise, the hint says they are as good as each other
+    (``Hint.equal``) and plays the careful player's (the greedy bot's) among them."""
     _ = translator(lang)
     if isinstance(game_or_view, PlayerView):
         view = game_or_view
@@ -102,22 +118,27 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: 
     values: dict[Action, float] = {}
     for i in verdict.ranked():
         values.setdefault(verdict.plans[i][0], verdict.values[i])
-    best_plan = verdict.plans[verdict.best]
+    best_plan = verdict.plans[verdict.choice]
     choice = best_plan[0]
+    equal = tuple(dict.fromkeys([choice, *(verdict.plans[i][0] for i in verdict.equal())]))
     place = {a: k for k, a in enumerate(values)}
     place[choice] = -1
     alternatives = tuple(sorted(scored.values(), key=lambda item: (place.get(item[0], len(place)), item[1],
                                                                    item[0].id)))
-    reason = _reason(view, verdict, best_plan, values, scored[choice][2], lang)
-    return Hint(choice, reason, alternatives, tuple(values.items()), verdict.playouts)
+    if len(equal) > 1:
+        reason = _equal_reason(view, verdict, best_plan, equal, scored[choice][2], lang)
+    else:
+        reason = _reason(view, verdict, best_plan, values, scored[choice][2], lang)
+    return Hint(choice, reason, alternatives, tuple(values.items()), verdict.playouts,
+                equal if len(equal) > 1 else (), verdict.worlds)
 
 
 def _searched(view: PlayerView, budget: float, seed: int) -> Judgement:
-    """The look-ahead: the judgement with twice the hint's worlds, doubled while the budget allows."""
+    """The look-ahead: the judgement with four times the hint's worlds, doubled while the budget allows."""
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 60:
         raise ValueError(f"budget {budget!r} must be a number of seconds above 0 and at most 60")
     started = time.perf_counter()
-    worlds = 2 * HINT_WORLDS
+    worlds = SEARCH_FACTOR * HINT_WORLDS
     while True:
         began = time.perf_counter()
         verdict = judge(view, worlds=worlds, seed=seed)
@@ -140,12 +161,26 @@ def _reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], valu
         return detail if len(plan) == 1 else f"{named}: {_after_colon(detail)}"
     other, other_value = others[0]
     gap = value - other_value
-    judged = f"{named}: {judged_words(verdict.playouts, value, gap, _choice(other, lang), lang)}."
+    judged = f"{named}: {judged_words(verdict.worlds, value, gap, _choice(other, lang), lang)}."
     if isinstance(choice, AutoLay) and len(plan) > 1:     # the judged discard, not the solver's
         detail = _("Lay down with the solver's plan: {plan}.").format(
             plan=lay_words(_plan(view), view, lang, discard=False))
     rest = _after_colon(detail)
     return f"{judged} {rest[:1].upper()}{rest[1:]}"
+
+
+def _equal_reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], equal: tuple[Action, ...],
+                  detail: str, lang: str) -> str:
+    """Moves the judgement cannot tell apart, named, the careful one played; then what the solver says of it."""
+    indices = [i for i in verdict.equal() if verdict.plans[i][0] != plan[0]]
+    widest = max(indices, key=lambda i: verdict.gaps[i])
+    names = [action_text(a, lang) for a in equal]
+    names = [n[:1].upper() + n[1:] if k == 0 else n[:1].lower() + n[1:] for k, n in enumerate(names)]
+    choice = plan_words(plan, view, lang)
+    said = equal_words(verdict.worlds, names, verdict.gaps[widest], EQUAL_Z * verdict.gap_errors[widest],
+                       choice[:1].lower() + choice[1:], lang)
+    rest = _after_colon(detail)
+    return f"{said}. {rest[:1].upper()}{rest[1:]}"
 
 
 def _after_colon(reason: str) -> str:

@@ -7,14 +7,23 @@ common random numbers (``phom.racing.race``) on worlds that agree with the seat'
 the review's own playout policies. The review then values the race's survivors on fresh worlds to
 measure a loss; a hint needs only the choice, so it spends all its worlds on the race: rounds of
 ``ROUND_WORLDS`` until one candidate is left, the rest are within ``FLAT`` stakes of the leader
-beyond doubt, or the game's ``hint_worlds`` worlds are spent (the look-ahead's ``SEARCH_WORLDS``). Ties go to
-the greedy bot's choice.
+beyond doubt, or the game's ``hint_worlds`` worlds are spent (the look-ahead's ``SEARCH_WORLDS``). An early
+stop ends the race, not the judgement: the leader and its closest rival play on, round after round, until
+the leader has played all its ``worlds`` (so the look-ahead, with four times the worlds, really looks four
+times as far, and the gap between the two is known as well as the worlds allow).
+
+Every candidate's gap to the leader is measured on the worlds both played (common random numbers), with
+its standard error; the candidates within ``EQUAL_Z`` standard errors of the leader are ``equal``: as good
+as each other as far as the worlds can tell. Among them the judgement's ``choice`` is the one a careful
+player makes: the greedy bot's move where it is one of them, else the leader.
 
 >>> from phom import Game
 >>> game = Game(seed=12)
 >>> verdict = judge(game.view(0), worlds=64, seed=1)
 >>> verdict.plans[verdict.best][0] in game.legal_actions(), verdict.values[verdict.best] >= max(
 ...     v for v in verdict.values if v == v)
+(True, True)
+>>> verdict.best in verdict.equal() and verdict.choice in verdict.equal(), verdict.worlds >= 64
 (True, True)
 """
 
@@ -25,12 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from ..games import kind_of_view
 from ..language import number, translator
 from ..racing import Z_ELIMINATE, race, stage_seed
 from ..moved import forwarding
 
-__all__ = ["FLAT", "ROUND_WORLDS", "SEARCH_WORLDS", "Judgement", "judge", "judged_words", "verdict"]
+__all__ = ["EQUAL_Z", "FLAT", "ROUND_WORLDS", "SEARCH_WORLDS", "Judgement", "equal_words", "judge", "judged_words",
+           "verdict"]
 
 #: names that moved to their game's folder, still read here
 __getattr__ = forwarding(__name__, {"HINT_WORLDS": "phom.phom.hints", "TIENLEN_HINT_WORLDS": "phom.tienlen.hints",
@@ -44,6 +57,8 @@ ROUND_WORLDS = 32
 #: The race stops when every candidate left is within this many stakes of the leader beyond doubt
 #: (below the review's smallest label, an inaccuracy of 0.14 stakes in Phỏm and 0.12 in Tiến lên).
 FLAT = 0.1
+#: Standard errors of the paired gap within which a candidate is as good as the leader (about a 95 % margin).
+EQUAL_Z = 2.0
 
 
 @dataclass(frozen=True)
@@ -53,7 +68,8 @@ class Judgement:
     (mean stakes; NaN when nothing was raced, a single candidate) and its standard error in
     ``errors``, the candidates still ``alive`` at the race's end, the ``best`` plan's and the greedy
     bot's (``greedy``) indices, the most ``worlds`` a candidate played and the games ``playouts``
-    spent."""
+    spent; ``gaps`` and ``gap_errors``: each plan's paired gap below the best over the worlds both
+    played, and its standard error (NaN where they share no worlds; 0 for the best itself)."""
 
     plans: tuple[tuple[Any, ...], ...]
     texts: tuple[str, ...]
@@ -64,6 +80,28 @@ class Judgement:
     greedy: int
     worlds: int
     playouts: int
+    gaps: tuple[float, ...] = ()
+    gap_errors: tuple[float, ...] = ()
+
+    def equal(self, z: float = EQUAL_Z) -> tuple[int, ...]:
+        """The plans as good as the best as far as the worlds tell (the best first, then by value): each
+        one still in the race at its end (none dropped as behind another beyond doubt), its paired gap to
+        the best at most ``z`` of its standard errors.
+
+        >>> Judgement((("a",), ("b",), ("c",)), ("a", "b", "c"), (1.0, 0.99, 0.2), (0.1, 0.1, 0.1), (0, 1), 0, 1, 64,
+        ...           192, (0.0, 0.01, 0.8), (0.0, 0.02, 0.1)).equal()
+        (0, 1)
+        """
+        if not self.gaps:
+            return (self.best,)
+        close = [i for i in self.ranked() if i == self.best or (
+            i in self.alive and not math.isnan(self.gaps[i]) and self.gaps[i] <= z * self.gap_errors[i])]
+        return tuple(close)
+
+    @property
+    def choice(self) -> int:
+        """The plan a careful player picks: the greedy bot's among the ``equal`` ones, else the best."""
+        return self.greedy if self.greedy in self.equal() else self.best
 
     def ranked(self) -> list[int]:
         """The valued plans' indices: the best, then the others by value."""
@@ -95,6 +133,35 @@ def judged_words(deals: int, value: float, gap: float, other: str, lang: str = "
     return _("over {deals} trial games it wins {value} stakes a game on average, {gap} more than {other}").format(**said)
 
 
+#: the most moves an "as good as each other" sentence names one by one
+NAMED = 4
+
+
+def equal_words(deals: int, moves: Sequence[str], gap: float, margin: float, choice: str, lang: str = "en") -> str:
+    """Moves the judgement cannot tell apart, as both games' hints say it, in ``lang``: ``moves`` (as the
+    game names them, the chosen one first; the first few named), the trial games, the widest ``gap``
+    between them and the trials' ``margin`` on it, and the ``choice`` a careful player makes.
+
+    >>> print(equal_words(1152, ["Đánh 8♣", "đánh Q♠"], 0.012, 0.08, "đánh 8♣", "vi"))
+    Đánh 8♣ và đánh Q♠ tốt ngang nhau: đánh thử 1.152 ván, các nước này chênh nhau không quá 0,01 cược một ván, chưa vượt sai số 0,08 cược của phép thử; người chơi cẩn thận sẽ chọn đánh 8♣
+    >>> print(equal_words(1152, ["Discard 8♣", "discard Q♠", "discard 9♦", "draw", "discard 2♠", "discard 3♠"],
+    ...                   0.05, 0.1, "discard 8♣"))
+    Discard 8♣, discard Q♠, discard 9♦, draw and 2 other moves are as good as each other: over 1,152 trial games they are at most 0.05 stakes a game apart, within the trials' margin of 0.10; a careful player picks discard 8♣
+    """
+    _ = translator(lang)
+    named = list(moves[:NAMED])
+    rest = len(moves) - len(named)
+    if rest:
+        last = (_("{count} other move") if rest == 1 else _("{count} other moves")).format(count=number(rest, lang))
+    else:
+        last = named.pop()
+    listed = _("{moves} and {last}").format(moves=", ".join(named), last=last)
+    said = {"moves": listed, "deals": number(deals, lang), "gap": number(gap, lang, 2),
+            "margin": number(margin, lang, 2), "choice": choice}
+    return _("{moves} are as good as each other: over {deals} trial games they are at most {gap} stakes a game "
+             "apart, within the trials' margin of {margin}; a careful player picks {choice}").format(**said)
+
+
 def judge(view: Any, *, worlds: int | None = None, seed: int = 0) -> Judgement:
     """The review's judgement of the decision of ``view``'s player, who must be to move, racing each
     candidate on at most ``worlds`` worlds (default: the game's hint's, ``GameKind.hint_worlds``:
@@ -118,19 +185,76 @@ def verdict(sample: Any, values: Any, plans: Sequence[tuple[Any, ...]], texts: t
             worlds: int, seed: int) -> Judgement:
     """The race of a game's ``judge`` (``GameKind.judge``): ``plans`` (their ``texts``; ``greedy``: the greedy
     bot's) raced on worlds ``sample(count, seed)`` gives, valued by ``values(worlds, plans)``, in rounds of
-    ``ROUND_WORLDS`` up to ``worlds`` a candidate (see the module docstring).
+    ``ROUND_WORLDS`` up to ``worlds`` a candidate, the leader and its closest rival played on to ``worlds``
+    after an early stop (see the module docstring).
 
     >>> verdict(None, None, [("pass",)], ("pass",), 0, 64, 1).best
     0
     """
     k = len(plans)
     if k == 1:
-        return Judgement(tuple(plans), texts, (math.nan,), (math.nan,), (0,), 0, 0, 0, 0)
+        return Judgement(tuple(plans), texts, (math.nan,), (math.nan,), (0,), 0, 0, 0, 0, (0.0,), (0.0,))
+    played: list[tuple[list[int], npt.NDArray[np.float64]]] = []       # each round: (candidates, money)
 
     def play(r: int, alive: list[int]) -> Any:
-        return values(sample(ROUND_WORLDS, stage_seed(seed, "race", r)), [plans[i] for i in alive])
+        won = np.asarray(values(sample(ROUND_WORLDS, stage_seed(seed, "race", r)), [plans[i] for i in alive]),
+                         dtype=np.float64)
+        if len(won):
+            played.append((list(alive), won))
+        return won
 
+    preference = [0 if i == greedy else i + 1 for i in range(k)]
     raced = race(play, k, rounds=max(1, worlds // ROUND_WORLDS), z=Z_ELIMINATE, flat=FLAT, min_rounds=2,
-                 preference=[0 if i == greedy else i + 1 for i in range(k)])
-    return Judgement(tuple(plans), texts, raced.means, raced.stderrs, raced.alive, raced.best, greedy,
-                     max(raced.worlds), raced.spent)
+                 preference=preference)
+    spent, best, alive = raced.spent, raced.best, list(raced.alive)
+    means, errors, counts = _pooled(played, k)
+    rounds = raced.rounds
+    # an early stop ends the race, not the judgement: the leader and its closest rival play on
+    others = [i for i in range(k) if i != best and counts[i]]
+    if others and played:
+        rival = max(others, key=lambda i: (i in alive, means[i], -preference[i]))
+        duel = sorted({best, rival})
+        limit = rounds + max(1, worlds // ROUND_WORLDS)
+        while counts[best] < worlds and rounds < limit:
+            won = play(rounds, duel)
+            rounds += 1
+            if not len(won):
+                break
+            spent += won.size
+            counts[best] += len(won)
+        means, errors, counts = _pooled(played, k)
+        alive = sorted(set(alive) | set(duel))
+        best = max(alive, key=lambda i: (means[i], -preference[i]))
+    gaps, gap_errors = _gaps(played, k, best)
+    return Judgement(tuple(plans), texts, tuple(means), tuple(errors), tuple(alive), best, greedy,
+                     max(counts), spent, gaps, gap_errors)
+
+
+def _pooled(played: list[tuple[list[int], npt.NDArray[np.float64]]], k: int
+            ) -> tuple[list[float], list[float], list[int]]:
+    """Each candidate's mean money over the rounds it played, its standard error and its worlds."""
+    columns: list[list[npt.NDArray[np.float64]]] = [[] for _ in range(k)]
+    for alive, won in played:
+        for j, i in enumerate(alive):
+            columns[i].append(won[:, j])
+    pooled = [np.concatenate(c) if c else np.zeros(0) for c in columns]
+    means = [float(d.mean()) if len(d) else 0.0 for d in pooled]
+    errors = [float(d.std(ddof=1) / np.sqrt(len(d))) if len(d) > 1 else 0.0 for d in pooled]
+    return means, errors, [len(d) for d in pooled]
+
+
+def _gaps(played: list[tuple[list[int], npt.NDArray[np.float64]]], k: int, best: int
+          ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each candidate's paired gap below ``best`` over the rounds both played, and its standard error."""
+    gaps, errors = [], []
+    for i in range(k):
+        if i == best:
+            gaps.append(0.0)
+            errors.append(0.0)
+            continue
+        diff = [won[:, alive.index(best)] - won[:, alive.index(i)] for alive, won in played
+                if best in alive and i in alive]
+        d = np.concatenate(diff) if diff else np.zeros(0)
+        gaps.append(float(d.mean()) if len(d) else math.nan)
+        errors.append(float(d.std(ddof=1) / np.sqrt(len(d))) if len(d) > 1 else math.nan)
+    return tuple(gaps), tuple(errors)

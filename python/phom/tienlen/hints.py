@@ -1,17 +1,20 @@
 """Tiến lên hints: the move the review's judgement recommends for a seat at the hint's budget
 (``phom.review.judge``: the review's candidates, worlds and playouts, racing each candidate on at
 most ``TIENLEN_HINT_WORLDS`` worlds; the look-ahead, ``search=True``, the same with
-``SEARCH_WORLDS``), and a sentence saying why.
+``SEARCH_WORLDS``, more than four times as many), and a sentence saying why. Where the best play is not
+ahead of the next beyond the judgement's noise, the hint says the plays are as good as each other
+(``TienLenHint.equal``) and plays the careful player's (the greedy bot's) among them.
 
 >>> from phom.tienlen.bots import GreedyTienLenBot
 >>> game = TienLenGame(seed=3)
 >>> for _ in range(6):
 ...     game.apply(GreedyTienLenBot().act(game.view(game.to_move)))
 >>> action, reason = tienlen_hint(game, game.to_move)
->>> action in game.legal_actions(), reason.startswith("over ") and " trial games it wins " in reason
+>>> action in game.legal_actions(), " trial games " in reason
 (True, True)
->>> tienlen_hint(game, game.to_move, lang="vi")[1].startswith("đánh thử ")
-True
+>>> advice = tienlen_advice(game, game.to_move, lang="vi")
+>>> advice.action == action, "đánh thử " in advice.reason, advice.worlds >= 4 * 32
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -19,32 +22,61 @@ from __future__ import annotations
 import math
 
 from ..language import translator
-from ..review.judge import SEARCH_WORLDS, judge, judged_words
+from dataclasses import dataclass
+
+from ..review.judge import EQUAL_Z, SEARCH_WORLDS, equal_words, judge, judged_words
 from .bots import GreedyTienLenBot
 from .combos import min_plays
 from .game import Action, Pass, TienLenGame
 from .render import play_words
 
-__all__ = ["TIENLEN_HINT_WORLDS", "describe", "tienlen_hint"]
+__all__ = ["TIENLEN_HINT_WORLDS", "TienLenHint", "describe", "tienlen_advice", "tienlen_hint"]
 
 #: The most worlds the hint's race plays a candidate on (``TienLenKind.hint_worlds``): fewer than Phỏm's,
 #: whose playouts cost less (up to 12 candidates here, four blocks of policies).
 TIENLEN_HINT_WORLDS = 192
 
 
+@dataclass(frozen=True)
+class TienLenHint:
+    """A Tiến lên hint: ``action`` to play and ``reason`` in one sentence; ``equal``: the plays the judgement
+    cannot tell apart (``action`` first) when there are several, else empty; ``values``: each judged
+    play's mean money a game, best first; ``playouts`` and ``worlds`` (the most a play was judged on)."""
+
+    action: Action
+    reason: str
+    equal: tuple[Action, ...] = ()
+    values: tuple[tuple[Action, float], ...] = ()
+    playouts: int = 0
+    worlds: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+
+
 def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: str = "en",
                  seed: int = 0) -> tuple[Action, str]:
     """The action the review's judgement recommends for ``seat`` and a sentence saying why (in
-    ``lang``); ``search``: with the look-ahead's worlds; ``seed`` fixes the worlds."""
+    ``lang``); ``search``: with the look-ahead's worlds; ``seed`` fixes the worlds (``tienlen_advice``
+    says more)."""
+    advice = tienlen_advice(game, seat, search=search, lang=lang, seed=seed)
+    return advice.action, advice.reason
+
+
+def tienlen_advice(game: TienLenGame, seat: int, *, search: bool = False, lang: str = "en",
+                   seed: int = 0) -> TienLenHint:
+    """The hint for ``seat`` with what the judgement knows: the plays as good as each other, the values."""
     _ = translator(lang)
     view = game.view(seat)
     if not view.legal_actions:
         raise ValueError(f"seat {seat} has no move now")
     hand = view.hand.mask
     if all(isinstance(a, Pass) for a in view.legal_actions):
-        return view.legal_actions[0], _("nothing in your hand beats the table: pass is the only move")
+        return TienLenHint(view.legal_actions[0], _("nothing in your hand beats the table: pass is the only move"))
     verdict = judge(view, worlds=SEARCH_WORLDS if search else TIENLEN_HINT_WORLDS, seed=seed)
-    action = verdict.plans[verdict.best][0]
+    action = verdict.plans[verdict.choice][0]
+    equal = tuple(dict.fromkeys([action, *(verdict.plans[i][0] for i in verdict.equal())]))
+    values = tuple((verdict.plans[i][0], verdict.values[i]) for i in verdict.ranked())
     greedy = GreedyTienLenBot().act(view)
     if isinstance(action, Pass):
         detail = (_("every play would lengthen your split of {plays} plays, spend a heo early or waste a "
@@ -62,11 +94,21 @@ def tienlen_hint(game: TienLenGame, seat: int, *, search: bool = False, lang: st
     ranked = verdict.ranked()
     value = verdict.values[verdict.best]
     if len(ranked) < 2 or math.isnan(value):
-        return action, detail or _("it is the only move worth playing here")
+        return TienLenHint(action, detail or _("it is the only move worth playing here"), (), values,
+                           verdict.playouts, verdict.worlds)
+    if len(equal) > 1:
+        widest = max((i for i in verdict.equal() if i != verdict.choice), key=lambda i: verdict.gaps[i],
+                     default=verdict.best)
+        names = [describe(a, lang) for a in equal]
+        names = [n[:1].upper() + n[1:] if k == 0 else _other(a, lang) for k, (n, a) in enumerate(zip(names, equal))]
+        said = equal_words(verdict.worlds, names, verdict.gaps[widest], EQUAL_Z * verdict.gap_errors[widest],
+                           _other(action, lang), lang)
+        return TienLenHint(action, f"{said}; {detail}", equal, values, verdict.playouts, verdict.worlds)
     other = ranked[1]
     gap = value - verdict.values[other]
-    judged = judged_words(verdict.playouts, value, gap, _other(verdict.plans[other][0], lang), lang)
-    return action, f"{judged}; {detail}" if detail else judged
+    judged = judged_words(verdict.worlds, value, gap, _other(verdict.plans[other][0], lang), lang)
+    return TienLenHint(action, f"{judged}; {detail}" if detail else judged, (), values, verdict.playouts,
+                       verdict.worlds)
 
 
 def _other(action: Action, lang: str) -> str:
