@@ -46,7 +46,8 @@ def solve_report(hand: int, eaten: int = 0, table: Sequence[CardSet] = ()) -> di
 
 
 def hint_report(advice: Hint, lang: str = "en") -> dict[str, Any]:
-    """A hint as data: the action, the reason, the alternatives (and the search's values, if any);
+    """A hint as data: the action, the reason, the alternatives (and the search's values, if any), the
+    moves as good as each other (``equal``: empty when one is ahead beyond the noise);
     labels in ``lang`` (the reasons are in the language the hint was asked in)."""
     return {
         "action": action_report(advice.action, lang),
@@ -55,4 +56,6 @@ def hint_report(advice: Hint, lang: str = "en") -> dict[str, Any]:
                          for a, points, reason in advice.alternatives],
         "values": [{**action_report(a, lang), "mean_net": value} for a, value in advice.values],
         "playouts": advice.playouts,
+        "worlds": advice.worlds,
+        "equal": [action_report(a, lang) for a in advice.equal],
     }
