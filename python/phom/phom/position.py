@@ -168,8 +168,8 @@ def view_from_position(data: Any) -> PlayerView:
 # ----------------------------------------------------------------------------------------------
 # The position notation (docs/en/position.md): one line of text for what the player to move sees
 
-_KINDS = {"normal": "N", "lay": "H", "tai": "T"}
-_KIND_OF = {v: k for k, v in _KINDS.items()}
+_KINDS: dict[str, str] = {"normal": "N", "lay": "H", "tai": "T"}
+_KIND_OF: dict[str, TurnKind] = {"N": "normal", "H": "lay", "T": "tai"}
 _TURN = re.compile(r"^([0-3])([tp])([NHT])([0-8]?)(s?)(c?)$")
 _FIELD_NAMES = ("turn", "hand", "sizes", "rows", "eaten", "laid", "down", "turns", "stock", "lead", "chot",
                 "ply", "rules")
