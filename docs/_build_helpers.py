@@ -1,11 +1,14 @@
 """What the manual generates at build time: the cards of its worked examples (drawn by ``phom.phom.render``)
-and the HTTP API reference (rendered from ``phom.web.api.openapi()``, the document the server serves).
+the HTTP API reference (rendered from ``phom.web.api.openapi()``, the document the server serves) and the
+list of games (from the registry, ``phom.games.game_specs``, as ``phom games`` lists them).
 
 >>> import tempfile, pathlib
 >>> out = pathlib.Path(tempfile.mkdtemp())
 >>> write_generated(out)
 >>> (out / "cards" / "xoay.svg").read_text().startswith("<svg"), (out / "http-api.md").exists()
 (True, True)
+>>> "| `tienlen` | Tiến lên | 2–4 |" in (out / "games.md").read_text()
+True
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 from phom import best_lay, render
 from phom.cards import CardSet
 from phom.drawing import cards_svg
+from phom.games import game_specs
 from phom.tienlen.reference import strength
 from phom.web.api import openapi
 
@@ -82,6 +86,15 @@ def http_api_markdown(document: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def games_markdown() -> str:
+    """The registered games as a table: name, title, seats, levels and what each lacks."""
+    lines = ["| game | title | seats | levels | lacks |", "|---|---|---|---|---|"]
+    for spec in game_specs():
+        lines.append(f"| `{spec.name}` | {spec.title('en')} | {spec.seats[0]}–{spec.seats[1]} | {len(spec.levels)} | "
+                     f"{', '.join(sorted(spec.lacks)) or 'nothing'} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_generated(out: pathlib.Path) -> None:
     """Write every generated file of the manual under ``out``."""
     cards = out / "cards"
@@ -93,3 +106,4 @@ def write_generated(out: pathlib.Path) -> None:
     for name, text in TIENLEN_CARDS.items():
         (cards / f"tl-{name}.svg").write_text(_tienlen_svg(text), encoding="utf-8")
     (out / "http-api.md").write_text(http_api_markdown(openapi()), encoding="utf-8")
+    (out / "games.md").write_text(games_markdown(), encoding="utf-8")

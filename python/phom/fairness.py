@@ -12,25 +12,20 @@ The functions, exactly (so they can be reimplemented in any language):
 - ``server_seed``: 64 lowercase hex characters (32 random bytes).
 - ``commitment(server_seed, table)``: the SHA-256 hex digest of the seed's 64 characters as ASCII text,
   a newline, and the table as canonical JSON (UTF-8, keys sorted, no spaces, non-ASCII escaped):
-  ``{"bots": {"<seat>": name, ...}, "game": "phom" | "tienlen", "rules": Rules.to_dict()}`` — the seats
+  ``{"bots": {"<seat>": name, ...}, "game": the game's name, "rules": its rules as data}`` — the seats
   not in ``bots`` are the humans. A record says so with ``fairness.covers = "seed+table"``. Records of
   older servers (no ``covers``) were committed to the seed alone: ``commitment(server_seed)``, the
   SHA-256 hex digest of the 64 characters; they still verify, and the verdict says the seating was not
   covered.
-- the random stream of a purpose ``P`` (``"deal"``, or ``"bot"`` with a number): the bytes of
-  ``HMAC-SHA256(key = the 32 seed bytes, message = P ‖ 0x00 ‖ extra ‖ 0x00 ‖ counter)`` for counter
-  = 0, 1, 2, … as 8 big-endian bytes, concatenated. For the deal, ``extra`` is the client seed in UTF-8.
-- ``shuffled_deck``: Fisher–Yates over the card indices 0..51 (index = suit × 13 + rank − 1, suits
-  S C D H): for i = 51 down to 1, swap position i with position j, where j is uniform in 0..i: read 4
-  bytes of the stream as a big-endian integer u, reject u ≥ 2³² − (2³² mod (i + 1)) and read again,
-  else j = u mod (i + 1).
-- the deal: the hands seat by seat from the front of the deck (the leader's hand one card larger),
-  then the stock in draw order (``phom.phom.referee.deal_cards``). In Tiến lên: 13 cards a seat, seat by
-  seat from the front of the deck (the rest is not dealt).
+- the random stream, ``shuffled_deck`` and each bot decision's seed: ``phom.dealing`` (below every game).
+- the deal: each game deals the deck its own way (its kind's ``deal``; in Phỏm the hands seat by seat
+  from the front of the deck, the leader's one card larger, then the stock in draw order; in Tiến lên 13
+  cards a seat, seat by seat from the front of the deck).
 - a bot's decision at version v (the number of actions applied before it) is played with the bot
   reseeded by the first 8 bytes of the stream ``"bot"`` with extra = v (8 big-endian bytes), shifted
   right by one bit: bots draw their randomness from the server seed too.
 
+>>> from phom import Rules
 >>> seed = "00" * 32
 >>> commitment(seed)[:16]
 '60e05bd1b195af2f'
@@ -46,39 +41,30 @@ True
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import secrets
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .clock import STANDIN
+from .dealing import MAX_CLIENT_SEED, FairnessError, bot_seed, check_client_seed, seed_bytes, shuffled_deck
 from .external import is_external
-from .games import GameKind, kind_of_record
+from .games import GameKind, game_spec, kind_of_record
 from .language import number, translator
-from .phom.game import Game, IllegalAction
-from .phom.referee import deal_cards
-from .phom.rules import Rules
-from .phom.state import Deal
-from .tienlen.game import TienLenGame
-from .tienlen.rules import TienLenRules
+from .moved import forwarding
 
-__all__ = ["COVERS_TABLE", "STANDIN", "Fairness", "FairnessError", "Verified", "bot_seed", "commitment", "deal_of", "dealt_game",
-           "dealt_tienlen_game", "new_server_seed", "seeded_action", "shuffled_deck", "table_of", "verify_record",
-           "verify_report"]
+__all__ = ["COVERS_TABLE", "MAX_CLIENT_SEED", "STANDIN", "Fairness", "FairnessError", "Verified", "bot_seed",
+           "check_client_seed", "commitment", "deal_of", "dealt_game", "dealt_tienlen_game", "new_server_seed",
+           "seeded_action", "shuffled_deck", "table_of", "verify_record", "verify_report"]
 
-#: The longest client seed accepted (characters).
-MAX_CLIENT_SEED = 200
+#: Each game deals from the deck itself (``phom.dealing``); its dealing functions are read here by their old names
+__getattr__ = forwarding(__name__, {"deal_of": "phom.phom.phom_kind", "dealt_game": "phom.phom.phom_kind",
+                                    "dealt_tienlen_game": "phom.tienlen.kind"})
 #: ``fairness.covers`` of a record whose commitment covers the table (rules, seats, bots) with the seed.
 COVERS_TABLE = "seed+table"
 #: How long ``verify_record`` may replay bots by default (seconds); past it, FairnessError says so.
 VERIFY_SECONDS = 60.0
-
-
-class FairnessError(ValueError):
-    """A record that does not prove its game fair: the one-line reason."""
 
 
 @dataclass(frozen=True)
@@ -102,15 +88,6 @@ def new_server_seed() -> str:
     return secrets.token_hex(32)
 
 
-def _seed_bytes(server_seed: str) -> bytes:
-    if not isinstance(server_seed, str) or len(server_seed) != 64:
-        raise FairnessError("the server seed must be 64 hex characters")
-    try:
-        return bytes.fromhex(server_seed)
-    except ValueError:
-        raise FairnessError("the server seed must be 64 hex characters") from None
-
-
 #: No ``turn_seconds`` given to ``table_of``: a table of a server older than the clock.
 NO_CLOCK_SETTING = object()
 
@@ -119,6 +96,7 @@ def table_of(game: str, rules: Any, bots: dict[Any, str], turn_seconds: Any = NO
     """The table a commitment covers: the game, its rules (``to_dict``), the bot of each bot seat and,
     for a table created with a clock setting, its ``turn_seconds`` (None included).
 
+    >>> from phom import Rules
     >>> table_of("phom", Rules(), {2: "greedy"})["bots"]
     {'2': 'greedy'}
     >>> table_of("phom", Rules(), {}, turn_seconds=None)["turn_seconds"] is None
@@ -133,73 +111,11 @@ def table_of(game: str, rules: Any, bots: dict[Any, str], turn_seconds: Any = NO
 def commitment(server_seed: str, table: dict[str, Any] | None = None) -> str:
     """The SHA-256 hex digest of the server seed's 64 hex characters (ASCII), followed, with ``table``
     (``table_of``), by a newline and the table's canonical JSON."""
-    _seed_bytes(server_seed)
+    seed_bytes(server_seed)
     text = server_seed.encode("ascii")
     if table is not None:
         text += b"\n" + json.dumps(table, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
     return hashlib.sha256(text).hexdigest()
-
-
-def _stream(server_seed: str, purpose: bytes, extra: bytes) -> Iterator[int]:
-    key = _seed_bytes(server_seed)
-    counter = 0
-    while True:
-        block = hmac.new(key, purpose + b"\x00" + extra + b"\x00" + counter.to_bytes(8, "big"),
-                         hashlib.sha256).digest()
-        yield from block
-        counter += 1
-
-
-def check_client_seed(client_seed: Any) -> str:
-    """The client seed as given, or ValueError naming ``client_seed``."""
-    if not isinstance(client_seed, str) or len(client_seed) > MAX_CLIENT_SEED:
-        raise ValueError(f"client_seed must be text of at most {MAX_CLIENT_SEED} characters")
-    return client_seed
-
-
-def shuffled_deck(server_seed: str, client_seed: str = "") -> list[int]:
-    """The 52 card indices in dealing order for these seeds (Fisher–Yates on the HMAC stream)."""
-    stream = _stream(server_seed, b"deal", check_client_seed(client_seed).encode("utf-8"))
-    deck = list(range(52))
-    for i in range(51, 0, -1):
-        bound = i + 1
-        limit = 2**32 - (2**32 % bound)
-        while True:
-            u = int.from_bytes(bytes(next(stream) for _ in range(4)), "big")
-            if u < limit:
-                break
-        j = u % bound
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def deal_of(rules: Rules, leader: int, server_seed: str, client_seed: str = "") -> Deal:
-    """The deal of a hosted game: ``deal_cards`` on the deck of these seeds."""
-    return deal_cards(rules, leader, deck=shuffled_deck(server_seed, client_seed))
-
-
-def dealt_game(rules: Rules, leader: int, server_seed: str, client_seed: str = "") -> Game:
-    """A fresh game on the deal of these seeds."""
-    deal = deal_of(rules, leader, server_seed, client_seed)
-    return Game(rules, leader=leader, deal=(deal.hands, [card.code for card in deal.stock]))
-
-
-def dealt_tienlen_game(rules: TienLenRules, server_seed: str, client_seed: str = "", *, first_game: bool = True,
-                       leader: int | None = None) -> TienLenGame:
-    """A game of Tiến lên on the deal of these seeds: a first game, or a later one led by ``leader``.
-
-    >>> dealt_tienlen_game(TienLenRules(), "00" * 32, "alice").deal[0].codes
-    '10S AC 3C 4C 8C JC 2D JD 6H 8H 9H 10H KH'
-    """
-    deck = shuffled_deck(server_seed, client_seed)
-    hands = [sum(1 << c for c in deck[13 * p:13 * p + 13]) for p in range(rules.players)]
-    return TienLenGame(rules, deal=hands, first_game=first_game, leader=None if first_game else leader)
-
-
-def bot_seed(server_seed: str, version: int) -> int:
-    """The seed a bot's decision at ``version`` is played with (63 bits)."""
-    stream = _stream(server_seed, b"bot", version.to_bytes(8, "big"))
-    return int.from_bytes(bytes(next(stream) for _ in range(8)), "big") >> 1
 
 
 def seeded_action(bot: Any, game: Any, server_seed: str) -> Any:
@@ -249,7 +165,7 @@ def verify_report(text: str, *, seconds: float = VERIFY_SECONDS) -> Verified:
     if covers not in (None, COVERS_TABLE):
         raise FairnessError(f"fairness.covers must be {COVERS_TABLE!r} (or absent, in an older record), "
                             f"not {ascii(covers)}")
-    _seed_bytes(seed)
+    seed_bytes(seed)
     bots = data.get("bots", {})
     if not isinstance(bots, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items()):
         raise FairnessError("'bots' must map seats to bot names")
@@ -311,7 +227,8 @@ def _clock_moves(data: dict[str, Any], history: list[Any], bots: dict[str, str])
 
 
 def _replay_moves(history: list[Any], replay: Any, players: dict[int, Any], standin: Any, standins: set[int],
-                  seed: str, bots: dict[str, str], deadline: float) -> tuple[int, int]:
+                  seed: str, bots: dict[str, str], deadline: float, refusal: type[Exception] = ValueError
+                  ) -> tuple[int, int]:
     """Replay ``history`` on ``replay``, checking every bot's move and every clock move (``standins``) against
     what the bot or the stand-in plays with the seed of its decision; (bot moves, clock moves) checked."""
     bot_moves = clock_moves = 0
@@ -332,7 +249,7 @@ def _replay_moves(history: list[Any], replay: Any, players: dict[int, Any], stan
                 bot_moves += 1
         try:
             replay.apply(action)
-        except (IllegalAction, ValueError) as exc:  # pragma: no cover - from_json replayed it already
+        except (refusal, ValueError) as exc:  # pragma: no cover - from_json replayed it already
             raise FairnessError(f"action {version} ({action}) is illegal: {exc}") from None
     return bot_moves, clock_moves
 
@@ -348,7 +265,9 @@ class Verified:
     >>> found.text()[:56]
     'verified: the Phỏm deal is the deal of the committed see'
     >>> print(found.text("vi"))
-    Ván hợp lệ: bài ván Phỏm này đúng là bài chia từ mã xáo bài khớp mã niêm phong abababababababab… và mã của bàn “my table”; đã đánh lại 40 nước (30 nước của máy đều khớp); ván đã xong; tiền: ghế 1: +3, ghế 2: −1, ghế 3: −1, ghế 4: −1
+    Ván hợp lệ: bài ván Phỏm này đúng là bài chia từ mã xáo bài bí mật đã niêm phong trước ván (mã niêm phong ABAB-ABAB) và mã riêng của bàn “my table”; đã đánh lại 40 nước (30 nước của máy đều khớp); ván đã xong; tiền: ghế 1: +3, ghế 2: −1, ghế 3: −1, ghế 4: −1
+    >>> print(Verified("Phỏm", "3f9a" * 16, "", 40, 30, 0, True, None, True).text("vi").split(";")[0])
+    Ván hợp lệ: bài ván Phỏm này đúng là bài chia từ mã xáo bài bí mật đã niêm phong trước ván (mã niêm phong 3F9A-3F9A)
     """
 
     title: str
@@ -375,10 +294,14 @@ class Verified:
         said = {"bots": number(self.bot_moves, lang), "clock": number(self.clock_moves, lang)}
         replayed = (_("{bots} bot moves and {clock} clock moves match") if self.clock_moves
                     else _("{bots} bot moves match")).format(**said)
-        line = _("Verified: this {title} deal is the deal of the committed secret seed {seed}… and the table's "
-                 "seed “{client}”; {actions} moves played again ({replayed}); {state}").format(
-            title=self.title, seed=self.commitment[:16], client=self.client_seed, actions=number(self.actions, lang),
-            replayed=replayed, state=_("the game is over") if self.over else _("the game is not over"))
+        seal = f"{self.commitment[:4]}-{self.commitment[4:8]}".upper()     # a short code a person can read out
+        line = _("Verified: this {title} deal is the deal of the secret shuffle code sealed before the game (seal "
+                 "code {seal})").format(title=self.title, seal=seal)
+        if self.client_seed:
+            line += _(" and the table's own code “{client}”").format(client=self.client_seed)
+        line += _("; {actions} moves played again ({replayed}); {state}").format(
+            actions=number(self.actions, lang), replayed=replayed,
+            state=_("the game is over") if self.over else _("the game is not over"))
         if self.net is not None:
             line += _("; money: {net}").format(net=", ".join(
                 _("seat {seat}: {money}").format(seat=q + 1, money=number(v, lang, signed=True))
@@ -407,7 +330,7 @@ def _verify_game(kind: GameKind, game: Any, data: dict[str, Any], seed: str, cli
     except ValueError as exc:
         raise FairnessError(f"bots: {exc}") from None
     bot_moves, clock_moves = _replay_moves(game.history, replay, players, kind.make_bot(STANDIN), standins, seed, bots,
-                                           deadline)
+                                           deadline, game_spec(kind).refusal)
     recorded = data.get("result")
     net = None if replay.result is None else list(replay.result.net)
     if recorded is not None and recorded != net:

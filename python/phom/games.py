@@ -1,15 +1,23 @@
-"""One house for two games: what the shared machinery asks of a game (``GameKind``), and the registry of
-games by name. The service (``phom serve``: its store rows, hosting, the table clock and its stand-in),
-``phom verify``, ``phom bot play`` and the hints ask the registry, never which game it is; each game's
-own knowledge stays in its own modules (Phỏm's ``phom.phom.phom_kind``, Tiến lên's ``phom.tienlen.kind``),
-which register themselves when ``phom`` is imported. A game added at run time registers the same way
-(``register_game``); one without a compiled engine says so (``engine = None``), and the machinery then
-plays its Python referee, by name, never as a silent fallback.
+"""One house for many games: what the shared machinery asks of a game (``GameKind``), how a game declares
+itself (``GameSpec``), and the registry of games by name. The service (``phom serve``: its store rows,
+hosting, the table clock and its stand-in), ``phom verify``, ``phom bot play`` and the hints ask the
+registry, never which game it is; each game's own knowledge stays in its own modules.
+
+A game is a plug-in: its package names its spec under the entry-point group ``phom.games``
+(``[project.entry-points."phom.games"] NAME = "module:SPEC"``), read when the registry is first used; the
+two built-in games register the same way (``phom``'s own ``pyproject.toml``), and a source tree that is
+not installed reads them from ``BUILT_IN``. A plug-in that does not load is named in one line
+(``broken_games``, ``phom games``) and the others go on. A game added at run time registers with
+``register_game(spec)`` (or a bare ``GameKind``, whose spec is read from it). One that lacks an optional
+part (a compiled engine, a look-ahead, a table at the terminal, an adapters' session) says so in its spec,
+and the machinery offers what remains and says what is missing (``GameSpec.missing``).
 
 >>> sorted(GAMES)
 ['phom', 'tienlen']
 >>> game_kind("tienlen").record_format, kind_of_record({"format": "phom-game"}).name
 ('phom-tienlen', 'phom')
+>>> game_spec("tienlen").seats, game_spec("tienlen").titles["vi"], DEFAULT_GAME
+((2, 4), 'Tiến lên', 'phom')
 >>> game_kind("chess")
 Traceback (most recent call last):
 ...
@@ -18,12 +26,157 @@ ValueError: no game is named 'chess': the games are phom, tienlen
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import importlib
+import logging
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
-__all__ = ["GAMES", "CardPainter", "GameKind", "GameTerminal", "game_kind", "kind_of_record", "kind_of_view",
-           "register_game", "unregister_game"]
+__all__ = ["BUILT_IN", "DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "OPTIONAL_PARTS", "CardPainter", "Figure",
+           "GameKind", "GameSpec", "GameTerminal", "broken_games", "game_kind", "game_spec", "game_specs",
+           "kind_of_record", "kind_of_view", "register_game", "spec_of_kind", "unregister_game"]
+
+#: The entry-point group a game's package names its ``GameSpec`` under.
+ENTRY_POINT_GROUP = "phom.games"
+#: The built-in games' entry points (what phom's ``pyproject.toml`` declares), read from here too when the
+#: installed metadata does not name them (a source tree run without installing it); the first is the default.
+BUILT_IN: Mapping[str, str] = MappingProxyType({"phom": "phom.phom.phom_kind:SPEC", "tienlen": "phom.tienlen.kind:SPEC"})
+#: The game a command, a simulation or a table plays when none is named.
+DEFAULT_GAME = next(iter(BUILT_IN))
+#: The optional parts a game may lack (``GameSpec.lacks``), and what the machinery says when one is missing.
+OPTIONAL_PARTS: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "engine": {"en": "no compiled engine: its Python referee plays every game",
+               "vi": "không có lõi biên dịch: trọng tài Python chơi mọi ván"},
+    "lookahead": {"en": "no look-ahead: its hint is the quick one",
+                  "vi": "không có tính trước: gợi ý chỉ là gợi ý nhanh"},
+    "terminal": {"en": "no table at the terminal: phom play does not play it",
+                 "vi": "không chơi được ở dòng lệnh (phom play)"},
+    "session": {"en": "no adapters' session: Gymnasium, PettingZoo and OpenSpiel do not play it",
+                "vi": "không có phiên cho Gymnasium, PettingZoo và OpenSpiel"},
+})
+
+_log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A result figure a game declares: ``key``, the field a finished game fills (one value per bot, in
+    ``phom.simulation.GameSummary.figures``), ``mean``, the name its per-bot mean goes by in a simulation's
+    ``Stats`` and an arena's ``Matchup``, and its ``words`` per language (a table's heading).
+
+    >>> Figure("u", "u_rate", {"en": "ù", "vi": "ù"}).word("vi")
+    'ù'
+    """
+
+    key: str
+    mean: str
+    words: Mapping[str, str] = field(default_factory=dict)
+    #: whether two summaries that differ in it are different games (a figure only one path fills is not)
+    compare: bool = True
+
+    def word(self, lang: str = "en") -> str:
+        """Its heading in ``lang`` (English where the game gives none, else its key)."""
+        return self.words.get(lang) or self.words.get("en") or self.key
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game, declared once: what the registry, the command line, the service, the glossary and the
+    manual read about it without playing it.
+
+    - ``name``: its name in the registry, in hosted games' rows and in commitments (an identifier);
+    - ``titles``: its name for people, per language (``{"vi": "Phỏm", "en": "Phỏm"}``);
+    - ``seats``: the fewest and the most seats it plays (``(2, 4)``); ``default_seats`` its usual table;
+    - ``verbs``: the move words a player may type, per language: ``{lang: {move kind: words}}``, where a
+      move kind is what the game's terminal ``move_parts`` names (``draw``, ``discard``, ``pass`` …); the
+      terminal's parser (``phom.cli.moves``) and the glossary read them;
+    - ``refusal``: the exception its referee raises for an illegal move (the service answers it with 409);
+    - ``record_keys``: the keys its records add beside the reserved ones (``RESERVED_RECORD_KEYS``);
+    - ``levels``: the bot that plays each level, weakest first (``level:N`` is ``levels[N - 1]``);
+    - ``figures``: the result figures simulation and the arena report for it (``Figure``);
+    - ``lacks``: the optional parts (``OPTIONAL_PARTS``) it does not have;
+    - ``kind``: the game itself (``GameKind``), what the machinery plays.
+
+    >>> spec = game_spec("phom")
+    >>> spec.title("vi"), spec.seats, [f.mean for f in spec.figures][:2], spec.missing()
+    ('Phỏm', (2, 4), ['u_rate', 'mom_rate'], '')
+    """
+
+    name: str
+    titles: Mapping[str, str]
+    seats: tuple[int, int]
+    default_seats: int
+    verbs: Mapping[str, Mapping[str, tuple[str, ...]]]
+    refusal: type[Exception]
+    kind: Any
+    record_keys: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    lacks: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.isidentifier():
+            raise ValueError(f"a game's name must be an identifier, not {self.name!r}")
+        low, high = self.seats
+        if not (isinstance(low, int) and isinstance(high, int) and 1 <= low <= high):
+            raise ValueError(f"game {self.name!r}: seats must be (fewest, most) with 1 ≤ fewest ≤ most, "
+                             f"not {self.seats!r}")
+        if not low <= self.default_seats <= high:
+            raise ValueError(f"game {self.name!r}: default_seats {self.default_seats!r} is not in {low}–{high}")
+        if not (isinstance(self.refusal, type) and issubclass(self.refusal, Exception)):
+            raise ValueError(f"game {self.name!r}: refusal must be an exception type, not {self.refusal!r}")
+        unknown = set(self.lacks) - set(OPTIONAL_PARTS)
+        if unknown:
+            raise ValueError(f"game {self.name!r}: lacks {sorted(unknown)}; the optional parts are "
+                             f"{', '.join(OPTIONAL_PARTS)}")
+        taken = set(self.record_keys) & RESERVED_RECORD_KEYS
+        if taken:
+            raise ValueError(f"game {self.name!r}: record_keys {sorted(taken)} are the machinery's")
+        if self.kind is None or getattr(self.kind, "name", None) != self.name:
+            raise ValueError(f"game {self.name!r}: its kind must be the GameKind named {self.name!r}")
+
+    def title(self, lang: str = "en") -> str:
+        """Its name for people in ``lang`` (English where it gives none)."""
+        return self.titles.get(lang) or self.titles.get("en") or self.name
+
+    def words(self, lang: str | None = None) -> dict[str, str]:
+        """Every move word it takes (in ``lang``, or in all its languages), each with its move kind.
+
+        >>> game_spec("tienlen").words("en")
+        {'play': 'discard', 'pass': 'pass'}
+        """
+        langs = [lang] if lang is not None else list(self.verbs)
+        return {word: kind for code in langs for kind, words in self.verbs.get(code, {}).items() for word in words}
+
+    def missing(self, lang: str = "en") -> str:
+        """What it lacks, in one line ("" when it lacks nothing).
+
+        >>> game_spec("tienlen").missing()
+        ''
+        """
+        said = "; ".join(OPTIONAL_PARTS[part][lang if lang in OPTIONAL_PARTS[part] else "en"]
+                         for part in OPTIONAL_PARTS if part in self.lacks)
+        return f"{self.title(lang)}: {said}" if said else ""
+
+    def as_data(self) -> dict[str, Any]:
+        """What ``GET /api/kinds`` says of it: name, titles, seats [fewest, most], default_seats, levels,
+        lacks, the move words and the figures.
+
+        >>> game_spec("tienlen").as_data()["seats"]
+        [2, 4]
+        """
+        return {"name": self.name, "titles": dict(self.titles), "seats": list(self.seats),
+                "default_seats": self.default_seats, "levels": list(self.levels), "lacks": sorted(self.lacks),
+                "verbs": {lang: {kind: list(words) for kind, words in verbs.items()} for lang, verbs in self.verbs.items()},
+                "figures": [{"key": f.key, "mean": f.mean, "words": dict(f.words)} for f in self.figures]}
+
+
+#: What every record holds whatever its game: a game's ``record_keys`` are beside these.
+RESERVED_RECORD_KEYS = frozenset({"format", "version", "rules", "actions", "history", "result", "bots", "fairness",
+                                  "turn_seconds"})
+__all__.append("RESERVED_RECORD_KEYS")
 
 
 class CardPainter(Protocol):
@@ -194,38 +347,180 @@ class GameKind(Protocol):
         no table there (the command line then says so)."""
 
 
-_GAMES: dict[str, GameKind] = {}
-#: The registered games by name (read-only: ``register_game`` adds one).
-GAMES: Mapping[str, GameKind] = MappingProxyType(_GAMES)
+class _Registry(Mapping[str, "GameKind"]):
+    """The registered games by name, read-only; the entry points are read when it is first asked."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, GameKind] = {}
+        self.specs: dict[str, GameSpec] = {}
+        self.broken: dict[str, str] = {}
+        self.loaded = False
+        self.lock = threading.RLock()
+
+    def load(self) -> None:
+        if self.loaded:
+            return
+        with self.lock:
+            if self.loaded:
+                return
+            self.loaded = True          # before loading: a game's module may ask the registry
+            _load_entry_points(self)
+
+    def __getitem__(self, name: str) -> GameKind:
+        self.load()
+        return self.kinds[name]
+
+    def __iter__(self) -> Iterator[str]:
+        self.load()
+        return iter(list(self.kinds))
+
+    def __len__(self) -> int:
+        self.load()
+        return len(self.kinds)
+
+    def __contains__(self, name: object) -> bool:
+        self.load()
+        return name in self.kinds
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self)})"
 
 
-def register_game(kind: GameKind, *, replace: bool = False) -> GameKind:
-    """Add ``kind`` to the registry under ``kind.name`` (ValueError if the name, or its record format, is
-    taken and ``replace`` is false); the kind, so it can be used as a decorator's result."""
-    name = kind.name
-    if not isinstance(name, str) or not name.isidentifier():
-        raise ValueError(f"a game's name must be an identifier, not {name!r}")
+_REGISTRY = _Registry()
+#: The registered games by name (read-only: ``register_game`` adds one; the entry points are read at first use).
+GAMES: Mapping[str, GameKind] = _REGISTRY
+
+
+def _entry_points() -> list[tuple[str, str, Any]]:
+    """(name, value, loader) of every game's entry point, then each built-in game the metadata does not name."""
+    from importlib.metadata import entry_points
+
+    found = [(ep.name, ep.value, ep.load) for ep in entry_points(group=ENTRY_POINT_GROUP)]
+    named = {name for name, _, _ in found}
+    for name, value in BUILT_IN.items():
+        if name not in named:
+            found.append((name, value, _loader(value)))
+    builtin = [entry for name in BUILT_IN for entry in found if entry[0] == name and entry[1] == BUILT_IN[name]]
+    return builtin + [entry for entry in found if entry not in builtin]        # the built-in games first
+
+
+def _loader(value: str) -> Any:
+    """What ``EntryPoint.load`` does for ``module:attr``."""
+    def load() -> Any:
+        module, _, attr = value.partition(":")
+        target: Any = importlib.import_module(module.strip())
+        for part in attr.strip().split(".") if attr.strip() else []:
+            target = getattr(target, part)
+        return target
+    return load
+
+
+def _load_entry_points(registry: _Registry) -> None:
+    """Register every game's entry point; one that does not load, or names no game, is kept in
+    ``registry.broken`` and named in one line of the log, and the others go on."""
+    for name, value, load in _entry_points():
+        if name in registry.kinds:
+            continue
+        try:
+            loaded = load()
+            spec = loaded if isinstance(loaded, GameSpec) else spec_of_kind(loaded)
+            if spec.name != name:
+                raise ValueError(f"it names the game {spec.name!r}")
+            _add(registry, spec, replace=False)
+        except Exception as exc:            # a plug-in's error of any kind: named, and the others go on
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            registry.broken[name] = f"game plug-in {name!r} ({value}) does not load: {type(exc).__name__}: {reason}"
+            _log.warning("%s", registry.broken[name])
+
+
+def _add(registry: _Registry, spec: GameSpec, *, replace: bool) -> None:
+    kind = spec.kind
     if not replace:
-        if name in _GAMES:
-            raise ValueError(f"a game named {name!r} is registered already")
-        for other in _GAMES.values():
+        if spec.name in registry.kinds:
+            raise ValueError(f"a game named {spec.name!r} is registered already")
+        for other in registry.kinds.values():
             if other.record_format == kind.record_format:
                 raise ValueError(f"the record format {kind.record_format!r} is game {other.name!r}'s")
-    _GAMES[name] = kind
-    return kind
+    registry.kinds[spec.name] = kind
+    registry.specs[spec.name] = spec
+    registry.broken.pop(spec.name, None)
+
+
+def spec_of_kind(kind: Any) -> GameSpec:
+    """The spec of a bare ``GameKind`` (registered without one): its own ``spec`` if it has one, else read
+    from it — its title in every language, the seats of its default rules, no move words, ``ValueError``
+    as its refusal, its levels' bots, no figures, and as lacking what it says it has not."""
+    spec = getattr(kind, "spec", None)
+    if isinstance(spec, GameSpec):
+        return spec
+    if not isinstance(getattr(kind, "name", None), str) or not callable(getattr(kind, "rules", None)):
+        raise ValueError(f"{kind!r} is neither a GameSpec nor a GameKind")
+    players = int(getattr(kind.rules(None), "players", 2))
+    seats = tuple(getattr(kind, "seats", (players, players)))
+    levels = tuple(str(recipe.spec) for recipe in getattr(getattr(kind, "bot_names", None), "levels", ()))
+    lacks = {"engine"} if getattr(kind, "engine", None) is None else set()
+    if kind.terminal() is None:
+        lacks.add("terminal")
+    return GameSpec(name=kind.name, titles={"en": kind.title, "vi": kind.title}, seats=(seats[0], seats[1]),
+                    default_seats=players, verbs={}, refusal=ValueError, kind=kind, levels=levels,
+                    lacks=frozenset(lacks))
+
+
+def register_game(game: Any, *, replace: bool = False) -> Any:
+    """Add a game (its ``GameSpec``, or a bare ``GameKind``: ``spec_of_kind``) to the registry under its name
+    (ValueError if the name, or its record format, is taken and ``replace`` is false); what was given."""
+    spec = game if isinstance(game, GameSpec) else spec_of_kind(game)
+    _REGISTRY.load()
+    with _REGISTRY.lock:
+        _add(_REGISTRY, spec, replace=replace)
+    return game
 
 
 def unregister_game(name: str) -> GameKind:
     """Take the game called ``name`` out of the registry (a game added at run time, e.g. by a test); the kind."""
-    return _GAMES.pop(game_kind(name).name)
+    kind = game_kind(name)
+    with _REGISTRY.lock:
+        _REGISTRY.specs.pop(kind.name, None)
+        return _REGISTRY.kinds.pop(kind.name)
 
 
 def game_kind(name: Any) -> GameKind:
     """The registered game called ``name``; ValueError naming the games there are."""
-    kind = _GAMES.get(name) if isinstance(name, str) else None
+    _REGISTRY.load()
+    kind = _REGISTRY.kinds.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise ValueError(f"no game is named {name!r}: the games are {', '.join(sorted(_GAMES))}")
+        raise ValueError(f"no game is named {name!r}: the games are {', '.join(sorted(_REGISTRY.kinds))}")
     return kind
+
+
+def game_spec(game: Any) -> GameSpec:
+    """The spec of the registered game called ``game`` (or of that kind); ValueError naming the games there are.
+
+    >>> game_spec(game_kind("phom")).refusal.__name__
+    'IllegalAction'
+    """
+    _REGISTRY.load()
+    if not isinstance(game, str):
+        spec = _REGISTRY.specs.get(str(getattr(game, "name", "")))
+        return spec if spec is not None and spec.kind is game else spec_of_kind(game)
+    game_kind(game)
+    return _REGISTRY.specs[game]
+
+
+def game_specs() -> list[GameSpec]:
+    """Every registered game's spec, the default game first.
+
+    >>> [spec.name for spec in game_specs()]
+    ['phom', 'tienlen']
+    """
+    _REGISTRY.load()
+    return list(_REGISTRY.specs.values())
+
+
+def broken_games() -> dict[str, str]:
+    """The plug-ins that did not load, each with its one line (what ``phom games`` says of them)."""
+    _REGISTRY.load()
+    return dict(_REGISTRY.broken)
 
 
 def kind_of_view(view: Any) -> GameKind:
@@ -235,7 +530,7 @@ def kind_of_view(view: Any) -> GameKind:
     >>> kind_of_view(Game(seed=1).view(0)).name
     'phom'
     """
-    for kind in _GAMES.values():
+    for kind in GAMES.values():
         if isinstance(view, kind.view_type):
             return kind
     raise ValueError(f"no registered game has views like {type(view).__name__}")
@@ -244,8 +539,8 @@ def kind_of_view(view: Any) -> GameKind:
 def kind_of_record(data: Any) -> GameKind:
     """The registered game whose records have ``data["format"]``; ValueError naming the formats there are."""
     found = data.get("format") if isinstance(data, dict) else None
-    for kind in _GAMES.values():
+    for kind in GAMES.values():
         if kind.record_format == found:
             return kind
-    formats = ", ".join(sorted(kind.record_format for kind in _GAMES.values()))
+    formats = ", ".join(sorted(kind.record_format for kind in GAMES.values()))
     raise ValueError(f"a record's format must be one of {formats}, not {found!r}")

@@ -1,6 +1,6 @@
 """Phỏm as the shared machinery sees it (``phom.games.GameKind``): its rules as data, its fair deal, its
-action texts and ids, its bots, its records, its hint and a seat's view as the API sends it. Registered
-as ``"phom"`` when ``phom`` is imported.
+action texts and ids, its bots, its records, its hint and a seat's view as the API sends it. Declared as
+``SPEC`` (``phom.games.GameSpec``), which phom's entry point ``phom.games: phom`` names.
 
 >>> kind = PhomKind()
 >>> game = kind.deal(kind.rules({"players": 2}), 0, "00" * 32, "alice")
@@ -16,17 +16,30 @@ from . import render
 from .actions import Action
 from .bots import PHOM_BOTS, make_bot
 from ..cards import CardSet
-from ..fairness import dealt_game
-from .game import Game
-from ..games import register_game
+from ..dealing import shuffled_deck
+from .game import Game, IllegalAction
+from ..games import Figure, GameSpec
 from .hints import HINT_WORLDS, hint
 from ..language import translator
 from .report import hint_report, view_report
 from .review_replay import PHOM_THRESHOLDS, REVIEW_WORDS
+from .referee import deal_cards
 from .rules import Rules
+from .state import Deal
 from .view import PlayerView
 
-__all__ = ["PhomKind"]
+__all__ = ["SPEC", "PhomKind", "deal_of", "dealt_game"]
+
+
+def deal_of(rules: Rules, leader: int, server_seed: str, client_seed: str = "") -> Deal:
+    """The deal of a hosted game: ``deal_cards`` on the deck of these seeds (``phom.dealing.shuffled_deck``)."""
+    return deal_cards(rules, leader, deck=shuffled_deck(server_seed, client_seed))
+
+
+def dealt_game(rules: Rules, leader: int, server_seed: str, client_seed: str = "") -> Game:
+    """A fresh game on the deal of these seeds."""
+    deal = deal_of(rules, leader, server_seed, client_seed)
+    return Game(rules, leader=leader, deal=(deal.hands, [card.code for card in deal.stock]))
 
 
 class PhomKind:
@@ -238,4 +251,17 @@ class PhomKind:
         return phom_view_from_api(data)
 
 
-register_game(PhomKind())
+#: Phỏm, declared (``phom.games.GameSpec``): what phom's entry point ``phom.games: phom`` names.
+SPEC = GameSpec(
+    name="phom", titles={"vi": "Phỏm", "en": "Phỏm"}, seats=(2, 4), default_seats=4,
+    verbs={"vi": {"draw": ("bốc",), "eat": ("ăn",), "discard": ("đánh",), "lay": ("hạ", "hạ phỏm"),
+                  "autolay": ("hạ tự động",), "send": ("gửi",), "u": ("ù",), "u-khan": ("ù khan",)},
+           "en": {"draw": ("draw",), "eat": ("eat",), "discard": ("discard", "play"), "lay": ("lay", "lay down"),
+                  "autolay": ("autolay", "lay down automatically"), "send": ("send",), "u": ("u",),
+                  "u-khan": ("u-khan",)}},
+    refusal=IllegalAction, kind=PhomKind(), record_keys=("deal", "leader"),
+    levels=tuple(recipe.spec for recipe in PHOM_BOTS.levels),
+    figures=(Figure("u", "u_rate", {"vi": "ù", "en": "ù"}), Figure("mom", "mom_rate", {"vi": "móm", "en": "móm"}),
+             Figure("den", "den_rate", {"vi": "đền", "en": "đền"}, compare=False),
+             Figure("chot_paid", "chot_paid", {"vi": "trả chốt", "en": "chốt paid"}, compare=False),
+             Figure("chot_eaten", "chot_eaten", {"vi": "ăn chốt", "en": "chốt eaten"}, compare=False)))

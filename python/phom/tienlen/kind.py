@@ -1,6 +1,7 @@
 """Tiến lên as the shared machinery sees it (``phom.games.GameKind``): its rules as data, first and later
 games on a fair deal, ``play CARDS`` / ``pass``, its bots, its records, its hint and a seat's view as the
-API sends it. Registered as ``"tienlen"`` when ``phom`` is imported.
+API sends it. Declared as ``SPEC`` (``phom.games.GameSpec``), which phom's entry point ``phom.games:
+tienlen`` names.
 
 >>> kind = TienLenKind()
 >>> game = kind.deal(kind.rules({"players": 3}), 0, "00" * 32, "alice")
@@ -13,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..fairness import dealt_tienlen_game
-from ..games import register_game
+from ..dealing import shuffled_deck
+from ..games import GameSpec
+from ..refusals import IllegalAction
 from ..language import translator
 from . import render
 from .bots import TIENLEN_BOTS, make_tienlen_bot
@@ -23,7 +25,20 @@ from .hints import TIENLEN_HINT_WORLDS, tienlen_hint
 from .review_replay import REVIEW_WORDS, TIENLEN_THRESHOLDS
 from .rules import TienLenRules
 
-__all__ = ["TienLenKind"]
+__all__ = ["SPEC", "TienLenKind", "dealt_tienlen_game"]
+
+
+def dealt_tienlen_game(rules: TienLenRules, server_seed: str, client_seed: str = "", *, first_game: bool = True,
+                       leader: int | None = None) -> TienLenGame:
+    """A game of Tiến lên on the deal of these seeds (``phom.dealing.shuffled_deck``, 13 cards a seat from
+    its front): a first game, or a later one led by ``leader``.
+
+    >>> dealt_tienlen_game(TienLenRules(), "00" * 32, "alice").deal[0].codes
+    '10S AC 3C 4C 8C JC 2D JD 6H 8H 9H 10H KH'
+    """
+    deck = shuffled_deck(server_seed, client_seed)
+    hands = [sum(1 << c for c in deck[13 * p:13 * p + 13]) for p in range(rules.players)]
+    return TienLenGame(rules, deal=hands, first_game=first_game, leader=None if first_game else leader)
 
 
 class TienLenKind:
@@ -221,4 +236,10 @@ class TienLenKind:
         return tienlen_view_from_api(data)
 
 
-register_game(TienLenKind())
+#: Tiến lên, declared (``phom.games.GameSpec``): what phom's entry point ``phom.games: tienlen`` names.
+SPEC = GameSpec(
+    name="tienlen", titles={"vi": "Tiến lên", "en": "Tiến lên"}, seats=(2, 4), default_seats=4,
+    verbs={"vi": {"discard": ("đánh",), "pass": ("bỏ lượt", "bỏ", "bỏ qua")},
+           "en": {"discard": ("play",), "pass": ("pass",)}},
+    refusal=IllegalAction, kind=TienLenKind(), record_keys=("deal", "leader", "first_game", "stakes"),
+    levels=tuple(recipe.spec for recipe in TIENLEN_BOTS.levels))

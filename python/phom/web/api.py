@@ -19,9 +19,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..games import game_specs
+
 __all__ = ["BODY_SECONDS", "BOT_PATTERN", "CARD", "LIMITS", "LOGIN_SECONDS", "MAX_BODY_BYTES", "MAX_FIRST_FRAME_BYTES",
            "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS", "MAX_TABLE_MELDS", "REACTION_KEYS", "REQUEST_SCHEMAS",
-           "VERIFY_SECONDS", "json_schema", "openapi"]
+           "VERIFY_SECONDS", "json_schema", "openapi", "request_schemas"]
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_HAND_CARDS = 11          # a game hand: 10, plus the card being eaten
@@ -104,59 +106,92 @@ _BUSY = _error("too many requests, or too many hosted games; try again later")
 _SLOW = _error("the body did not arrive within the time limit")
 _NOT_JSON = _error("the body is not sent as Content-Type: application/json")
 
-#: The request bodies, as JSON Schema (the API document's components, and what the server checks).
-REQUEST_SCHEMAS: dict[str, dict[str, Any]] = {
-    "Solve": {"type": "object", "additionalProperties": False, "required": ["hand"], "properties": {
-        "hand": _cards(1, MAX_HAND_CARDS, "the hand"),
-        "eaten": _cards(1, 3, "the eaten cards still in the hand"),
-        "table": {"type": "array", "maxItems": MAX_TABLE_MELDS, "items": _cards(3, 13, "a phỏm on the table"),
-                  "description": "the phỏm already on the table"}}},
-    "HintRequest": {"type": "object", "additionalProperties": False, "properties": {
-        "position": {"type": "object", "description": "a seat's view as data (see phom.phom.position): player, hand, "
-                                                       "phase, stock_size, seats, ..."},
-        "game": {"type": "string", "pattern": GAME_ID, "description": "a hosted game: the seat of the bearer token"},
-        "search": {"type": "boolean", "description": "rank by look-ahead playouts (at most "
-                                                     f"{MAX_SEARCH_SECONDS} s)"},
-        "lang": {"type": "string", "enum": ["en", "vi"], "description": "the language of the reason (default en)"}},
-        "oneOf": [{"required": ["position"]}, {"required": ["game"]}]},
-    "NewGame": {"type": "object", "additionalProperties": False, "properties": {
-        "game": {"type": "string", "enum": ["phom", "tienlen"],
-                 "description": "the game to host: phom (default) or tienlen (a first game of Tiến lên)"},
-        "rules": {"type": "object", "description": "that game's rules fields (phom.Rules.to_dict or "
-                                                   "phom.tienlen.TienLenRules.to_dict); players 2–4"},
-        "humans": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "minItems": 1,
-                   "maxItems": 4, "uniqueItems": True, "description": "the human seats (default [0])"},
-        "bots": {"type": "array", "items": {"type": "string", "pattern": BOT_PATTERN}, "maxItems": 3,
-                 "description": "bots for the other seats in seat order; missing ones are greedy"},
-        "client_seed": {"type": "string", "maxLength": 200,
-                        "description": "any text; the deal is a function of the server seed and this"},
-        "turn_seconds": {"type": "integer", "nullable": True, "minimum": 5, "maximum": 600,
-                         "description": "the table clock: seconds a human seat has "
-                         "for a turn, 5–600, or null for none (default: 30 in Phỏm, 20 in Tiến lên with two or "
-                         "more human seats, none with one); a seat whose time runs out is played by the stand-in "
-                         "(greedy) and is away until it moves or comes back"}}},
-    "Name": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
-        "name": {"type": "string", "minLength": 1, "maxLength": 20, "pattern": NAME_PATTERN,
-                 "description": "1–20 letters (any script, with their marks), digits, spaces and ._-; NFC-normalised "
-                                "and trimmed, runs of spaces made one"}}},
-    "React": {"type": "object", "additionalProperties": False, "required": ["reaction"], "properties": {
-        "reaction": {"type": "string", "enum": list(REACTION_KEYS),
-                     "description": "one of the table's reactions; every socket at the table receives "
-                                    "{\"reaction\": {\"seat\", \"key\"}}"}}},
-    "ReviewRequest": {"type": "object", "additionalProperties": False, "required": ["record"], "properties": {
-        "record": {"type": "object", "description": "a finished game's JSON record (phom-game or phom-tienlen; a "
-                                                     "hosted record's fairness proof is verified first)"},
-        "seats": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "minItems": 1,
-                  "maxItems": 4, "uniqueItems": True, "description": "the seats to review (default all)"}}},
-    "Act": {"type": "object", "additionalProperties": False, "required": ["action"], "properties": {
-        "action": {"oneOf": [
-            {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"[^\s\x1c-\x1f\x85\ufeff]",
-             "description": "the action's text: draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, u, u-khan, "
-                            "autolay (Phỏm); play 3S 4S 5S, pass (Tiến lên)"},
-            {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id (Phỏm only)"}]}}},
-}
+
+def request_schemas() -> dict[str, dict[str, Any]]:
+    """The request bodies, as JSON Schema (the API document's components, and what the server checks), made
+    from the registry as it stands: the games ``POST /api/games`` takes and the seats their ranges allow.
+
+    >>> request_schemas()["NewGame"]["properties"]["game"]["enum"]
+    ['phom', 'tienlen']
+    """
+    specs = game_specs()
+    names = [spec.name for spec in specs]
+    most = max(spec.seats[1] for spec in specs)
+    games = ", ".join(f"{spec.name} ({spec.title()}, {spec.seats[0]}–{spec.seats[1]} seats)" for spec in specs)
+    return {
+        "Solve": {"type": "object", "additionalProperties": False, "required": ["hand"], "properties": {
+            "hand": _cards(1, MAX_HAND_CARDS, "the hand"),
+            "eaten": _cards(1, 3, "the eaten cards still in the hand"),
+            "table": {"type": "array", "maxItems": MAX_TABLE_MELDS, "items": _cards(3, 13, "a phỏm on the table"),
+                      "description": "the phỏm already on the table"}}},
+        "HintRequest": {"type": "object", "additionalProperties": False, "properties": {
+            "position": {"type": "object", "description": "a seat's view as data (see phom.phom.position): player, hand, "
+                                                           "phase, stock_size, seats, ..."},
+            "game": {"type": "string", "pattern": GAME_ID, "description": "a hosted game: the seat of the bearer token"},
+            "search": {"type": "boolean", "description": "rank by look-ahead playouts (at most "
+                                                         f"{MAX_SEARCH_SECONDS} s)"},
+            "lang": {"type": "string", "enum": ["en", "vi"], "description": "the language of the reason (default en)"}},
+            "oneOf": [{"required": ["position"]}, {"required": ["game"]}]},
+        "NewGame": {"type": "object", "additionalProperties": False, "properties": {
+            "game": {"type": "string", "enum": names,
+                     "description": f"the game to host (GET /api/kinds lists them): {games}; {names[0]} by default"},
+            "rules": {"type": "object", "description": "that game's rules fields (its rules' to_dict: "
+                                                       "phom.Rules.to_dict, phom.tienlen.TienLenRules.to_dict, …); "
+                                                       "players within the game's seats"},
+            "humans": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": most - 1},
+                       "minItems": 1, "maxItems": most, "uniqueItems": True,
+                       "description": "the human seats (default [0])"},
+            "bots": {"type": "array", "items": {"type": "string", "pattern": BOT_PATTERN}, "maxItems": most - 1,
+                     "description": "bots for the other seats in seat order; missing ones are greedy"},
+            "client_seed": {"type": "string", "maxLength": 200,
+                            "description": "any text; the deal is a function of the server seed and this"},
+            "turn_seconds": {"type": "integer", "nullable": True, "minimum": 5, "maximum": 600,
+                             "description": "the table clock: seconds a human seat has "
+                             "for a turn, 5–600, or null for none (default: 30 in Phỏm, 20 in Tiến lên with two or "
+                             "more human seats, none with one); a seat whose time runs out is played by the stand-in "
+                             "(greedy) and is away until it moves or comes back"}}},
+        "Name": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
+            "name": {"type": "string", "minLength": 1, "maxLength": 20, "pattern": NAME_PATTERN,
+                     "description": "1–20 letters (any script, with their marks), digits, spaces and ._-; NFC-normalised "
+                                    "and trimmed, runs of spaces made one"}}},
+        "React": {"type": "object", "additionalProperties": False, "required": ["reaction"], "properties": {
+            "reaction": {"type": "string", "enum": list(REACTION_KEYS),
+                         "description": "one of the table's reactions; every socket at the table receives "
+                                        "{\"reaction\": {\"seat\", \"key\"}}"}}},
+        "ReviewRequest": {"type": "object", "additionalProperties": False, "required": ["record"], "properties": {
+            "record": {"type": "object", "description": "a finished game's JSON record (phom-game or phom-tienlen; a "
+                                                         "hosted record's fairness proof is verified first)"},
+            "seats": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": most - 1},
+                      "minItems": 1, "maxItems": most, "uniqueItems": True,
+                      "description": "the seats to review (default all)"}}},
+        "Act": {"type": "object", "additionalProperties": False, "required": ["action"], "properties": {
+            "action": {"oneOf": [
+                {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"[^\s\x1c-\x1f\x85\ufeff]",
+                 "description": "the action's text: draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, u, u-khan, "
+                                "autolay (Phỏm); play 3S 4S 5S, pass (Tiến lên)"},
+                {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id (Phỏm only)"}]}}},
+    }
+
+
+#: The request bodies as of the import (``request_schemas``: as the registry stands).
+REQUEST_SCHEMAS: dict[str, dict[str, Any]] = request_schemas()
 
 _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
+    "Kinds": {"type": "array", "items": {
+        "type": "object", "required": ["name", "titles", "seats", "default_seats", "levels", "lacks"],
+        "properties": {"name": {"type": "string", "description": "what POST /api/games takes as game"},
+                       "titles": {"type": "object", "additionalProperties": {"type": "string"},
+                                  "description": "the game's name for people, by language"},
+                       "seats": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                                 "description": "the fewest and the most seats"},
+                       "default_seats": {"type": "integer"},
+                       "levels": {"type": "array", "items": {"type": "string"},
+                                  "description": "the bot of each level, weakest first (level:N)"},
+                       "lacks": {"type": "array", "items": {"type": "string"},
+                                 "description": "the optional parts it has not: engine, lookahead, terminal, session"},
+                       "verbs": {"type": "object", "description": "the move words, by language and move kind"},
+                       "figures": {"type": "array", "items": {"type": "object"},
+                                   "description": "the result figures its simulations report"}}}},
     "Error": {"type": "object", "required": ["error", "code", "message"],
               "properties": {"error": {"type": "string", "description": "one English sentence, for logs"},
                              "code": {"type": "string", "description": "what was refused, e.g. not_a_phom, take_first"},
@@ -356,6 +391,10 @@ def openapi() -> dict[str, Any]:
                 "requestBody": _body("ReviewRequest"),
                 "responses": {"200": _ok("the review", "Review"), "400": _BAD, "408": _SLOW, "413": _TOO_LARGE, "415": _NOT_JSON,
                               "422": _REFUSED, "429": _BUSY}}},
+            "/api/kinds": {"get": {
+                "operationId": "kinds", "summary": "The games this server hosts (its registry): each one's name, titles, "
+                                                   "seats [fewest, most], default seats, levels and what it lacks",
+                "responses": {"200": _ok("the games, the default first", "Kinds")}}},
             "/healthz": {"get": {"operationId": "health", "summary": "The process answers",
                                  "responses": {"200": _ok("ok", "Health")}}},
             "/readyz": {"get": {"operationId": "ready", "summary": "The store is writable",
@@ -363,7 +402,7 @@ def openapi() -> dict[str, Any]:
                                               "503": _ok("the store cannot be written", "Health")}}},
         },
         "components": {
-            "schemas": {**REQUEST_SCHEMAS, **_RESPONSE_SCHEMAS},
+            "schemas": {**request_schemas(), **_RESPONSE_SCHEMAS},
             "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
                                               "description": "the seat's token from POST /api/games"}},
         },

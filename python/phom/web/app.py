@@ -80,6 +80,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
         Route("/api/review", routes.endpoint(routes.review_record), methods=["POST"]),
         WebSocketRoute("/api/games/{game_id}/ws", routes.live),
         Route("/api/openapi.json", routes.endpoint(routes.reference), methods=["GET"]),
+        Route("/api/kinds", routes.endpoint(routes.kinds), methods=["GET"]),
         Route("/table.css", routes.table_style, methods=["GET"]),
         Route("/favicon.ico", routes.favicon, methods=["GET"]),
         Mount("/static", static, name="static"),

@@ -9,15 +9,17 @@ record; and how a refusal is answered (``{"error", "code", "message"}`` in the r
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from typing import Any
 
 from ..cards import CardError, to_mask
 from ..extras import missing_extra
+from ..games import game_specs
 from ..language import LANGUAGES, N_, preferred_language, translator
 from ..refusals import Refusal
-from .api import BODY_SECONDS, BOT_PATTERN, MAX_BODY_BYTES, REQUEST_SCHEMAS, json_schema
+from .api import BODY_SECONDS, BOT_PATTERN, MAX_BODY_BYTES, REQUEST_SCHEMAS, json_schema, request_schemas
 from .hosting import Unauthorized, name_refusal, turn_seconds_refusal
 
 try:
@@ -29,7 +31,7 @@ except ImportError:
     raise missing_extra("web", "phom serve (Starlette, jsonschema, fastjsonschema)") from None
 
 __all__ = ["BOT_NAME", "FIELD_REFUSALS", "MESSAGES", "STATUS_CODES", "ApiError", "bearer_token", "card_mask",
-           "check_body", "check_record_bots", "client_address", "error_answer", "is_json", "read_body",
+           "check_body", "check_record_bots", "checks", "most_seats", "registered", "client_address", "error_answer", "is_json", "read_body",
            "refusal_behind", "request_language", "view_language", "wants_html"]
 
 
@@ -73,6 +75,32 @@ def request_language(request: Request) -> str:
 # fastjsonschema compiles each schema to Python (a few µs a body); jsonschema explains a refusal
 FAST_CHECKS = {name: fastjsonschema.compile(json_schema(schema)) for name, schema in REQUEST_SCHEMAS.items()}
 EXPLAINING_CHECKS = {name: jsonschema.Draft7Validator(json_schema(schema)) for name, schema in REQUEST_SCHEMAS.items()}
+
+
+@functools.lru_cache(maxsize=8)
+def checks(games: tuple[tuple[str, int], ...]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The compiled and the explaining checks of every request body for the registered ``games`` (each
+    name with its most seats): the import's for the games registered then, made again for a registry that
+    has changed since (a game registered at run time)."""
+    if games == REGISTERED_AT_IMPORT:
+        return FAST_CHECKS, EXPLAINING_CHECKS
+    schemas = request_schemas()
+    return ({name: fastjsonschema.compile(json_schema(schema)) for name, schema in schemas.items()},
+            {name: jsonschema.Draft7Validator(json_schema(schema)) for name, schema in schemas.items()})
+
+
+def registered() -> tuple[tuple[str, int], ...]:
+    """The registered games as the request checks depend on them: each name with its most seats."""
+    return tuple((spec.name, spec.seats[1]) for spec in game_specs())
+
+
+#: The games the import's checks were made for.
+REGISTERED_AT_IMPORT = registered()
+
+
+def most_seats() -> int:
+    """The most seats any registered game plays (the bounds of a body's seat lists)."""
+    return max(spec.seats[1] for spec in game_specs())
 
 
 def error_answer(status: int, message: str, headers: dict[str, str] | None = None, *, code: str | None = None,
@@ -125,13 +153,14 @@ def check_body(schema: str, data: Any) -> dict[str, Any]:
     if schema == "NewGame" and isinstance(data, dict) and "seed" in data:
         raise ApiError(400, "seed is not accepted: deals come from the server's secret seed; "
                             "give client_seed (any text) to mix in your own")
+    fast, explaining = checks(registered())
     try:
-        FAST_CHECKS[schema](data)
+        fast[schema](data)
         checked: dict[str, Any] = data
         return checked
     except fastjsonschema.JsonSchemaException as exc:
         fallback = str(exc)
-    error = jsonschema.exceptions.best_match(EXPLAINING_CHECKS[schema].iter_errors(data))
+    error = jsonschema.exceptions.best_match(explaining[schema].iter_errors(data))
     if error is None:
         raise ApiError(400, fallback)
     field = error.absolute_path[0] if error.absolute_path else None
@@ -194,9 +223,9 @@ BOT_NAME = re.compile(BOT_PATTERN)
 def check_record_bots(record: dict[str, Any]) -> None:
     """A posted record's bots are bounded as at ``POST /api/games``: ApiError(400) naming the first
     that is not."""
-    bots = record.get("bots", {})
-    if not isinstance(bots, dict) or len(bots) > 3:
-        raise ApiError(400, "record/bots must map at most 3 seats to bot names")
+    bots, most = record.get("bots", {}), most_seats() - 1
+    if not isinstance(bots, dict) or len(bots) > most:
+        raise ApiError(400, f"record/bots must map at most {most} seats to bot names")
     for seat, name in bots.items():
         if not isinstance(name, str) or not BOT_NAME.match(name):
             raise ApiError(400, f"record/bots/{ascii(seat)[1:-1]}: {ascii(name)[:80]} is not a bot this server "

@@ -30,6 +30,7 @@ from ..phom.render import TABLE_CSS
 from ..phom.report import hint_report, solve_report
 from ..tienlen.render import TABLE_CSS as TIENLEN_TABLE_CSS
 from .api import BODY_SECONDS, LOGIN_SECONDS, MAX_SEARCH_SECONDS, VERIFY_SECONDS, openapi
+from .kinds import kinds_data
 from .bodies import (ApiError, bearer_token, card_mask, check_record_bots, client_address, error_answer, read_body,
                      refusal_behind, request_language, view_language, wants_html)
 from .hosting import (DEFAULT, REACT_SECONDS, Forbidden, GameHost, GameOver, HostedGame, HostFull, KeyReused, NotFound,
@@ -307,6 +308,9 @@ class Routes:
 
     async def reference(self, request: Request) -> Any:
         return openapi()
+
+    async def kinds(self, request: Request) -> Any:
+        return kinds_data()
 
     async def table_style(self, request: Request) -> Response:
         return Response(TABLE_CSS + TIENLEN_TABLE_CSS, media_type="text/css",
