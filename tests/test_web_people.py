@@ -14,6 +14,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 from web_helpers import bearer, fixed_seeds  # noqa: E402
 
+from phom.clock import FIRST_TURN_EXTRA_SECONDS  # noqa: E402
 from phom.fairness import FairnessError, verify_record  # noqa: E402
 from phom.web.app import create_app  # noqa: E402
 from phom.web.hosting import PACE_SECONDS, GameHost  # noqa: E402
@@ -60,7 +61,8 @@ def test_a_table_of_people_has_a_clock_by_default_and_one_person_has_none(game, 
     seat = view["to_move"]
     if seat in (0, 1):
         assert view["clock"]["seat"] == seat
-        assert view["clock"]["deadline_ms"] - view["clock"]["now_ms"] == default * 1000
+        # the first turn of a game, before anyone has seen the cards, has 10 s more
+        assert view["clock"]["deadline_ms"] - view["clock"]["now_ms"] == (default + FIRST_TURN_EXTRA_SECONDS) * 1000
     alone = Table(game=game)
     assert alone.view()["turn_seconds"] is None and alone.view()["clock"] is None
 
@@ -78,7 +80,7 @@ def test_the_stand_in_plays_a_silent_seats_whole_turn_and_the_seat_comes_back(ga
     people = Table(game=game, humans=[0, 1, 2, 3], turn_seconds=10)
     first = people.view()
     mover = first["to_move"]
-    assert people.wait(9) == 0                                   # not yet
+    assert people.wait(9 + FIRST_TURN_EXTRA_SECONDS) == 0      # not yet: a game's first turn has 10 s more
     assert people.wait(2) == 1
     after = people.view()
     assert after["away"] == [mover] and after["to_move"] != mover
@@ -102,13 +104,31 @@ def test_the_stand_in_plays_a_silent_seats_whole_turn_and_the_seat_comes_back(ga
 
 
 def away_and_to_move(people: Table) -> dict:
-    """Let the clock run until seat 0 is away and to move again; its view then."""
+    """Let the clock run until seat 0 is away and to move again; its view then. The other seats come back
+    each time the clock took them (a table whose people are all away is played to its end at once)."""
     for _ in range(12):
-        people.wait(11)
+        people.wait(11 + FIRST_TURN_EXTRA_SECONDS)
         view = people.view()
         if 0 in view["away"] and view["to_move"] == 0:
             return view
+        for seat in view["away"]:
+            if seat != 0:
+                assert people.post("back", seat).status_code == 200
     pytest.fail("seat 0 never came round")
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_a_table_whose_people_are_all_away_is_played_to_its_end_at_once(game):
+    people = Table(game=game, humans=[0, 1], turn_seconds=5)
+    for _ in range(4):
+        if people.view()["is_over"]:
+            break
+        people.wait(5 + FIRST_TURN_EXTRA_SECONDS + 1)
+    view = people.view()
+    assert view["is_over"] and view["away"] == [0, 1] and view["clock"] is None
+    assert sum(1 for entry in view["history"] if entry.get("by") == "clock") > 2
+    record = people.client.get(f"/api/games/{people.id}/record", headers=bearer(people.tokens["0"])).json()
+    assert verify_record(json.dumps(record)).startswith("verified")
 
 
 def test_coming_back_on_ones_own_turn_starts_the_clock_afresh():

@@ -28,7 +28,7 @@ from .api import BODY_SECONDS, LIMITS, LOGIN_SECONDS, VERIFY_SECONDS, openapi
 from .headers import SECURITY_HEADERS, SecurityHeaders
 from .hosting import GameHost
 from .limits import RateLimits
-from .routes import Routes
+from .routes import STOP_SECONDS, Routes
 from .views import game_view
 
 try:
@@ -47,7 +47,7 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
                worker_threads: int = 8, max_reviews: int = 2, doorbell: Any = None,
                allowed_hosts: list[str] | None = None, body_seconds: float = BODY_SECONDS,
                login_seconds: float = LOGIN_SECONDS, verify_seconds: float = VERIFY_SECONDS,
-               max_searches: int = 2) -> Starlette:
+               max_searches: int = 2, stop_seconds: float | None = None) -> Starlette:
     """The ASGI application; ``host`` holds the hosted games (a fresh in-memory store by default).
     ``worker_threads`` bounds the threads that run moves, bots, views and hints: a few more than the
     cores, since the compiled core releases the GIL but the rest is Python (many more threads only
@@ -57,10 +57,11 @@ def create_app(host: GameHost | None = None, *, rate_limits: RateLimits | None =
     hold across the workers. ``allowed_hosts``: the
     ``Host`` names answered (``phom serve --allowed-hosts``; None answers any, for tests). A body must
     arrive within ``body_seconds``, a WebSocket's login within ``login_seconds``; a posted record's bots
-    are replayed for at most ``verify_seconds``."""
+    are replayed for at most ``verify_seconds``. ``stop_seconds`` (``phom serve``): once the server stops
+    taking requests (SIGTERM), the process ends within that many seconds whatever still runs."""
     routes = Routes(host, rate_limits=rate_limits, worker_threads=worker_threads, max_reviews=max_reviews,
                     doorbell=doorbell, body_seconds=body_seconds, login_seconds=login_seconds,
-                    verify_seconds=verify_seconds, max_searches=max_searches)
+                    verify_seconds=verify_seconds, max_searches=max_searches, stop_seconds=stop_seconds)
     static = StaticFiles(directory=str(resources.files("phom.web").joinpath("static")))
     app = Starlette(routes=[
         Route("/", routes.page),
@@ -93,7 +94,8 @@ def app_from_environment() -> Starlette:
     """The application of one ``phom serve --workers N`` process, configured by the environment the
     command sets: ``PHOM_STORE`` (an SQLite path or a ``postgresql://`` URL), ``PHOM_BROKER`` (a
     ``redis://`` URL; the workers then share the store and ring each other's doorbell) and
-    ``PHOM_ALLOWED_HOSTS`` (comma-separated; unset answers any ``Host``)."""
+    ``PHOM_ALLOWED_HOSTS`` (comma-separated; unset answers any ``Host``), ``PHOM_TABLES_PER_ADDRESS`` and
+    ``PHOM_SOCKETS_PER_ADDRESS`` (``RateLimits.live_games`` and ``sockets``; unset: the defaults)."""
     import os
 
     from .backends import open_store
@@ -110,4 +112,19 @@ def app_from_environment() -> Starlette:
     quiet_client_errors()                          # in each worker process, as phom serve does in its own
     hosts = os.environ.get("PHOM_ALLOWED_HOSTS")
     return create_app(GameHost(store, shared=doorbell is not None), doorbell=doorbell,
-                      allowed_hosts=None if hosts is None else hosts.split(","))
+                      allowed_hosts=None if hosts is None else hosts.split(","), rate_limits=limits_from_environment(),
+                      stop_seconds=STOP_SECONDS)
+
+
+def limits_from_environment() -> RateLimits:
+    """The per-address limits ``phom serve`` set in the environment (``PHOM_TABLES_PER_ADDRESS``,
+    ``PHOM_SOCKETS_PER_ADDRESS``), the defaults for those unset.
+
+    >>> limits_from_environment().sockets
+    200
+    """
+    import os
+
+    defaults = RateLimits()
+    return RateLimits(live_games=int(os.environ.get("PHOM_TABLES_PER_ADDRESS", defaults.live_games)),
+                      sockets=int(os.environ.get("PHOM_SOCKETS_PER_ADDRESS", defaults.sockets)))

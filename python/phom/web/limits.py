@@ -2,14 +2,17 @@
 ``limits`` in this process or, with a broker, in Redis across the workers), the requests of one address
 worked on at once, its WebSockets, the look-ahead hints computed at once, and the worker threads.
 
->>> RateLimits().create, RateLimits().busy
-('30/minute', 4)
+>>> RateLimits().create, RateLimits().busy, RateLimits().live_games, RateLimits().sockets
+('30/minute', 4, 100, 200)
+>>> address_group("2001:db8:1:2:aaaa::1"), address_group("::ffff:203.0.113.9"), address_group("203.0.113.9")
+('2001:db8:1:2::/64', '203.0.113.9', '203.0.113.9')
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import ipaddress
 import threading
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
@@ -28,17 +31,37 @@ try:
 except ImportError:
     raise missing_extra("web", "phom serve (limits)") from None
 
-__all__ = ["ClientQuotas", "RateLimits", "Searches", "SharedLimiter", "Workers"]
+__all__ = ["IPV6_PREFIX", "ClientQuotas", "RateLimits", "Searches", "SharedLimiter", "Workers", "address_group"]
+
+#: An IPv6 client is counted by its /64: one subscriber's network (a phone on a mobile network gets a /64
+#: of its own and may use any address in it).
+IPV6_PREFIX = 64
+
+
+def address_group(host: str) -> str:
+    """What one client is counted as: an IPv4 address as it is (an IPv4-mapped IPv6 address too), an IPv6
+    address as its /64 network; anything else (a name, ``unknown``) as it is."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, IPV6_PREFIX), strict=False))
+    return str(address)
 
 
 @dataclass(frozen=True)
 class RateLimits:
-    """Per-client limits: game creation per client address (``next`` included) and messages a
-    WebSocket client may send (its first message included), in ``limits`` notation (counted in Redis
-    across the workers when they share a broker); the unfinished games a client address created that may
-    be live at once (``next`` games included; counted in the store, so across the workers), the WebSockets it
-    may hold open, and how many of its requests that need a worker (moves, hints, creations) are worked
-    on at once (``busy``; the others wait, so one address never holds more than that many workers).
+    """Per-client limits, a client being an address (``address_group``: an IPv6 /64): game creation
+    (``next`` included) and messages a WebSocket client may send (its first message included), in
+    ``limits`` notation (counted in Redis across the workers when they share a broker); the unfinished
+    games a client created that may be live at once (``next`` games included; counted in the store, so
+    across the workers), the WebSockets it may hold open (in each process), and how many of its requests
+    that need a worker (moves, hints, creations) are worked on at once (``busy``; the others wait, so one
+    address never holds more than that many workers). The defaults let the players behind one
+    carrier-grade NAT share an address (``phom serve --tables-per-address``, ``--sockets-per-address``).
     Moves are never refused for their number, so a legal move in normal play is never refused."""
 
     create: str = "30/minute"
@@ -48,8 +71,8 @@ class RateLimits:
     #: names a seat may take, and times it may come back (``PUT …/name``, ``POST …/back``): each a store write
     #: pushed to every socket at the table
     seating: str = "10 per minute"
-    live_games: int = 20
-    sockets: int = 32
+    live_games: int = 100
+    sockets: int = 200
     #: requests of one address worked on at once (moves, hints, creations; the rest wait their turn)
     busy: int = 4
 

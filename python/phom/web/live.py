@@ -2,8 +2,8 @@
 reactions as they come), the listeners woken from any thread after a commit, and the task that plays
 passed deadlines.
 
->>> WS_BAD, DEADLINE_POLL_SECONDS
-(4400, 0.25)
+>>> WS_BAD, DEADLINE_POLL_SECONDS, CLOSE_REASONS[WS_TOO_MANY_SOCKETS]
+(4400, 0.1, 'too many sockets from this address')
 """
 
 from __future__ import annotations
@@ -29,16 +29,26 @@ try:
 except ImportError:
     raise missing_extra("web", "phom serve (Starlette)") from None
 
-__all__ = ["DEADLINE_POLL_SECONDS", "REPAIR_SECONDS", "WS_BAD", "WS_FORBIDDEN", "WS_NOT_FOUND", "WS_TOO_MANY",
-           "Subscribers", "keep_deadlines", "live_seat"]
+__all__ = ["CLOSE_REASONS", "DEADLINE_POLL_SECONDS", "REPAIR_SECONDS", "WS_BAD", "WS_FAILED", "WS_FORBIDDEN",
+           "WS_GOING_AWAY", "WS_NOT_FOUND", "WS_TOO_MANY", "WS_TOO_MANY_SOCKETS", "Subscribers", "keep_deadlines",
+           "live_seat"]
 
 log = logging.getLogger("phom.serve")
 
-#: WebSocket close codes: a bad first message, a token of no seat, no such game, too many messages.
+#: WebSocket close codes: a bad first message (or none in time), a token of no seat, no such game (or it
+#: expired), too many messages; too many sockets from one address (4429 too: the client waits and tries
+#: again); the server failed (1011) or is going away (1001: restarting; another worker answers).
 WS_BAD, WS_FORBIDDEN, WS_NOT_FOUND, WS_TOO_MANY = 4400, 4403, 4404, 4429
-#: How often each process looks for passed deadlines in the store (seconds): a deadline is played within
-#: this (and the time to play it) of passing, by whichever process looks first.
-DEADLINE_POLL_SECONDS = 0.25
+WS_TOO_MANY_SOCKETS, WS_FAILED, WS_GOING_AWAY = 4429, 1011, 1001
+#: The reason (English, for logs; a client shows its own words for the code) every close code is sent with.
+CLOSE_REASONS = {WS_BAD: "send {\"token\": ...} first", WS_FORBIDDEN: "this token is not a seat of this game",
+                 WS_NOT_FOUND: "no game has this id (it may have expired)",
+                 WS_TOO_MANY_SOCKETS: "too many sockets from this address",
+                 WS_FAILED: "the server failed; connect again", WS_GOING_AWAY: "the server is restarting; connect again"}
+#: How often each process looks for passed deadlines in the store when the last look found none to play
+#: (seconds): a deadline is played within this (and the time to play it) of passing, by whichever process
+#: looks first.
+DEADLINE_POLL_SECONDS = 0.1
 #: with workers sharing a store, how often a live seat checks the store when no doorbell rang
 REPAIR_SECONDS = 2.0
 
@@ -67,17 +77,21 @@ class Subscribers:
 
 
 async def keep_deadlines(games: GameHost, workers: Workers) -> None:
-    """Forever: every ``DEADLINE_POLL_SECONDS``, play the deadlines that have passed, each in a worker thread
-    of its own (one table's slow bots never hold the others' deadlines back) and in an order of this
-    process's own (so that workers sharing a store spread over them). A deadline that fails (its store
-    away, its game broken) is logged and tried again at the next look; the others are played."""
+    """Forever: play the deadlines that have passed, each in a worker thread of its own (one table's slow
+    bots never hold the others' deadlines back) and in an order of this process's own (so that workers
+    sharing a store spread over them), looking again at once while the last look played any (every
+    passed deadline is drained, however many there are); when none was played, look again after
+    ``DEADLINE_POLL_SECONDS``. A deadline that fails (its store away, its game broken) is logged and tried
+    again at a later look; the others are played."""
     order = random.Random()
     while True:
-        await asyncio.sleep(DEADLINE_POLL_SECONDS)
         try:
             due = await workers.run(games.due)
         except Exception as exc:                   # the store is away: the next look tries again
             log.warning("looking for passed deadlines failed: %s", _first_line(exc))
+            due = []
+        if not due:
+            await asyncio.sleep(DEADLINE_POLL_SECONDS)
             continue
         order.shuffle(due)
         played = await asyncio.gather(*(workers.run(games.fire, *deadline) for deadline in due),
@@ -85,6 +99,8 @@ async def keep_deadlines(games: GameHost, workers: Workers) -> None:
         for deadline, outcome in zip(due, played):
             if isinstance(outcome, BaseException) and not isinstance(outcome, asyncio.CancelledError):
                 log.warning("playing the deadline of game %s failed: %s", deadline[0], _first_line(outcome))
+        if not any(outcome is True for outcome in played):
+            await asyncio.sleep(DEADLINE_POLL_SECONDS)   # nothing this process could play now: others are at it
 
 
 def _first_line(exc: BaseException) -> str:
@@ -104,7 +120,7 @@ async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers
     try:
         first = await asyncio.wait_for(socket.receive(), timeout=login_seconds)
     except asyncio.TimeoutError:
-        await socket.close(WS_BAD, "send {\"token\": ...} first")
+        await socket.close(WS_BAD, CLOSE_REASONS[WS_BAD])
         return
     if first["type"] == "websocket.disconnect":
         return
@@ -130,24 +146,25 @@ async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers
         await socket.send_json(error_body("the first message must be {\"token\": \"...\", \"since\": VERSION, "
                                           "\"html\": true|false, \"lang\": \"en\"|\"vi\"} (since, html and lang "
                                           "optional)", "bad_request", lang=asked if asked in LANGUAGES else "en"))
-        await socket.close(WS_BAD)
+        await socket.close(WS_BAD, "the first message must be {\"token\", \"since\", \"html\", \"lang\"}")
         return
     game_id = socket.path_params["game_id"]
     try:
         seat, hosted = await workers.run(games.seat_of, game_id, message["token"])
     except NotFound:
         await socket.send_json(error_body("no game has this id (it may have expired)", "not_found", lang=lang))
-        await socket.close(WS_NOT_FOUND)
+        await socket.close(WS_NOT_FOUND, CLOSE_REASONS[WS_NOT_FOUND])
         return
     except (Forbidden, Unauthorized):
         await socket.send_json(error_body("this token is not a seat of this game", "forbidden", lang=lang))
-        await socket.close(WS_FORBIDDEN)
+        await socket.close(WS_FORBIDDEN, CLOSE_REASONS[WS_FORBIDDEN])
         return
     changed = asyncio.Event()
     subscribers.events[game_id].add(changed)
 
     async def send_views() -> None:
         sent: tuple[Any, ...] | None = None    # the view_key of the view sent
+        announced: str | None = None           # the next game announced
         kept = await workers.run(games.reactions, game_id, 0)
         heard = max((number for number, _, _ in kept), default=0)              # only reactions from now on
         while True:
@@ -160,11 +177,14 @@ async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers
                 if since is not None and sent is None and since < version:
                     frame = json.loads(text)
                     frame["missed"] = [{"version": v, "player": entry["player"], "action": entry["action"],
-                                        "text": frame["log"][v]}
+                                        "text": frame["log"][v], **({"by": entry["by"]} if "by" in entry else {})}
                                        for v, entry in enumerate(frame["history"]) if v >= since]
                     text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
                 sent = shown                   # the state the text shows, not the state now
                 await socket.send_text(text)
+            if current.next_id is not None and current.next_id != announced:
+                announced = current.next_id    # the table's next game: the page moves there on its own
+                await socket.send_text(json.dumps({"next": {"id": announced}}))
             for stamp, who, reaction in await workers.run(games.reactions, game_id, heard):
                 heard = max(heard, stamp)
                 await socket.send_text(json.dumps({"reaction": {"seat": who, "key": reaction}}))
@@ -190,12 +210,24 @@ async def live_seat(socket: WebSocket, games: GameHost, subscribers: Subscribers
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in (sender, receiver):
-            task.cancel()
+            if not task.done():
+                task.cancel()
         subscribers.events[game_id].discard(changed)
         if not subscribers.events[game_id]:
             subscribers.events.pop(game_id, None)
+        ended: BaseException | None = None
         for task in (sender, receiver):
             try:
                 await task
-            except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError, NotFound):
-                pass
+            except (asyncio.CancelledError, WebSocketDisconnect, OSError, RuntimeError):
+                pass                           # the client went away (or the socket is closed already)
+            except Exception as exc:           # the game expired, or the store failed: say so as the socket closes
+                ended = ended or exc
+        if ended is not None:
+            code = WS_NOT_FOUND if isinstance(ended, NotFound) else WS_FAILED
+            if code == WS_FAILED:
+                log.warning("a live seat of game %s ended: %s", game_id, _first_line(ended))
+            try:
+                await socket.close(code, CLOSE_REASONS[code])
+            except (RuntimeError, WebSocketDisconnect, OSError):
+                pass                           # the client is gone already

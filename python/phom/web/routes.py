@@ -35,8 +35,8 @@ from .bodies import (ApiError, bearer_token, card_mask, check_record_bots, clien
                      refusal_behind, request_language, view_language, wants_html)
 from .hosting import (DEFAULT, REACT_SECONDS, Forbidden, GameHost, GameOver, HostedGame, HostFull, KeyReused, NotFound,
                       NotYourTurn, Unauthorized, check_turn_seconds)
-from .limits import ClientQuotas, RateLimits, Searches, SharedLimiter, Workers
-from .live import WS_TOO_MANY, Subscribers, keep_deadlines, live_seat
+from .limits import ClientQuotas, RateLimits, Searches, SharedLimiter, Workers, address_group
+from .live import CLOSE_REASONS, WS_TOO_MANY_SOCKETS, Subscribers, keep_deadlines, live_seat
 from .reviews import RETRY_AFTER_SECONDS, ReviewQueue
 from .views import ViewCache
 
@@ -49,17 +49,43 @@ try:
 except ImportError:
     raise missing_extra("web", "phom serve (Starlette, limits)") from None
 
-__all__ = ["Routes"]
+__all__ = ["DEADLINE_THREADS", "STOP_SECONDS", "Routes", "client_of", "exit_by"]
+
+#: The threads that play passed deadlines (apart from those that answer requests).
+DEADLINE_THREADS = 4
+#: Once the server has stopped taking requests (SIGTERM), the process ends within this many seconds
+#: whatever still runs; every acknowledged move is in the store already, and other workers take its deadlines.
+STOP_SECONDS = 4.0
+
+
+def client_of(connection: Request | WebSocket) -> str:
+    """The client a request or a socket is counted as (``phom.web.limits.address_group``: an IPv6 /64)."""
+    return address_group(client_address(connection.client))
+
+
+def exit_by(seconds: float) -> None:
+    """End this process ``seconds`` from now unless it has ended by then (a daemon timer: a clean exit
+    that comes first is not held up by it)."""
+    import os
+    import threading
+
+    timer = threading.Timer(seconds, os._exit, args=(0,))
+    timer.daemon = True
+    timer.start()
 
 
 class Routes:
-    """The route handlers of one application over ``host`` (the arguments are ``create_app``'s)."""
+    """The route handlers of one application over ``host`` (the arguments are ``create_app``'s; with
+    ``stop_seconds``, the process ends that long after the server stopped taking requests, as
+    ``phom serve`` wants on SIGTERM)."""
 
     def __init__(self, host: GameHost | None = None, *, rate_limits: RateLimits | None = None,
                  worker_threads: int = 8, max_reviews: int = 2, doorbell: Any = None,
                  body_seconds: float = BODY_SECONDS, login_seconds: float = LOGIN_SECONDS,
-                 verify_seconds: float = VERIFY_SECONDS, max_searches: int = 2) -> None:
+                 verify_seconds: float = VERIFY_SECONDS, max_searches: int = 2,
+                 stop_seconds: float | None = None) -> None:
         self.doorbell = doorbell
+        self.stop_seconds = stop_seconds
         self.body_seconds, self.login_seconds, self.verify_seconds = body_seconds, login_seconds, verify_seconds
         self.games = host if host is not None else GameHost()
         self.rates = rate_limits if rate_limits is not None else RateLimits()
@@ -73,6 +99,7 @@ class Routes:
         self.subscribers = Subscribers()
         self.views = ViewCache(clock=self.games.clock)
         self.workers = Workers(worker_threads)
+        self.deadline_workers = Workers(DEADLINE_THREADS)   # the stand-in's moves never queue behind requests
         self.reviews = ReviewQueue(self.games.store, self.workers.pool, limit=max_reviews)
         self.games.listeners.append(self.subscribers.changed)
         if self.doorbell is not None:                       # other workers hear of every commit (phom.web.broker)
@@ -89,7 +116,7 @@ class Routes:
         async def answer(request: Request) -> Any:
             if not work:
                 return await handler(request)
-            async with self.quotas.working(client_address(request.client)):
+            async with self.quotas.working(client_of(request)):
                 return await handler(request)
 
         async def run(request: Request) -> Response:
@@ -158,7 +185,7 @@ class Routes:
 
     async def create(self, request: Request) -> Any:
         data = await self.body(request, "NewGame")
-        client = client_address(request.client)
+        client = client_of(request)
         await self.workers.run(self.check_games, client)
         self.admit_creation(client)
         kind = game_kind(data.get("game", "phom"))
@@ -203,9 +230,10 @@ class Routes:
         key = request.headers.get("idempotency-key")
         if key is not None and not (0 < len(key) <= 100 and key.isascii() and key.isprintable()):
             raise ApiError(400, "Idempotency-Key must be 1 to 100 printable ASCII characters")
+        seen = data.get("version")                  # the version the move was chosen on: 409 stale if not current
 
         def play() -> Response:
-            seat, hosted = self.games.act(request.path_params["game_id"], token, chosen, key)
+            seat, hosted = self.games.act(request.path_params["game_id"], token, chosen, key, seen=seen)
             return self.view_response(hosted, seat, drawn, lang)
 
         return await self.workers.run(play)
@@ -271,7 +299,7 @@ class Routes:
     async def next_game(self, request: Request) -> Any:
         # a creation when it deals the next game (the other seats asking for the same one are not counted),
         # and one more unfinished game of the address that deals it
-        client = client_address(request.client)
+        client = client_of(request)
         admit = functools.partial(self.admit_next, client)
         created = await self.workers.run(self.games.next_game, request.path_params["game_id"], bearer_token(request), admit=admit,
                                     creator=client)
@@ -329,10 +357,10 @@ class Routes:
                             headers={"Vary": "Accept-Language"})
 
     async def live(self, socket: WebSocket) -> None:
-        client = client_address(socket.client)
+        client = client_of(socket)
         if not self.quotas.open_socket(client):
             await socket.accept()                  # accepted only to say why: a close code the client can read
-            await socket.close(WS_TOO_MANY, "too many sockets from this address")
+            await socket.close(WS_TOO_MANY_SOCKETS, CLOSE_REASONS[WS_TOO_MANY_SOCKETS])
             return
         try:
             await live_seat(socket, self.games, self.subscribers, self.views, self.workers, lambda key: self.limiter.hit(self.ws_rate, "ws", key),
@@ -343,13 +371,14 @@ class Routes:
     @asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         self.subscribers.loop = asyncio.get_running_loop()
-        tasks = [asyncio.ensure_future(keep_deadlines(self.games, self.workers))]
+        tasks = [asyncio.ensure_future(keep_deadlines(self.games, self.deadline_workers))]
         if self.doorbell is not None:
             tasks.append(asyncio.ensure_future(self.doorbell.listen(self.subscribers.changed, self.subscribers.wake_all)))
         yield
+        if self.stop_seconds is not None:          # whatever still runs (a thread in a slow store), the process ends
+            exit_by(self.stop_seconds)
         for task in tasks:
             task.cancel()
-            try:
-                await task
-            except asyncio.CancelledError:
-                pass
+        await asyncio.wait(tasks, timeout=1.0)
+        for pool in (self.workers.pool, self.deadline_workers.pool):
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -24,10 +24,12 @@ try:
 except ImportError:                                   # pragma: no cover - uvicorn[standard] brings httptools
     raise missing_extra("web", "phom serve (uvicorn with httptools)") from None
 
-__all__ = ["HEADER_SECONDS", "ClientErrorLines", "HeaderDeadline", "quiet_client_errors", "uvicorn_options"]
+__all__ = ["GRACE_SECONDS", "HEADER_SECONDS", "ClientErrorLines", "HeaderDeadline", "quiet_client_errors", "uvicorn_options"]
 
 #: A request's line and headers must all arrive within this many seconds of their first byte.
 HEADER_SECONDS = 10.0
+#: On SIGTERM, the requests under way get this many seconds to finish before they are cancelled.
+GRACE_SECONDS = 3
 
 
 class HeaderDeadline(HttpToolsProtocol):
@@ -101,6 +103,8 @@ def quiet_client_errors() -> None:
 def uvicorn_options(*, host: str, port: int, proxies: list[str]) -> dict[str, Any]:
     """The keyword arguments of ``uvicorn.run`` for ``phom serve``: the client is the address that
     connects unless it is one of ``proxies`` (then its ``X-Forwarded-For``); the first WebSocket frame
-    (the login) is the largest a client ever sends; request headers have a deadline."""
+    (the login) is the largest a client ever sends; request headers have a deadline; on SIGTERM, the
+    requests under way get ``GRACE_SECONDS`` to finish (live sockets are closed with 1012 at once)."""
     return {"host": host, "port": port, "log_level": "warning", "proxy_headers": bool(proxies),
-            "forwarded_allow_ips": proxies or None, "ws_max_size": MAX_FIRST_FRAME_BYTES, "http": HeaderDeadline}
+            "forwarded_allow_ips": proxies or None, "ws_max_size": MAX_FIRST_FRAME_BYTES, "http": HeaderDeadline,
+            "timeout_graceful_shutdown": GRACE_SECONDS}

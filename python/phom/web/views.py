@@ -49,7 +49,9 @@ def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = 
     """One seat's view of a hosted game (``game``: a given state of it, by default the current one) as
     the API sends it: the game's view report (``phom.web.kinds``), the game's title, its version, the move
     log, the seats' people and bots (and the level each bot plays like), the commitment, the table drawn as ``html`` (unless ``drawn`` is false), and at
-    the end the result and every hand face up; the words in ``lang``."""
+    the end the result and every hand face up; the words in ``lang``. ``history`` entries the stand-in
+    played carry ``"by": "clock"`` (``log`` is parallel to ``history``); a finished game whose table dealt
+    the next game names it (``next_id``, the seat's token works there)."""
     game = game if game is not None else hosted.game
     report = hosted.kind.report(game, seat, drawn=drawn, lang=lang)
     report["lang"] = lang
@@ -61,15 +63,17 @@ def game_view(hosted: HostedGame, seat: int, game: Any = None, *, drawn: bool = 
     report["commitment"] = hosted.fairness.commitment
     report["client_seed"] = hosted.fairness.client_seed
     report["series"] = hosted.series_view()
+    report["next_id"] = hosted.next_id
     report["title"] = hosted.kind.title
     report["rules"] = hosted.kind.rules_data(game.rules)
     report["rules_words"] = hosted.kind.rules_words(game.rules, lang)
     report["turn_seconds"] = hosted.turn_seconds
     report["away"] = sorted(hosted.away)
     report["names"] = {str(s): name for s, name in sorted(hosted.names.items())}
+    history = report.setdefault("history", [{"player": p, "action": str(a)} for p, a in game.history])
     for version in hosted.standins:
-        if version < len(report.get("history", ())):
-            report["history"][version]["by"] = "clock"
+        if version < len(history):
+            history[version]["by"] = "clock"
     report["clock"] = hosted.clock_view(time.time()) if game is hosted.game else None
     return report
 
