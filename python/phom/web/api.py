@@ -169,7 +169,11 @@ def request_schemas() -> dict[str, dict[str, Any]]:
                 {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"[^\s\x1c-\x1f\x85\ufeff]",
                  "description": "the action's text: draw, eat 7H, lay 5H 6H 7H, send 8H 2:0, discard KS, u, u-khan, "
                                 "autolay (Phỏm); play 3S 4S 5S, pass (Tiến lên)"},
-                {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id (Phỏm only)"}]}}},
+                {"type": "integer", "minimum": 0, "maximum": 2100, "description": "the action's id (Phỏm only)"}]},
+        "version": {"type": "integer", "minimum": 0, "maximum": 100000,
+                    "description": "the version of the view the move was chosen on; if the game is at another, "
+                                   "409 with code \"stale\" and nothing is played (send it always: a late tap never "
+                                   "lands on a later turn)"}}},
     }
 
 
@@ -338,7 +342,8 @@ def openapi() -> dict[str, Any]:
                 "security": _SECURED, "requestBody": _body("Act"),
                 "responses": {"200": _ok("the view after", "View"), "400": _BAD, "401": _NO_TOKEN,
                               "403": _NOT_A_SEAT, "404": _NO_GAME,
-                              "409": _error("not your turn, the game is over, or the referee refuses the move"),
+                              "409": _error("not your turn, the game is over, the referee refuses the move, or the "
+                                            "move was chosen on another version (code \"stale\")"),
                               "408": _SLOW, "413": _TOO_LARGE, "415": _NOT_JSON, "422": _REFUSED}}},
             "/api/games/{game_id}/record": {"get": {
                 "operationId": "record", "summary": "The JSON record with its fairness proof, once the game is over",
