@@ -49,3 +49,73 @@ def test_the_round_asks_the_registry_for_its_game():
         round_robin(["greedy", "random"], game="chess", deals=1, seeds=(1,))
     crosstable = round_robin(["greedy", "random"], game="tienlen", deals=2, seeds=(1,))
     assert crosstable.game == "tienlen" and all(report.game == "tienlen" for report in crosstable.reports)
+
+
+#: a tiny bot module, as a bot author would write it beside his work: the first legal move, and a factory
+TINY_BOT = '''
+class FirstMove:
+    """Plays the first legal action, in either game."""
+
+    name = "first"
+
+    def act(self, view):
+        return view.legal_actions[0]
+
+
+def make():
+    return FirstMove()
+'''
+
+
+@pytest.fixture
+def tiny_bot_dir(tmp_path, monkeypatch):
+    (tmp_path / "tinybot.py").write_text(TINY_BOT, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    sys.modules.pop("tinybot", None)
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_a_python_bot_object_goes_wherever_a_bot_name_goes(tiny_bot_dir, game):
+    from phom.simulation import simulate
+    from phom.bot_names import python_bot
+
+    bot = python_bot("py:tinybot:FirstMove")
+    crosstable = round_robin([bot, "greedy"], game=game, deals=2, seeds=(1,))
+    assert crosstable.bots == ("first", "greedy")
+    assert crosstable.cell("first", "greedy").deals == 2
+    by_name = round_robin(["py:tinybot:make", "greedy"], game=game, deals=2, seeds=(1,))
+    assert by_name.cell("py:tinybot:make", "greedy").mean_net == crosstable.cell("first", "greedy").mean_net
+    report = duplicate(bot, ["greedy"], deals=2, seeds=(1,), game=game)
+    assert report.challenger == "first" and report.rows[0].mean_net == crosstable.cell("first", "greedy").mean_net
+    players = 4
+    stats = simulate([bot] + [python_bot("py:tinybot:make") for _ in range(players - 1)], 2, game=game, seed=1)
+    assert stats.games == 2
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_py_bots_on_the_command_line(tiny_bot_dir, capsys, game):
+    prefix = [] if game == "phom" else ["tienlen"]
+    assert main([*prefix, "arena", "--challengers", "greedy,py:tinybot:FirstMove", "--deals", "2", "--seeds", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"] == ["greedy", "py:tinybot:FirstMove"]
+    assert main([*prefix, "arena", "--challengers", "greedy,py:tinybot:Missing", "--deals", "1", "--seeds", "1"]) == 1
+    assert "has no class or factory 'Missing'" in capsys.readouterr().err
+    assert main([*prefix, "arena", "--challengers", "greedy,py:nosuchmodule:Bot", "--deals", "1", "--seeds", "1"]) == 1
+    assert "module 'nosuchmodule' cannot be imported" in capsys.readouterr().err
+
+
+def test_a_round_refuses_what_is_not_a_bot():
+    with pytest.raises(ValueError, match=r"bots\[1\] = 7 is neither a bot name nor a bot"):
+        round_robin(["greedy", 7], deals=1, seeds=(1,))
+    with pytest.raises(ValueError, match="at least two distinct bots"):
+        from phom.phom.bots.greedy import GreedyBot
+        round_robin([GreedyBot(), "greedy"], deals=1, seeds=(1,))
+
+
+def test_a_record_naming_a_python_bot_is_refused():
+    from phom.bot_names import is_python_bot
+
+    assert is_python_bot(" PY:tinybot:make") and not is_python_bot("greedy")

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any
 
+from .bot_names import bot_label
 from .bots import Bot
 from .external import DEFAULT_MOVE_SECONDS
 from .games import GameKind
@@ -82,7 +83,7 @@ def _bot(kind: GameKind, spec: Any, seed: int, move_seconds: float = DEFAULT_MOV
     """A bot and its name: made by the game from a name, or the object given."""
     if isinstance(spec, str):
         return spec, kind.seeded_bot(spec, seed, move_seconds=move_seconds)
-    return str(getattr(spec, "name", type(spec).__name__)), spec
+    return bot_label(spec), spec
 
 
 def play_deals(kind: GameKind, challenger: Any, opponent: Any, rules: Any, seed: int, deals: Sequence[int]

@@ -1,5 +1,6 @@
-"""One grammar for bot names, in both games: ``NAME``, ``NAME:N``, ``NAME:N:THREADS``, ``level:N`` and
-``cmd:COMMAND``. Which names a game knows, what its numbers mean, their limits and its eight levels'
+"""One grammar for bot names, in both games: ``NAME``, ``NAME:N``, ``NAME:N:THREADS``, ``level:N``,
+``cmd:COMMAND`` (a program) and ``py:MODULE:ATTR`` (a Python bot: a class or factory importable from the
+current directory, called with no argument). Which names a game knows, what its numbers mean, their limits and its eight levels'
 recipes are that game's data (``BotNames``: Phỏm's in ``phom.phom.bots``, Tiến lên's in
 ``phom.tienlen.bots``); ``make_named_bot`` reads a name against them and hands the parts to the game's
 builder.
@@ -15,6 +16,9 @@ ValueError: bot 'montecarlo:0': write montecarlo:WORLDS or montecarlo:WORLDS:THR
 
 from __future__ import annotations
 
+import importlib
+import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +26,10 @@ from typing import Any
 from .external import DEFAULT_MOVE_SECONDS, ExternalBot, external_command, is_external
 from .levels import Recipe, level_number
 
-__all__ = ["BotName", "BotNames", "Counted", "make_named_bot"]
+__all__ = ["PY_PREFIX", "BotName", "BotNames", "Counted", "bot_label", "is_python_bot", "make_named_bot", "python_bot"]
+
+#: the prefix of a Python bot's name: ``py:MODULE:ATTR``
+PY_PREFIX = "py:"
 
 
 @dataclass(frozen=True)
@@ -72,7 +79,8 @@ class BotNames:
     def forms(self) -> str:
         """Every name this game takes, as a refusal lists them."""
         counted = [f"{name}:{c.what}" + ("[:THREADS]" if c.threads else "") for name, c in self.counted.items()]
-        return ", ".join([*self.plain, *[n for n in self.counted if n not in self.plain]]) + ", cmd:COMMAND (or " + \
+        return ", ".join([*self.plain, *[n for n in self.counted if n not in self.plain]]) + \
+            ", cmd:COMMAND, py:MODULE:ATTR (or " + \
             ", ".join([*counted, f"level:1 … level:{len(self.levels) or 8}"]) + ")"
 
     def parse(self, spec: str) -> BotName:
@@ -99,16 +107,77 @@ class BotNames:
         return text.isdigit() and 1 <= int(text) and (high is None or int(text) <= high)
 
 
+def bot_label(bot: Any) -> str:
+    """How a round names a bot: a name as written (spaces around it dropped), a bot object by its ``name``
+    (its class's name when it has none).
+
+    >>> from phom.phom.bots.greedy import GreedyBot
+    >>> bot_label(" greedy "), bot_label(GreedyBot()), bot_label(object())
+    ('greedy', 'greedy', 'object')
+    """
+    if isinstance(bot, str):
+        return bot.strip()
+    return str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+def is_python_bot(spec: object) -> bool:
+    """True for a Python bot's name (``py:MODULE:ATTR``, any case of ``py``, spaces around it): code of this
+    machine, which a server refuses as it refuses ``cmd:`` programs.
+
+    >>> is_python_bot(" py:mybot:Bot"), is_python_bot("greedy"), is_python_bot(None)
+    (True, False, False)
+    """
+    return isinstance(spec, str) and spec.strip().lower().startswith(PY_PREFIX)
+
+
+def python_bot(spec: str) -> Any:
+    """The bot ``py:MODULE:ATTR`` names: ``ATTR`` of the module ``MODULE`` (importable from the current
+    directory, which is put on ``sys.path`` when missing), called with no argument (a class or a
+    factory); ValueError naming what is missing, or a result with no ``act(view)``.
+
+    >>> python_bot("py:phom.phom.bots.greedy:GreedyBot").name
+    'greedy'
+    >>> python_bot("py:phom.phom.bots.greedy")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'py:phom.phom.bots.greedy': write py:MODULE:ATTR, e.g. py:mybot:MyBot (a class or factory in mybot.py)
+    """
+    module_name, colon, attr = spec.strip()[len(PY_PREFIX):].rpartition(":")
+    if not colon or not module_name or not attr.isidentifier():
+        raise ValueError(f"bot {spec!r}: write py:MODULE:ATTR, e.g. py:mybot:MyBot (a class or factory in mybot.py)")
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"bot {spec!r}: module {module_name!r} cannot be imported from {here} ({exc})") from None
+    factory = getattr(module, attr, None)
+    if not callable(factory):
+        raise ValueError(f"bot {spec!r}: module {module_name!r} has no class or factory {attr!r}")
+    bot = factory()
+    if not callable(getattr(bot, "act", None)):
+        raise ValueError(f"bot {spec!r}: {attr}() made {type(bot).__name__}, which has no act(view) method")
+    return bot
+
+
 def make_named_bot(spec: str, seed: int | None, names: BotNames, build: Callable[[BotName, int | None], Any], *,
                    game: str, move_seconds: float = DEFAULT_MOVE_SECONDS) -> Any:
     """The bot ``spec`` names in ``game``: ``cmd:COMMAND`` an ``ExternalBot`` (allowed ``move_seconds`` an
-    answer), ``level:N`` its recipe (a name, and the noise its Monte Carlo bot plays with), any other
-    name read by ``names`` and built by ``build(name, seed)``.
+    answer), ``level:N`` its recipe (a name, and the noise its Monte Carlo bot plays with),
+    ``py:MODULE:ATTR`` the Python bot it names (``python_bot``; reseeded with ``seed`` when it has
+    ``reseed``), any other name read by ``names`` and built by ``build(name, seed)``.
 
     >>> from phom.phom.bots import PHOM_BOTS, build_phom_bot
     >>> make_named_bot("level:3", 1, PHOM_BOTS, build_phom_bot, game="phom").noise
     1.5
     """
+    if is_python_bot(spec):
+        bot = python_bot(spec)
+        reseed = getattr(bot, "reseed", None)
+        if seed is not None and callable(reseed):
+            reseed(seed)
+        return bot
     if is_external(spec):
         return ExternalBot(external_command(spec), game, move_seconds=move_seconds, name=spec.strip())
     level = level_number(spec)

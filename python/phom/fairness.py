@@ -49,6 +49,7 @@ from typing import Any
 
 from .clock import STANDIN
 from .dealing import MAX_CLIENT_SEED, FairnessError, bot_seed, check_client_seed, seed_bytes, shuffled_deck
+from .bot_names import is_python_bot
 from .external import is_external
 from .games import GameKind, game_spec, kind_of_record
 from .language import number, translator
@@ -170,7 +171,7 @@ def verify_report(text: str, *, seconds: float = VERIFY_SECONDS) -> Verified:
     if not isinstance(bots, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items()):
         raise FairnessError("'bots' must map seats to bot names")
     for name in bots.values():
-        if is_external(name):
+        if is_external(name) or is_python_bot(name):
             raise FairnessError(f"bots: {ascii(name)} names a program; a record's bots are never started as "
                                 "programs")
     try:

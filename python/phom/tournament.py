@@ -27,6 +27,7 @@ from html import escape
 from typing import Any
 
 from .arena import duplicate
+from .bot_names import bot_label
 from .extras import missing_extra
 from .games import game_kind
 from .matchups import ArenaReport, Matchup
@@ -173,12 +174,13 @@ def _counted(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-def round_robin(bots: Sequence[str], *, game: str = "phom", deals: int = 250, seeds: Sequence[int] = (1, 2),
+def round_robin(bots: Sequence[Any], *, game: str = "phom", deals: int = 250, seeds: Sequence[int] = (1, 2),
                 rules: Any = None, executor: Executor | None = None, move_seconds: float | None = None
                 ) -> Crosstable:
     """Every bot against copies of every other, on the same deals, in ``game`` (a registered game's
-    name); the crosstable and the ratings. ``bots``: at least two distinct names (``cmd:`` programs
-    included: each is started per matchup and ended after it).
+    name); the crosstable and the ratings. ``bots``: at least two bots of distinct names (``bot_label``):
+    names (``cmd:`` programs included: each is started per matchup and ended after it; ``py:MODULE:ATTR``)
+    or bot objects (``act(view)``; copied for every game, as the arena does).
 
     >>> round_robin(["greedy"])
     Traceback (most recent call last):
@@ -187,15 +189,21 @@ def round_robin(bots: Sequence[str], *, game: str = "phom", deals: int = 250, se
     >>> round_robin(["greedy", "random"], game="chess")
     Traceback (most recent call last):
     ...
-    ValueError: no game is named 'chess': the games are phom, tienlen
+    ValueError: no game is named 'chess': the games are phom, tienlen...
     """
-    names = [b.strip() for b in bots]
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ValueError(f"bots must be a list of bot names or bot objects, not {bots!r}")
+    for i, bot in enumerate(bots):
+        if not isinstance(bot, str) and not callable(getattr(bot, "act", None)):
+            raise ValueError(f"bots[{i}] = {bot!r} is neither a bot name nor a bot (an object with act(view))")
+    names = [bot_label(b) for b in bots]
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"a round needs at least two distinct bots, not {names}")
     kind = game_kind(game)
     timing: dict[str, Any] = {} if move_seconds is None else {"move_seconds": move_seconds}
-    reports = tuple(duplicate(name, [other for other in names if other != name], deals=deals, seeds=seeds,
-                              rules=rules, executor=executor, game=kind, **timing) for name in names)
+    specs = [b.strip() if isinstance(b, str) else b for b in bots]
+    reports = tuple(duplicate(spec, [other for other in specs if other is not spec], deals=deals, seeds=seeds,
+                              rules=rules, executor=executor, game=kind, **timing) for spec in specs)
     first = reports[0]
     return Crosstable(kind.name, tuple(names), tuple(seeds), deals, first.players, reports,
                       _ratings(names, reports))
