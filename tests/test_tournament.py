@@ -119,3 +119,17 @@ def test_a_record_naming_a_python_bot_is_refused():
     from phom.bot_names import is_python_bot
 
     assert is_python_bot(" PY:tinybot:make") and not is_python_bot("greedy")
+
+
+def test_an_arena_report_prints_as_a_short_table_and_a_one_line_repr():
+    import dataclasses
+
+    report = duplicate("greedy", ["random"], deals=2, seeds=(1,))
+    text = str(report)
+    assert text.splitlines()[0] == "greedy vs 3 × each opponent (phom, Python referee)"
+    assert "random" in text.splitlines()[2] and f"{report.rows[0].mean_net:+.3f}" in text
+    many = dataclasses.replace(report, rows=tuple(dataclasses.replace(report.rows[0], opponent=f"bot{i}")
+                                                  for i in range(40)))
+    assert len(str(many).splitlines()) <= 30 and "… and 20 more opponents" in str(many)
+    for r in (report, many):
+        assert "\n" not in repr(r) and repr(r).startswith("<ArenaReport greedy (phom)")

@@ -210,6 +210,43 @@ class ArenaReport:
     sprt: Sprt | None = None
     engine: str = "Python referee"
 
+    #: the most opponents ``str`` lists one by one (the rest are counted on a line)
+    SHOWN_ROWS = 20
+
+    def __str__(self) -> str:
+        """A plain table for a terminal, at most 30 lines: one line per opponent (mean net stakes a game
+        of the challenger ± 95 %, deals won–lost, Holm's p of the mean, ms a decision, the verdict), the
+        games played and, after an SPRT, its decision; ``table()`` is the full Markdown.
+
+        >>> print(ArenaReport("greedy", (1,), 2, 4, ()))
+        greedy vs 3 × each opponent (phom, Python referee): no opponent
+        """
+        head = f"{self.challenger} vs {self.players - 1} × each opponent ({self.game}, {self.engine})"
+        if not self.rows:
+            return head + ": no opponent"
+        width = max(8, *(len(r.opponent) for r in self.rows[:self.SHOWN_ROWS]))
+        lines = [head, f"{'opponent':<{width}}  {'mean net ± 95 %':>17}  {'won–lost':>9}  {'p (Holm)':>8}  "
+                       f"{'ms/dec':>7}  verdict"]
+        for r in self.rows[:self.SHOWN_ROWS]:
+            lines.append(f"{r.opponent:<{width}}  {f'{r.mean_net:+.3f} ± {r.ci95:.3f}':>17}  "
+                         f"{f'{r.deals_won}–{r.deals_lost}':>9}  {_p(r.p_mean_holm):>8}  {r.ms_per_decision:>7.3f}  "
+                         f"{r.verdict}")
+        if len(self.rows) > self.SHOWN_ROWS:
+            lines.append(f"… and {len(self.rows) - self.SHOWN_ROWS} more opponents (see table())")
+        seeds, deals = len(self.seeds), self.deals_per_seed
+        lines.append(f"{sum(r.games for r in self.rows)} games: {seeds} seed{'s' * (seeds != 1)} × {deals} "
+                     f"deal{'s' * (deals != 1)} × {self.players} seat rotations an opponent")
+        if self.sprt is not None:
+            lines.append(str(self.sprt))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        """One line: the challenger, the game, and each opponent's mean net."""
+        means = ", ".join(f"{r.opponent} {r.mean_net:+.3f}" for r in self.rows[:self.SHOWN_ROWS])
+        more = f", … {len(self.rows) - self.SHOWN_ROWS} more" if len(self.rows) > self.SHOWN_ROWS else ""
+        return (f"<ArenaReport {self.challenger} ({self.game}) vs {len(self.rows)} opponents, "
+                f"seeds {', '.join(map(str, self.seeds))} × {self.deals_per_seed} deals: {means}{more}>")
+
     def table(self) -> str:
         """A Markdown table, one row per opponent."""
         names = list(self.rows[0].finish) if self.rows else []

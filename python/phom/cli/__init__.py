@@ -33,7 +33,7 @@ from ..extras import missing_extra
 from ..fairness import verify_report
 from ..games import GameKind, game_kind, kind_of_record
 from ..hooks import close_bots
-from ..language import LANGUAGES, N_, display_width, number, pick_language, translator, wrap
+from ..language import LANGUAGES, N_, capital, display_width, number, pick_language, translator, wrap
 from ..refusals import Refusal
 from ..phom.report import solve_report
 from ..phom.rules import Rules
@@ -48,7 +48,7 @@ from .summaries import simulation_lines
 from .render import Painter, terminal_width
 from .tienlen import simulate_tienlen, solve_tienlen
 
-__all__ = ["METAVARS", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
+__all__ = ["METAVARS", "SentenceHelp", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
 
 
 class CommandError(Exception):
@@ -60,9 +60,10 @@ def bot_names(lang: str = "en", game: str = "phom") -> str:
     the players' words, with the level it plays at.
 
     >>> print(bot_names("vi"))  # doctest: +NORMALIZE_WHITESPACE
-    level:1 … level:8 (các cấp, từ Cấp 1 · Mới chơi đến Cấp 8 · Cao thủ), random (máy đánh bừa, Cấp 1 · Mới chơi),
-    greedy (máy chọn nước lợi nhất trước mắt, Cấp 4 · Khá), search (máy tính trước vài nước, Cấp 5 · Giỏi),
-    montecarlo (máy đánh thử nhiều ván chia rồi mới chọn)
+    cấp 1 đến 8 (gõ số của cấp: 3 cho mọi ghế, hoặc 2,5,8 mỗi ghế một cấp; từ Cấp 1 · Mới chơi đến Cấp 8 · Cao thủ),
+    random (máy đánh bừa, Cấp 1 · Mới chơi), greedy (máy chọn nước lợi nhất trước mắt, Cấp 4 · Khá), search (máy tính
+    trước vài nước, Cấp 5 · Giỏi), montecarlo (máy đánh thử nhiều ván chia rồi mới chọn), hoặc chương trình của bạn
+    (gõ cmd: rồi lệnh chạy nó)
     """
     _ = translator(lang)
 
@@ -72,10 +73,11 @@ def bot_names(lang: str = "en", game: str = "phom") -> str:
             number=number, name=LEVELS[number - 1].name(lang))
 
     first, last = (_("Level {number} · {name}").format(number=n, name=LEVELS[n - 1].name(lang)) for n in (1, 8))
-    return _("{levels} (the levels, from {first} to {last}), {random} (plays at random{random_level}), "
-             "{greedy} (takes the best move in sight{greedy_level}), {search} (looks a few moves "
-             "ahead{search_level}), {montecarlo} (plays out many sampled deals, then chooses{montecarlo_level})"
-             ).format(levels="level:1 … level:8", first=first, last=last, random="random", greedy="greedy",
+    return _("levels 1 to 8 (type the level's number: 3 for every seat, or 2,5,8 one a seat; from {first} to "
+             "{last}), {random} (plays at random{random_level}), {greedy} (takes the best move in sight{greedy_level}), "
+             "{search} (looks a few moves ahead{search_level}), {montecarlo} (plays out many sampled deals, then "
+             "chooses{montecarlo_level}), or your own program (type {cmd} and the command that runs it)"
+             ).format(cmd="cmd:", first=first, last=last, random="random", greedy="greedy",
                       search="search", montecarlo="montecarlo", random_level=level("random"),
                       greedy_level=level("greedy"), search_level=level("search"),
                       montecarlo_level=level("montecarlo"))
@@ -85,14 +87,15 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     """The whole command line, its help in ``lang`` (``phom --help``, ``phom solve --help``, …)."""
     _ = translator(lang)
 
-    parser = argparse.ArgumentParser(prog="phom", description=_("Phỏm (Tá lả): solver, game, bots."))
+    parser = argparse.ArgumentParser(prog="phom", description=_("Phỏm (Tá lả): solver, game, bots."),
+                                     formatter_class=SentenceHelp)
     parser.add_argument("--version", action="version", version=f"phom {__version__}",
                         help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"), title=_("commands"))
 
     def command(into: Any, name: str, text: str, **kwargs: Any) -> argparse.ArgumentParser:
         made: argparse.ArgumentParser = into.add_parser(name, help=text, description=kwargs.pop("description", text),
-                                                        **kwargs)
+                                                        formatter_class=SentenceHelp, **kwargs)
         return made
 
     bots = bot_names(lang, "phom")
@@ -134,8 +137,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     replay = command(sub, "replay", _("check a game record (Phỏm or Tiến lên) and print it turn by turn"))
     replay.add_argument("file", metavar="FILE",
-                        help=_("the game's JSON record ({sources}; - for stdin)").format(
-                            sources="phom play --save, phom tienlen play --save, Game.to_json, TienLenGame.to_json"))
+                        help=_("the game's record: the file {save} wrote (or - to read it from the input)").format(
+                            save="--save"))
     _lang_argument(replay, _)
     replay.set_defaults(run=_replay, game="phom")      # the game of a record that names no format of a game
 
@@ -233,7 +236,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     verify = command(sub, "verify", _("check a hosted game's record: commitment, deal and every action"))
     verify.add_argument("file", metavar="FILE",
-                        help=_("the JSON record from {path} (- for stdin)").format(path="GET /api/games/{id}/record"))
+                        help=_("the game's record, downloaded from the table's page (or - to read it from the input)"))
     _lang_argument(verify, _)
     verify.set_defaults(run=lambda args, out, stdin, lang: print(
         verify_report(_read_record(args.file, stdin, lang)).text(lang), file=out))
@@ -275,6 +278,23 @@ def speak_metavars(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> 
             action.metavar = _(action.dest.upper())
 
 
+class SentenceHelp(argparse.HelpFormatter):
+    """The help's texts as sentences: each option's help and each description starts with a capital
+    letter, in both languages (the catalog's texts stay as they are written, to be put in a sentence).
+
+    >>> p = argparse.ArgumentParser(prog="x", description="plays a game", formatter_class=SentenceHelp)
+    >>> _ = p.add_argument("--seed", help="the shuffle code")
+    >>> [line.strip() for line in p.format_help().splitlines() if "code" in line or "game" in line]
+    ['Plays a game', '--seed SEED  The shuffle code']
+    """
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return capital(super()._expand_help(action))
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(capital(text))
+
+
 @contextlib.contextmanager
 def argparse_speaks(lang: str) -> Iterator[None]:
     """argparse's own words ("usage:", "options", "show this help message and exit", its errors) in
@@ -283,12 +303,12 @@ def argparse_speaks(lang: str) -> Iterator[None]:
 
     >>> with argparse_speaks("vi"):
     ...     argparse.ArgumentParser(prog="x").format_usage()
-    'cách dùng: x [-h]\\n'
+    'Cách dùng: x [-h]\\n'
     """
     catalog = translator(lang)
 
-    def tr(message: str | None) -> str | None:
-        return catalog(message) if message else message      # argparse asks for None too
+    def tr(message: str | None) -> str | None:          # its words start sentences: "Usage:", "Options"
+        return capital(catalog(message)) if message else message      # argparse asks for None too
 
     words = vars(argparse)                                    # the module's names: its _ and ngettext
     said = words["_"], words["ngettext"]
@@ -341,8 +361,8 @@ def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str, _
 def _move_seconds_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
     """``--move-seconds S`` of every command that takes bots: a ``cmd:`` bot's time to answer."""
     parser.add_argument("--move-seconds", type=seconds_argument, default=DEFAULT_MOVE_SECONDS, metavar="S",
-                        help=_("seconds a {cmd} bot has to answer a decision (default {default})").format(
-                            cmd="cmd:COMMAND", default=f"{DEFAULT_MOVE_SECONDS:g}"))
+                        help=_("seconds a bot that is your own program has to answer a decision (default {default})"
+                               ).format(default=f"{DEFAULT_MOVE_SECONDS:g}"))
 
 
 def _turn_seconds_argument(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
@@ -437,8 +457,7 @@ def unknown_arguments(unknown: Sequence[str], options: Sequence[str], lang: str 
 
 def _lang_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help=_("vi or en (default: Vietnamese when {names} selects vi)").format(
-                            names="LANGUAGE, LC_ALL, LC_MESSAGES, LANG"))
+                        help=_("vi (Vietnamese) or en (English); by default the language this computer is set to"))
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> None:
@@ -753,9 +772,9 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO, lang: str) -> 
     hands, said = terminal.dealt_hands(game), terminal.replayed_moves(game, lang)
     print(_(terminal.replay_title).format(players=game.rules.players, seat=game.leader + 1), file=out)
     for p, hand in enumerate(hands):
-        print("  " + _("seat {seat}: {cards}").format(seat=p + 1, cards=paint.cards(hand)), file=out)
+        print("  " + _("Seat {seat}: {cards}").format(seat=p + 1, cards=paint.cards(hand)), file=out)
     for move, ((p, _action), words) in enumerate(zip(game.history, said), start=1):  # numbered as phom review numbers moves
-        print(f"{move:4d}. " + _("seat {seat}: {cards}").format(seat=p + 1, cards=words), file=out)
+        print(f"{move:4d}. " + _("Seat {seat}: {cards}").format(seat=p + 1, cards=words), file=out)
     print(terminal.replay_result(game, lang), file=out)
 
 

@@ -99,7 +99,7 @@ def add_bot_parser(sub: Any, move_seconds_argument: Callable[[argparse.ArgumentP
     play.add_argument("game_id", help=_("the game's id (from {path})").format(path="POST /api/games"))
     play.add_argument("--bot", required=True, metavar="SPEC",
                       help=_("the bot: {names} (as {command} takes)").format(
-                          names="greedy, level:1 … level:8, montecarlo, cmd:COMMAND, …", command="phom play"))
+                          names=_("levels 1 to 8, your own program, …"), command="phom play"))
     play.add_argument("--series", type=parse_series, default=1, metavar="N",
                       help=_("games to play: this one, then the next ones at the table (default 1)"))
     play.add_argument("--moves", default=None, metavar="FILE",
@@ -181,7 +181,7 @@ def _bot_for(game: str, spec: str, move_seconds: float) -> Any:
     bot protocol, allowed ``move_seconds`` an answer."""
     if is_external(spec):
         return ExternalBot(external_command(spec), game_kind(game).name, move_seconds=move_seconds, name=spec.strip())
-    return game_kind(game).make_bot(spec)
+    return game_kind(game).make_bot(f"level:{spec.strip()}" if spec.strip().isdigit() else spec)   # 3 is level:3
 
 
 def bot_command(args: argparse.Namespace, out: TextIO, environment: Mapping[str, str] | None = None) -> int:

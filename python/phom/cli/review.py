@@ -33,8 +33,8 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
     text = _("weigh every decision of a finished game: skill, luck, errors, rating")
     parser = command("review", text) if command is not None else sub.add_parser("review", help=text)
     parser.add_argument("file", metavar="FILE",
-                        help=_("the game's JSON record ({sources}; - for stdin)").format(
-                            sources="phom play --save, phom tienlen play --save, Game.to_json, TienLenGame.to_json, GET /api/games/{id}/record"))
+                        help=_("the game's record: the file {save} wrote, or one downloaded from the table's page (or - "
+                               "to read it from the input)").format(save="--save"))
     parser.add_argument("--seats", default=None,
                         help=_("the seats to review, 1 to 4, e.g. {example} (default: all)").format(example="1,3"))
     parser.add_argument("--worlds", type=int, default=None,
@@ -46,8 +46,7 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--html", default=None, metavar="FILE", help=_("also write the review as an HTML page"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help=_("vi or en (default: Vietnamese when {names} selects vi)").format(
-                            names="LANGUAGE, LC_ALL, LC_MESSAGES, LANG"))
+                        help=_("vi (Vietnamese) or en (English); by default the language this computer is set to"))
 
 
 def parse_seats(text: str | None, lang: str = "en") -> list[int] | None:
