@@ -126,7 +126,7 @@ def test_help_of_every_command_in_both_languages(capsys, monkeypatch):
         argv = ["solve", "--help"] if lang == "LANG" else ["play", "--lang", "en", "--help"]
         assert run(argv)[0] == 0
     vi_help, en_help = capsys.readouterr().out.split("usage: ")
-    assert vi_help.startswith("cách dùng: phom solve") and "tuỳ chọn:" in vi_help
+    assert vi_help.startswith("Cách dùng: phom solve") and "Tuỳ chọn:" in vi_help
     assert "in trang trợ giúp này rồi thoát" in vi_help and "mã xáo bài" not in en_help
     assert "options:" in en_help and "show this help message and exit" in en_help
     assert "--save FILE" in en_help and "cách" not in en_help
@@ -159,7 +159,7 @@ def test_play_save_writes_a_record_that_review_and_replay_read(tmp_path):
     assert "Không hiểu: “foo”" in text and "unknown keyword" not in text
     assert Game.from_json(path.read_text(encoding="utf-8")).is_over
     code, text = run(["replay", str(path), "--lang", "vi"])
-    assert code == 0 and "ghế 1: Đánh" in text and "Tổng:" in text and "discard" not in text
+    assert code == 0 and "Ghế 1: Đánh" in text and "Tổng:" in text and "discard" not in text
     code, text = run(["play", "--players", "2", "--seed", "1", "--save", str(tmp_path / "q.json")], stdin="q\n")
     assert code == 0 and "no record written" in text and not (tmp_path / "q.json").exists()
 

@@ -233,7 +233,7 @@ def test_the_command_line_picks_its_language_before_its_parser():
 
     before = argparse._  # type: ignore[attr-defined]
     with argparse_speaks("vi"):
-        assert argparse.ArgumentParser(prog="x").format_help().startswith("cách dùng: x [-h]\n\ntuỳ chọn:")
+        assert argparse.ArgumentParser(prog="x").format_help().startswith("Cách dùng: x [-h]\n\nTuỳ chọn:")
     assert argparse._ is before  # type: ignore[attr-defined]         # argparse gets its own words back
 
 

@@ -470,8 +470,8 @@ def test_the_end_explains_the_money_and_the_log_names_the_big_moments(server, br
     page.goto(f"{server}/#game={created['id']}&seat=0&token={created['tokens']['0']}")
     page.wait_for_selector("#result:not([hidden]) #payments li")
     assert page.evaluate("[...document.querySelectorAll('#payments li')].map((li) => li.textContent)") == [
-        line["text"] for line in view["payments"]]
-    assert all(re.fullmatch(r"(bạn|ghế [2-4]) trả (bạn|ghế [2-4]): [\d.]+ cược \(.+\)", line["text"])
+        as_said(line["text"]) for line in view["payments"]]           # a sentence: its capital letter first
+    assert all(re.fullmatch(r"(Bạn|Ghế [2-4]) trả (bạn|ghế [2-4]): [\d.]+ cược \(.+\)", line["text"])
                for line in view["payments"])            # told to ghế 1: his own payments say "bạn"
     named = page.evaluate("[...document.querySelectorAll('#log .moment-name')].map((e) => "
                           "[e.closest('li').querySelector('span').textContent, e.textContent])")

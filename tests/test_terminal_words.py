@@ -295,7 +295,7 @@ def test_a_replay_says_the_cards_a_lay_down_sent(tmp_path, capsys):
     record.write_text(game.to_json())
     assert main(["replay", str(record), "--lang", "vi"]) == 0
     out = capsys.readouterr().out
-    assert "★ Ghế 1 gửi 2♦ vào phỏm 2♠ 2♣ 2♥ của ghế 2." in out and "★ Ghế 4 móm." in out
+    assert "★ Ghế 1 gửi 2♦ vào phỏm 2♠ 2♣ 2♥ của ghế 2." in out and "★ Ghế 4 bị móm: không hạ được phỏm nào." in out
 
 
 def test_the_opening_card_is_said_to_its_holder_as_you(capsys):

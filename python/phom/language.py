@@ -27,7 +27,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
-__all__ = ["DOMAIN", "LANGUAGES", "N_", "CatalogMissing", "aligned", "card_name", "catalog_path", "check_language",
+__all__ = ["DOMAIN", "LANGUAGES", "N_", "CatalogMissing", "aligned", "capital", "card_name", "catalog_path", "check_language",
            "display_width", "glossary", "number", "percent", "pick_language", "preferred_language", "term", "translator",
            "wrap"]
 
@@ -87,6 +87,16 @@ def translator(lang: str = "en") -> Callable[[str], str]:
         return unicodedata.normalize("NFC", catalog.gettext(message))
 
     return translate
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter in capitals, as a sentence starts (the rest as it is: a card, a
+    name, a term keep their own letters).
+
+    >>> capital("ghế 2 trả bạn"), capital("9♥ bị ăn"), capital("")
+    ('Ghế 2 trả bạn', '9♥ bị ăn', '')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def card_name(card: tuple[int, int] | object, lang: str = "en") -> str:

@@ -128,15 +128,15 @@ class Console:
 
 def bot_seats(bots: str | None, players: int, seat: int, lang: str = "en") -> dict[int, str]:
     """Which bot (by name) plays each seat but the person's: ``--bots`` names one per other seat, or
-    one for all (default greedy).
+    one for all (default greedy); a level may be written as its number alone (``3`` is ``level:3``).
 
-    >>> bot_seats("random", 3, 1), bot_seats("greedy,search", 3, 0)
-    ({0: 'random', 2: 'random'}, {1: 'greedy', 2: 'search'})
+    >>> bot_seats("random", 3, 1), bot_seats("greedy,search", 3, 0), bot_seats("2, 8", 3, 0)
+    ({0: 'random', 2: 'random'}, {1: 'greedy', 2: 'search'}, {1: 'level:2', 2: 'level:8'})
     """
     if not 0 <= seat < players:                 # the person counts seats from 1
         raise ValueError(translator(lang)("--seat {seat} is not a seat from 1 to {players}").format(
             seat=seat + 1, players=players))
-    specs = [s for s in (bots or "greedy").split(",") if s.strip()]
+    specs = [f"level:{s.strip()}" if s.strip().isdigit() else s for s in (bots or "greedy").split(",") if s.strip()]
     if len(specs) == 1:
         specs = specs * (players - 1)
     if len(specs) != players - 1:
@@ -218,7 +218,7 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
             if p != seat:
                 action = seated[p].act(game.view(p))
                 game.apply(action)
-                say("  " + _("seat {seat}: {move}").format(seat=p + 1, move=describe(action)))
+                say("  " + _("Seat {seat}: {move}").format(seat=p + 1, move=describe(action)))
                 last = p
                 continue
             if clock is not None and clock.away and console.typed(PACE_SECONDS if last != seat else 0.0):
@@ -229,7 +229,7 @@ def play_until_over(game: Table, seat: int, seated: Mapping[int, Any], human_tur
                 clock.played.add(len(getattr(game, "history", ())))
                 action = clock.standin.act(game.view(p))
                 game.apply(action)
-                say("  " + _("you (the stand-in played it): {move}").format(move=describe(action)))
+                say("  " + _("You (the stand-in played it): {move}").format(move=describe(action)))
                 last = p
                 continue
             if clock is not None and last != seat:
@@ -455,5 +455,5 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
             say(_("Not understood: {reason}").format(reason=exc) if console.lang == "en" else
                 _("Not understood: “{text}”. Type a move from the list, its number, or h for help.").format(text=text))
             continue
-        say("  " + _("you: {move}").format(move=describe(action)))
+        say("  " + _("You: {move}").format(move=describe(action)))
         return

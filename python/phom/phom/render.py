@@ -23,13 +23,15 @@ from typing import Any, Protocol
 from .actions import Action, Discard, Eat, LayMeld, Send
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import MARKS, cards_svg
-from ..language import N_, number, term, translator
-from ..table_words import SEAT_PLACES, payment_line, seat_place, who_words
+from ..language import N_, capital, number, term, translator
+from ..table_words import SEAT_PLACES, Names, payment_line, seat_place, seat_words, who_words
+from .referee import turn_kind_of
 from .results import Arrangement, LayPlan
 from .solver import arrange, isolated
 
-__all__ = ["PAID_BECAUSE", "PAYMENT_REASONS", "PLACE_NAMES", "SEAT_PLACES", "action_text", "hand_groups", "html", "moments", "move_text", "payment_line",
-           "payment_lines", "render_text", "result_text", "seat_place", "svg", "table_text", "who_words"]
+__all__ = ["PAID_BECAUSE", "PAYMENT_REASONS", "PLACE_NAMES", "SEAT_PLACES", "action_text", "hand_groups", "html", "mom_warning",
+           "moments", "move_text", "payment_line", "payment_lines", "render_text", "result_text", "seat_place", "svg",
+           "table_text", "who_words"]
 
 Face = tuple[int, int]
 
@@ -118,10 +120,6 @@ TABLE_CSS = (
 )
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _part(title: str, drawing: str, css: str = "phom-part") -> str:
     return f'<div class="{css}"><span>{escape(title)}</span>{drawing}</div>'
 
@@ -202,7 +200,7 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
                      ("take", "tai"): _("{who} to take a card (tái turn)."),
                      ("play", "lay"): _("{who} to play (lay-down turn)."),
                      ("play", "tai"): _("{who} to play (tái turn).")}
-            line = _capital(steps.get((view.phase, view.turn_kind), _("{who} to play.")).format(
+            line = capital(steps.get((view.phase, view.turn_kind), _("{who} to play.")).format(
                 who=who_words(mover, view.player, players, lang)))
         if view.last_discard is not None and any(isinstance(a, Eat) for a in view.legal_actions):
             card, by = view.last_discard            # said only to the seat that may eat it, when it may
@@ -236,29 +234,33 @@ def action_text(action: Action, lang: str = "en") -> str:
     return words.get(str(action), str(action))
 
 
-def move_text(player: int, action: Action, lang: str = "en") -> str:
-    """One move in words, for a move log.
+def move_text(player: int, action: Action, lang: str = "en", names: Names | None = None) -> str:
+    """One move in words, a sentence for a move log: the seat by its person's name where it has one
+    (``names``, by seat from 0), else ghế N.
 
     >>> move_text(2, Action.parse("eat 7S")), move_text(2, Action.parse("lay 7S 7C 7D"))
-    ('seat 3 ate 7♠', 'seat 3 laid 7♠ 7♣ 7♦')
-    >>> move_text(2, Action.parse("eat 7S"), "vi")
-    'ghế 3 ăn 7♠'
+    ('Seat 3 ate 7♠', 'Seat 3 laid 7♠ 7♣ 7♦')
+    >>> move_text(2, Action.parse("eat 7S"), "vi"), move_text(2, Action.parse("eat 7S"), "vi", {2: "Lan"})
+    ('Ghế 3 ăn 7♠', 'Lan ăn 7♠')
     >>> move_text(0, Action.parse("send 8H 2:0"), "vi")
-    'ghế 1 gửi 8♥ vào phỏm 1 của ghế 3'
+    'Ghế 1 gửi 8♥ vào phỏm 1 của ghế 3'
     """
     _ = translator(lang)
+    who = seat_words(player, lang, names=names)
     if isinstance(action, Eat):
-        return _("seat {seat} ate {card}").format(seat=player + 1, card=action.card)
-    if isinstance(action, Discard):
-        return _("seat {seat} discarded {card}").format(seat=player + 1, card=action.card)
-    if isinstance(action, LayMeld):
-        return _("seat {seat} laid {cards}").format(seat=player + 1, cards=action.meld)
-    if isinstance(action, Send):
-        return _("seat {seat} sent {card} to seat {target}'s phỏm {meld}").format(
-            seat=player + 1, card=action.card, target=action.target[0] + 1, meld=action.target[1] + 1)
-    words = {"draw": _("seat {seat} drew a card"), "u": _("seat {seat} declared ù"),
-             "u-khan": _("seat {seat} declared ù khan"), "autolay": _("seat {seat} laid down")}
-    return words.get(str(action), "{seat}: " + str(action)).format(seat=player + 1)
+        said = _("{who} ate {card}").format(who=who, card=action.card)
+    elif isinstance(action, Discard):
+        said = _("{who} discarded {card}").format(who=who, card=action.card)
+    elif isinstance(action, LayMeld):
+        said = _("{who} laid {cards}").format(who=who, cards=action.meld)
+    elif isinstance(action, Send):
+        said = _("{who} sent {card} to phỏm {meld} of {target}").format(
+            who=who, card=action.card, target=seat_words(action.target[0], lang, names=names), meld=action.target[1] + 1)
+    else:
+        words = {"draw": _("{who} drew a card"), "u": _("{who} declared ù"), "u-khan": _("{who} declared ù khan"),
+                 "autolay": _("{who} laid down")}
+        said = words.get(str(action), "{who}: " + str(action)).format(who=who)
+    return capital(said)
 
 
 def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en", styled: bool = True) -> str:
@@ -314,7 +316,7 @@ def result_text(game: Any, lang: str = "en", seat: int | None = None) -> str:
         for place, p in zip(places, result.ranking):
             tag = " (móm)" if result.mom[p] else ""
             lines.append(_("{place}: {who}, {points} points{tag}").format(
-                place=f"{place:>5}", who=who(p), points=number(result.points[p], lang), tag=tag))
+                place=f"{capital(place):>5}", who=who(p), points=number(result.points[p], lang), tag=tag))
     lines += ["  " + line["text"] for line in payment_lines(game, lang, seat)]
     lines.append(_("Net: {list}").format(list=", ".join(
         _("{who}: {money}").format(who=who(p), money=number(n, lang, signed=True)) for p, n in enumerate(result.net))))
@@ -328,11 +330,12 @@ PAID_BECAUSE = {"place": N_("came {place}"), "mom": N_("móm: laid no phỏm"), 
 PLACE_NAMES = ("nhất", "nhì", "ba", "bét")
 
 
-def payment_lines(game: Any, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
+def payment_lines(game: Any, lang: str = "en", viewer: int | None = None, names: Names | None = None
+                  ) -> list[dict[str, Any]]:
     """Every payment of a Phỏm game so far (all of them once it is over), in order:
     ``{"payer", "payee", "amount", "reason", "text"}``, the text as ``phom play`` prints it and the page
     shows it: who pays whom how much, and why in the player's words (which card was eaten, which place);
-    told to the ``viewer`` (from 0), his seat is "you".
+    told to the ``viewer`` (from 0), his seat is "you"; a seat with a name (``names``) is called by it.
 
     >>> from phom import Game
     >>> from phom.bots import make_bot
@@ -341,9 +344,9 @@ def payment_lines(game: Any, lang: str = "en", viewer: int | None = None) -> lis
     ...     game.apply(bot.act(game.view(game.to_move)))
     >>> for line in payment_lines(game):
     ...     print(line["text"])
-    seat 1 pays seat 2: 1 stake (Q♣ eaten)
-    seat 2 pays seat 3: 4 stakes (chốt 9♦ eaten)
-    seat 2 pays seat 3: 15 stakes (đền for the whole table)
+    Seat 1 pays seat 2: 1 stake (Q♣ eaten)
+    Seat 2 pays seat 3: 4 stakes (chốt 9♦ eaten)
+    Seat 2 pays seat 3: 15 stakes (đền for the whole table)
     """
     _ = translator(lang)
     payments = list(game.payments)
@@ -363,16 +366,42 @@ def payment_lines(game: Any, lang: str = "en", viewer: int | None = None) -> lis
         else:
             because = _(PAID_BECAUSE[reason]) if reason in PAID_BECAUSE else reason
         lines.append({"payer": payer, "payee": payee, "amount": amount, "reason": reason,
-                      "text": payment_line(payer, payee, amount, because, lang, viewer)})
+                      "text": payment_line(payer, payee, amount, because, lang, viewer, names)})
     return lines
 
 
-def moments(game: Any, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
+def mom_warning(game: Any, seat: int) -> bool:
+    """Whether ``seat``, to take now, should be told móm is near: he has laid nothing, his next turn is his
+    lay-down turn (the referee's ``turn_kind_of`` of his seat once this turn's discard is in his row) and
+    his hand holds no phỏm yet (the solver's ``arrange``). Hidden cards decide it: told to him alone.
+
+    >>> from phom import Game
+    >>> game = Game(seed=1)
+    >>> mom_warning(game, 0)
+    False
+    """
+    state = game.state
+    if game.is_over or game.to_move != seat or game.phase != "take" or state.turn_kind != "normal":
+        return False
+    mine = state.seats[seat]
+    after = mine.clone()
+    after.row = [*mine.row, -1]                          # this turn's discard, still to come
+    if mine.laid or turn_kind_of(after) != "lay":
+        return False
+    found = arrange(mine.hand, mine.unlaid_eaten)
+    return found is None or not found.melds
+
+
+def moments(game: Any, lang: str = "en", viewer: int | None = None, names: Names | None = None) -> list[dict[str, Any]]:
     """The big moments of a Phỏm game so far, in order, for the table to announce and the move log to
-    name: ``{"index", "seat", "kind", "text"}`` with ``index`` the move (in ``history``) that made it
-    and ``kind`` one of ``an_chot``, ``gui`` (every card sent, also inside a lay-down), ``u``, ``u_tron``,
-    ``u_khan``, ``mom``, ``den``. The game is replayed from its deal to see what each move did. Told to
-    one person, the ``viewer`` (his seat, from 0), his own seat is "you" (bạn); every other is seat N.
+    name, each a sentence that says what happened in the table's words: ``{"index", "seat", "kind",
+    "text"}`` with ``index`` the move (in ``history``) that made it and ``kind`` one of ``an_chot``,
+    ``chuyen`` (an eat moved a card between rows: chuyển bài), ``gui`` (every card sent, also inside a
+    lay-down: which card onto whose phỏm), ``u``, ``u_tron``, ``u_khan``, ``mom``, ``den``, and, told
+    to the ``viewer`` alone, ``mom_warning`` (``mom_warning``: the turn before his lay-down turn, no phỏm
+    in hand). The game is replayed from its deal to see what each move did. Told to one person, the
+    ``viewer`` (his seat, from 0), his own seat is "you" (bạn); a seat with a name (``names``) is called
+    by it; every other is ghế N.
 
     >>> from phom import Game
     >>> from phom.bots import make_bot
@@ -384,37 +413,55 @@ def moments(game: Any, lang: str = "en", viewer: int | None = None) -> list[dict
     28 an_chot Seat 3 eats the chốt 9♦ of seat 2!
     29 u Seat 3 wins by ù!
     29 den Seat 2 pays đền for the whole table to seat 3.
-    >>> [m["text"] for m in moments(game, "vi", viewer=1)]
-    ['Ghế 3 ăn chốt 9♦ của bạn!', 'Ghế 3 ù!', 'Bạn đền làng cho ghế 3.']
+    >>> [m["text"] for m in moments(game, "vi", viewer=1, names={2: "Lan"})]
+    ['Lan ăn chốt 9♦ của bạn!', 'Lan ù!', 'Bạn đền làng cho Lan.']
     """
     _ = translator(lang)
     found: list[dict[str, Any]] = []
 
-    def said(text: str, mine: str, seat: int, **named: Any) -> str:     # seats in ``named`` from 1
-        return _(mine if seat == viewer else text).format(seat=seat + 1, **named)
+    def who(seat: int) -> str:
+        return seat_words(seat, lang, viewer, names)
+
+    def said(text: str, mine: str, seat: int, **named: Any) -> str:      # the others in ``named`` already in words
+        return capital(_(mine if seat == viewer else text).format(who=who(seat), **named))
+
+    def row_of(seat: int) -> str:
+        return _("your row") if seat == viewer else _("the row of {who}").format(who=who(seat))
     if game.deal is not None:                       # the same kind of game, dealt the same cards (phom.phom.game
         replay = type(game)(game.rules, leader=game.leader,  # draws itself with this module: no import here)
                             deal=(game.deal.hands, game.deal.stock))
         for i, (p, action) in enumerate(game.history):
             paid, laid = len(replay.payments), [[m.mask for m in melds] for melds in replay.laid]
+            rows = [list(row) for row in replay.rows]
             replay.apply(action)
             for payer, _payee, _amount, reason in replay.payments[paid:]:
                 if reason == "chot" and isinstance(action, Eat):
-                    text = (_("Seat {seat} eats your chốt {card}!").format(seat=p + 1, card=action.card)
+                    text = (capital(_("{who} eats your chốt {card}!").format(who=who(p), card=action.card))
                             if payer == viewer else
-                            said(N_("Seat {seat} eats the chốt {card} of seat {victim}!"),
-                                 N_("You eat the chốt {card} of seat {victim}!"), seat=p, card=action.card, victim=payer + 1))
+                            said(N_("{who} eats the chốt {card} of {victim}!"), N_("You eat the chốt {card} of {victim}!"),
+                                 seat=p, card=action.card, victim=who(payer)))
                     found.append({"index": i, "seat": p, "kind": "an_chot", "text": text})
+            eaten_from = [payer for payer, _payee, _amount, reason in replay.payments[paid:] if reason in ("eat", "chot")]
+            now = replay.rows
+            for taker in eaten_from:                   # chuyển bài: a row card moved to the row that lost the eaten card
+                for giver, row in enumerate(rows):
+                    if giver != taker and row and len(now[giver]) == len(row) - 1 and now[taker] and now[taker][-1] == row[-1]:
+                        found.append({"index": i, "seat": giver, "kind": "chuyen", "text": _(
+                            "Chuyển bài: {card} moves from {giver_row} to {taker_row}, which lost {eaten} to the eat, "
+                            "so the turns still come round in order.").format(
+                                card=row[-1], giver_row=row_of(giver), taker_row=row_of(taker), eaten=action.card)})
             for q, melds in enumerate(replay.laid):
                 for j, meld in enumerate(melds[:len(laid[q])] if q != p else ()):
                     if meld.mask & ~laid[q][j]:
                         card, onto = CardSet(meld.mask & ~laid[q][j]), CardSet(laid[q][j])
-                        text = (_("Seat {seat} sends {card} to your phỏm {meld}.").format(seat=p + 1, card=card, meld=onto)
+                        text = (capital(_("{who} sends {card} to your phỏm {meld}.").format(who=who(p), card=card, meld=onto))
                                 if q == viewer else
-                                said(N_("Seat {seat} sends {card} to the phỏm {meld} of seat {target}."),
-                                     N_("You send {card} to the phỏm {meld} of seat {target}."),
-                                     seat=p, card=card, meld=onto, target=q + 1))
+                                said(N_("{who} sends {card} to the phỏm {meld} of {target}."),
+                                     N_("You send {card} to the phỏm {meld} of {target}."),
+                                     seat=p, card=card, meld=onto, target=who(q)))
                         found.append({"index": i, "seat": p, "kind": "gui", "text": text})
+            if viewer is not None and mom_warning(replay, viewer):
+                found.append({"index": i, "seat": viewer, "kind": "mom_warning", "text": _(MOM_WARNING)})
     result = game.result
     if result is None:
         return found
@@ -422,18 +469,23 @@ def moments(game: Any, lang: str = "en", viewer: int | None = None) -> list[dict
     if result.u is not None:
         kind = result.u_kind or "u"
         found.append({"index": last, "seat": result.u, "kind": kind, "text": said(
-            N_("Seat {seat} wins by {kind}!"), N_("You win by {kind}!"), seat=result.u,
+            N_("{who} wins by {kind}!"), N_("You win by {kind}!"), seat=result.u,
             kind={"u": "ù", "u_tron": "ù tròn", "u_khan": "ù khan"}[kind])})
     for payer, payee, _amount, reason in result.payments:
         if reason == "mom":
             found.append({"index": last, "seat": payer, "kind": "mom", "text": said(
-                N_("Seat {seat} is móm."), N_("You are móm."), seat=payer)})
+                N_("{who} is móm: laid no phỏm."), N_("You are móm: you laid no phỏm."), seat=payer)})
         elif reason == "den":
-            text = (_("Seat {seat} pays đền for the whole table to you.").format(seat=payer + 1) if payee == viewer
-                    else said(N_("Seat {seat} pays đền for the whole table to seat {winner}."),
-                              N_("You pay đền for the whole table to seat {winner}."), seat=payer, winner=payee + 1))
+            text = (capital(_("{who} pays đền for the whole table to you.").format(who=who(payer))) if payee == viewer
+                    else said(N_("{who} pays đền for the whole table to {winner}."),
+                              N_("You pay đền for the whole table to {winner}."), seat=payer, winner=who(payee)))
             found.append({"index": last, "seat": payer, "kind": "den", "text": text})
     return found
+
+
+#: what ``moments`` tells a player the turn before móm can happen (``mom_warning``)
+MOM_WARNING = N_("Watch out for móm: you hold no phỏm yet and your next turn is your lay-down turn. Lay no phỏm "
+                 "then and you are móm. Eat a card that makes a phỏm if you can.")
 
 
 def table_text(game: Any) -> str:

@@ -31,7 +31,8 @@ REPLAY_TITLE = N_("Phỏm, {players} players; seat {seat} leads")
 
 
 def said_move(game: Game, action: Action, lang: str = "en") -> str:
-    """A move just made, as the terminal's log says it: its label, and for a lay-down the phỏm it laid.
+    """A move just made, as the terminal's log says it: its label, and for a lay-down the phỏm it laid
+    (only those: a phỏm laid by hand earlier in the turn was said with its own move, never twice).
 
     >>> from phom.bots import GreedyBot
     >>> game = Game(seed=165)
@@ -42,7 +43,13 @@ def said_move(game: Game, action: Action, lang: str = "en") -> str:
     """
     label = action_text(action, lang)
     if isinstance(action, AutoLay) and game.history and game.history[-1][1] is action:
-        laid = game.laid[game.history[-1][0]]
+        seat = game.history[-1][0]
+        by_hand = 0                                  # this turn's phỏm laid one by one before the lay-down
+        for p, earlier in reversed(game.history[:-1]):
+            if p != seat or not isinstance(earlier, LayMeld):
+                break
+            by_hand += 1
+        laid = game.laid[seat][len(game.laid[seat]) - game.state.laid_this_turn + by_hand:]
         if laid:
             return f"{label}: {'; '.join(str(meld) for meld in laid)}"
     return label
@@ -84,7 +91,7 @@ class PhomTerminal:
             table = "  ".join(f"phỏm {i}: {paint.cards(m)}" for i, m in enumerate(view.laid[p], start=1))
             count = view.hand_sizes[p]
             mark = _("you") if p == seat else _("1 card") if count == 1 else _("{count} cards").format(count=count)
-            lines.append("  " + _("seat {seat} ({who}): row {cards}").format(seat=p + 1, who=mark, cards=paint.cards(row))
+            lines.append("  " + _("Seat {seat} ({who}): row {cards}").format(seat=p + 1, who=mark, cards=paint.cards(row))
                          + (f" · {table}" if table else ""))
         eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
                  if view.unlaid_eaten else "")

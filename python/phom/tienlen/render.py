@@ -5,7 +5,7 @@ drawings), a move in words (``move_text``) and how a game ended (``result_text``
 >>> game = TienLenGame(seed=3)
 >>> first = game.legal_actions()[0]
 >>> game.apply(first)
->>> move_text(game.history[0][0], first).startswith(f"seat {game.history[0][0] + 1} played")
+>>> move_text(game.history[0][0], first).startswith(f"Seat {game.history[0][0] + 1} played")
 True
 >>> report = view_report(game.view(0))
 >>> sorted(report)[:4], 'data-card="3S"' in html(TienLenGame(seed=3).view(TienLenGame(seed=3).to_move))
@@ -20,14 +20,14 @@ from typing import Any
 
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..drawing import cards_svg
-from ..language import N_, number, term, translator
-from ..table_words import SEAT_PLACES, payment_line, seat_place, who_words
+from ..language import N_, capital, number, term, translator
+from ..table_words import SEAT_PLACES, Names, payment_line, seat_place, seat_words, who_words
 from .combos import best_split, classify
 from .game import Action, Pass, TienLenGame, TienLenView
 from .reference import HEO, in_order, order, strength
 
 __all__ = ["COMBO_KINDS", "PAID_BECAUSE", "PAYMENT_REASONS", "PLACES", "SEAT_PLACES", "TOI_TRANG_KINDS", "action_report", "action_text",
-           "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "seat_place", "payment_lines", "play_words",
+           "bomb_kind", "bomb_words", "combo_kind", "counted_left", "html", "kind_words", "moments", "move_text", "seat_place", "payment_lines", "play_words",
            "page_report", "result_table", "result_text", "view_report"]
 
 PLACES = ("nhất", "nhì", "ba", "bét")
@@ -51,10 +51,6 @@ TABLE_CSS = (".phom-table.tienlen{font-family:DejaVu Sans,Arial,sans-serif;font-
 
 def _faces(cards: CardSet) -> list[tuple[int, int]]:
     return [(c.rank, int(c.suit)) for c in sorted(cards, key=strength)]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _place_name(place: int, players: int) -> str:
@@ -130,19 +126,21 @@ def play_words(cards: CardsLike, lang: str = "en") -> str:
     return f"{term('heo', lang)} {shown}" if len(held) == 1 and next(iter(held)).rank == 2 else shown
 
 
-def move_text(player: int, action: Action, lang: str = "en") -> str:
-    """One move in words, for a move log.
+def move_text(player: int, action: Action, lang: str = "en", names: Names | None = None) -> str:
+    """One move in words, a sentence for a move log: the seat by its person's name where it has one
+    (``names``, by seat from 0), else ghế N.
 
     >>> from phom.tienlen import Play
     >>> move_text(1, Play("5S 3C 4D")), move_text(2, Pass())
-    ('seat 2 played 3♣ 4♦ 5♠', 'seat 3 passed')
-    >>> move_text(2, Pass(), "vi")
-    'ghế 3 bỏ lượt'
+    ('Seat 2 played 3♣ 4♦ 5♠', 'Seat 3 passed')
+    >>> move_text(2, Pass(), "vi"), move_text(2, Play("2H"), "vi", {2: "Lan"})
+    ('Ghế 3 bỏ lượt', 'Lan đánh heo 2♥')
     """
     _ = translator(lang)
+    who = seat_words(player, lang, names=names)
     if isinstance(action, Pass):
-        return _("seat {seat} passed").format(seat=player + 1)
-    return _("seat {seat} played {cards}").format(seat=player + 1, cards=play_words(action.cards, lang))
+        return capital(_("{who} passed").format(who=who))
+    return capital(_("{who} played {cards}").format(who=who, cards=play_words(action.cards, lang)))
 
 
 def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: str = "en",
@@ -206,7 +204,7 @@ def html(view: TienLenView, *, revealed: Sequence[CardSet] | None = None, lang: 
                     if view.opening_card is not None else _("The table is empty: {who} leads.")).format(
                         who=who, card=view.opening_card)
     else:
-        line = _("Your turn: beat it or pass.") if mine else _capital(_("{who} to beat it or pass.").format(who=who))
+        line = _("Your turn: beat it or pass.") if mine else capital(_("{who} to beat it or pass.").format(who=who))
     head = f'<div class="phom-status">Tiến lên — {escape(line)}</div>'
     style = f"<style>{TABLE_CSS}</style>" if styled else ""
     return f'<div class="phom-table tienlen" lang="{lang}">{style}{head}{table}{"".join(seats)}</div>'
@@ -225,7 +223,7 @@ def result_text(game: TienLenGame, lang: str = "en") -> str:
     else:
         for place, seat in enumerate(result.places):
             tag = " (cóng)" if seat in result.cong else ""
-            lines.append(_("{place}: seat {seat}{tag}").format(place=f"{_place_name(place, game.players):>5}",
+            lines.append(_("{place}: seat {seat}{tag}").format(place=f"{capital(_place_name(place, game.players)):>5}",
                                                               seat=seat + 1, tag=tag))
     lines += ["  " + line["text"] for line in payment_lines(game, lang)]
     lines.append(_("Net: {list}").format(list=", ".join(
@@ -262,10 +260,11 @@ def counted_left(hand: CardsLike) -> CardSet:
     return CardSet(kept)
 
 
-def payment_lines(game: TienLenGame, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
+def payment_lines(game: TienLenGame, lang: str = "en", viewer: int | None = None, names: Names | None = None
+                  ) -> list[dict[str, Any]]:
     """Every payment of a Tiến lên game so far (all once it is over), in order: ``{"payer", "payee",
     "amount", "reason", "text"}``, the text as ``phom tienlen play`` prints it and the page shows it;
-    told to the ``viewer`` (from 0), his seat is "you".
+    told to the ``viewer`` (from 0), his seat is "you"; a seat with a name (``names``) is called by it.
 
     >>> from phom.tienlen import TienLenGame
     >>> from phom.tienlen.bots import make_tienlen_bot
@@ -274,11 +273,11 @@ def payment_lines(game: TienLenGame, lang: str = "en", viewer: int | None = None
     ...     game.apply(bot.act(game.view(game.to_move)))
     >>> for line in payment_lines(game, "vi"):
     ...     print(line["text"])
-    ghế 1 trả ghế 2: 2 cược (bị chặt)
-    ghế 3 trả ghế 2: 1 cược (về nhì)
-    ghế 4 trả ghế 2: 2 cược (về ba)
-    ghế 1 trả ghế 2: 3 cược (về bét)
-    ghế 1 trả ghế 2: 3 cược (thối 3♣ 3♦ 4♦ 4♥ 5♦ 5♥ còn trên tay)
+    Ghế 1 trả ghế 2: 2 cược (bị chặt)
+    Ghế 3 trả ghế 2: 1 cược (về nhì)
+    Ghế 4 trả ghế 2: 2 cược (về ba)
+    Ghế 1 trả ghế 2: 3 cược (về bét)
+    Ghế 1 trả ghế 2: 3 cược (thối 3♣ 3♦ 4♦ 4♥ 5♦ 5♥ còn trên tay)
     """
     _ = translator(lang)
     result = game.result
@@ -294,7 +293,7 @@ def payment_lines(game: TienLenGame, lang: str = "en", viewer: int | None = None
         else:
             because = _(PAID_BECAUSE[reason]) if reason in PAID_BECAUSE else reason
         lines.append({"payer": payer, "payee": payee, "amount": amount, "reason": reason,
-                      "text": payment_line(payer, payee, amount, because, lang, viewer)})
+                      "text": payment_line(payer, payee, amount, because, lang, viewer, names)})
     return lines
 
 
@@ -323,12 +322,33 @@ def _heo_or_bomb(mask: int) -> bool:
     return combo is not None and (combo.is_bomb or (combo.kind in ("single", "pair") and order(combo.high) == HEO))
 
 
-def moments(game: TienLenGame, lang: str = "en", viewer: int | None = None) -> list[dict[str, Any]]:
+def bomb_kind(cards: CardSet, lang: str = "en") -> str:
+    """What a chặt cut or cut with, by its kind alone, for the short why (``tứ quý chặt heo``): heo, đôi
+    heo, tứ quý, N đôi thông.
+
+    >>> bomb_kind(CardSet("2H"), "vi"), bomb_kind(CardSet("2H 2S"), "en"), bomb_kind(CardSet("3S 3C 4D 4H 5S 5C"), "en")
+    ('heo', 'đôi heo', '3 đôi thông')
+    """
+    combo = classify(cards.mask)
+    if combo is None:
+        return in_order(cards)
+    if combo.kind == "single":
+        return term("heo", lang)
+    if combo.kind == "pair":
+        return "đôi heo"                              # the terms stay Vietnamese in English too
+    if combo.kind == "four":
+        return "tứ quý"
+    return f"{combo.pairs} đôi thông"
+
+
+def moments(game: TienLenGame, lang: str = "en", viewer: int | None = None, names: Names | None = None
+            ) -> list[dict[str, Any]]:
     """The big moments of a Tiến lên game so far, in order, for the table to announce and the move log
-    to name: ``{"index", "seat", "kind", "text"}``, ``index`` the move (in ``history``) that made it
-    (-1 for a tới trắng, before any move), ``kind`` one of ``chat`` (what cut what), ``cong``,
-    ``toi_trang``. The game is replayed from its deal to see the table each play met. Told to one
-    person, the ``viewer`` (his seat, from 0), his own seat is "you" (bạn); every other is seat N.
+    to name, each a sentence: ``{"index", "seat", "kind", "text"}``, ``index`` the move (in ``history``)
+    that made it (-1 for a tới trắng, before any move), ``kind`` one of ``chat`` (what cut what, with
+    what, and the short why: ``tứ quý chặt heo``), ``cong``, ``toi_trang``. The game is replayed from
+    its deal to see the table each play met. Told to one person, the ``viewer`` (his seat, from 0), his
+    own seat is "you" (bạn); a seat with a name (``names``) is called by it; every other is ghế N.
 
     >>> from phom.tienlen import TienLenGame
     >>> from phom.tienlen.bots import make_tienlen_bot
@@ -336,9 +356,11 @@ def moments(game: TienLenGame, lang: str = "en", viewer: int | None = None) -> l
     >>> while not game.is_over:
     ...     game.apply(bot.act(game.view(game.to_move)))
     >>> [(m["index"], m["kind"], m["text"]) for m in moments(game, "vi")]
-    [(21, 'chat', 'Ghế 2 chặt heo 2♥ của ghế 1 bằng tứ quý 6♠ 6♣ 6♦ 6♥!')]
-    >>> [m["text"] for m in moments(game, "vi", viewer=0)], [m["text"] for m in moments(game, "en", viewer=1)]
-    (['Ghế 2 chặt heo 2♥ của bạn bằng tứ quý 6♠ 6♣ 6♦ 6♥!'], ['You cut heo 2♥ of seat 1 with tứ quý 6♠ 6♣ 6♦ 6♥!'])
+    [(21, 'chat', 'Ghế 2 chặt heo 2♥ của ghế 1 bằng tứ quý 6♠ 6♣ 6♦ 6♥ (tứ quý chặt được heo)!')]
+    >>> [m["text"] for m in moments(game, "vi", viewer=0, names={1: "Lan"})]
+    ['Lan chặt heo 2♥ của bạn bằng tứ quý 6♠ 6♣ 6♦ 6♥ (tứ quý chặt được heo)!']
+    >>> [m["text"] for m in moments(game, "en", viewer=1)]
+    ['You cut heo 2♥ of seat 1 with tứ quý 6♠ 6♣ 6♦ 6♥ (tứ quý cuts heo)!']
     """
     _ = translator(lang)
     found: list[dict[str, Any]] = []
@@ -351,21 +373,25 @@ def moments(game: TienLenGame, lang: str = "en", viewer: int | None = None) -> l
         combo = classify(action.cards.mask)
         if table and combo is not None and combo.is_bomb and _heo_or_bomb(table):
             what, bomb = bomb_words(CardSet(table), lang), bomb_words(action.cards, lang)
-            said = (_("You cut {what} of seat {victim} with {bomb}!") if p == viewer else
-                    _("Seat {seat} cuts your {what} with {bomb}!") if owner == viewer else
-                    _("Seat {seat} cuts {what} of seat {victim} with {bomb}!"))
-            found.append({"index": i, "seat": p, "kind": "chat", "text": said.format(
-                seat=p + 1, what=what, victim=owner + 1, bomb=bomb)})
-        found += [{"index": i, "seat": q, "kind": "cong", "text": (
-                      _("You are cóng.") if q == viewer else _("Seat {seat} is cóng.")).format(seat=q + 1)}
+            why = _("{bomb} cuts {what}").format(bomb=bomb_kind(action.cards, lang), what=bomb_kind(CardSet(table), lang))
+            said = (_("You cut {what} of {victim} with {bomb} ({why})!") if p == viewer else
+                    _("{who} cuts your {what} with {bomb} ({why})!") if owner == viewer else
+                    _("{who} cuts {what} of {victim} with {bomb} ({why})!"))
+            found.append({"index": i, "seat": p, "kind": "chat", "text": capital(said.format(
+                who=seat_words(p, lang, viewer, names), what=what, victim=seat_words(owner, lang, viewer, names),
+                bomb=bomb, why=why))})
+        found += [{"index": i, "seat": q, "kind": "cong", "text": capital((
+                      _("You are cóng: you played no card.") if q == viewer else _("{who} is cóng: played no card.")).format(
+                          who=seat_words(q, lang, viewer, names)))}
                   for q in replay.cong[cong:]]
     result = game.result
     if result is not None and result.toi_trang is not None:
         kind = result.toi_trang
         said = (_("You win at once: tới trắng with {hand}.") if result.winner == viewer
-                else _("Seat {seat} wins at once: tới trắng with {hand}."))
-        found.append({"index": len(game.history) - 1, "seat": result.winner, "kind": "toi_trang", "text": said.format(
-            seat=result.winner + 1, hand=_(TOI_TRANG_KINDS[kind]) if kind in TOI_TRANG_KINDS else kind)})
+                else _("{who} wins at once: tới trắng with {hand}."))
+        found.append({"index": len(game.history) - 1, "seat": result.winner, "kind": "toi_trang", "text": capital(said.format(
+            who=seat_words(result.winner, lang, viewer, names),
+            hand=_(TOI_TRANG_KINDS[kind]) if kind in TOI_TRANG_KINDS else kind))})
     return found
 
 

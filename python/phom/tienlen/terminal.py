@@ -157,7 +157,7 @@ class TienLenTerminal:
         for q, size in enumerate(view.hand_sizes):
             marks = [m for m, on in ((_("passed"), q in view.passed), (_("out"), q in view.finished)) if on]
             who = _("you") if q == seat else _("1 card") if size == 1 else _("{count} cards").format(count=size)
-            lines.append("  " + _("seat {seat} ({who})").format(seat=q + 1, who=who)
+            lines.append("  " + _("Seat {seat} ({who})").format(seat=q + 1, who=who)
                          + (f": {', '.join(marks)}" if marks else ""))
         lines.append(_("Your hand: {cards}  (split: {split})").format(
             cards=paint.cards(ranked(view.hand)), split=" · ".join(paint.cards(ranked(s)) for s in best_split(view.hand))))
@@ -202,7 +202,10 @@ class TienLenTerminal:
         return [ranked(hand) for hand in game.deal]
 
     def replayed_moves(self, game: TienLenGame, lang: str = "en") -> list[str]:
-        return [action_text(action, lang) for _p, action in game.history]
+        """Played again: each play, and the big moments it made follow it (a chặt: what cut what, and why)."""
+        found = moments(game, lang)
+        return ["".join([action_text(action, lang), *("\n      ★ " + m["text"] for m in found if m["index"] == i)])
+                for i, (_p, action) in enumerate(game.history)]
 
     def replay_result(self, game: TienLenGame, lang: str = "en") -> str:
         return result_text(game, lang)
