@@ -199,7 +199,7 @@ def test_friends_share_a_table_through_invite_links(server, browser):
     host.fill("#client-seed", "friday night")
     host.click("#new-game-button")
     host.wait_for_selector(HAND)
-    assert len(host.text_content("#commitment")) == 64
+    assert len(host.get_attribute("#commitment", "data-full")) == 64
     invite = host.locator('#invite-list input[data-seat="1"]').input_value()
     assert "#game=" in invite and "token=" in invite and "?" not in invite.split("#")[0].replace(server, "")
     friend = browser.new_context(locale="en-US", viewport={"width": 1100, "height": 900}).new_page()
@@ -218,13 +218,14 @@ def test_friends_share_a_table_through_invite_links(server, browser):
     wait_idle(host)
     card = discard.split()[1]
     friend.wait_for_function("document.querySelectorAll('#log li').length >= 1")
-    assert friend.locator("#log li").first.inner_text().startswith("seat 1 discarded")
+    assert friend.locator("#log li").first.inner_text().startswith("Seat 1 discarded")
     assert card[:-1] in friend.locator("#log li").first.inner_text()
     # the friend (seat 1) moves next: the host sees it live
     friend.wait_for_function("document.querySelectorAll('#moves button').length > 0")
     friend.click('#moves button[data-action="draw"]')
     wait_idle(friend)
-    host.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent === 'seat 2 drew a card')")
+    host.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent === 'Seat 2 drew a card')")
+    assert friend.locator("#log li").nth(1).inner_text() == "You drew a card"      # his own move: “you"
     host.screenshot(path=str(ARTIFACTS / "web-shared-host.png"), full_page=True)
     friend.screenshot(path=str(ARTIFACTS / "web-shared-friend.png"), full_page=True)
     # a refresh keeps the seat (the fragment holds it) and the live log

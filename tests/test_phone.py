@@ -332,8 +332,11 @@ def seat_page(browser, server: str, game_id: str, seat: int, token: str, locale:
     return page
 
 
-WORDS = {"vi-VN": {"seconds": "{n} giây", "hurry": "Nhanh lên!", "away": "vắng", "not_sent": "Chậm chút nhé"},
-         "en-US": {"seconds": "{n} s", "hurry": "Hurry up!", "away": "away", "not_sent": "One reaction every"}}
+WORDS = {"vi-VN": {"seconds": "{n} giây", "hurry": "Nhanh lên!", "away": "vắng", "not_sent": "Chậm chút nhé",
+                   "standin": "Máy đánh hộ Lan: "},
+         "en-US": {"seconds": "{n} s", "hurry": "Hurry up!", "away": "away", "not_sent": "One reaction every",
+                   "standin": "The stand-in played for Lan: "}}
+RED = "rgb(213, 0, 0)"          # the ring in the last 10 s
 
 
 @pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
@@ -355,7 +358,8 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser, locale):  # noqa:
     clocks = host.evaluate(CLOCKS)
     assert len(clocks) == 1 and clocks[0][0] == "own", clocks            # his own turn: in his own area
     seconds = int(clocks[0][1])
-    assert 0 <= seconds <= 10 and clocks[0][2] == words["seconds"].format(n=seconds) and clocks[0][3] == (seconds <= 5)
+    # (the first turn of a game has 10 s more)
+    assert 0 <= seconds <= 20 and clocks[0][2] == words["seconds"].format(n=seconds) and clocks[0][3] == (seconds <= 10)
     check_first_screen(host, "a clocked table", others=3)
     assert host.locator('#table [data-seat="1"] .seat-name').inner_text() == "Lan"
     # his move: the clock goes to the friend's seat
@@ -381,11 +385,13 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser, locale):  # noqa:
     check_text(host, "a reaction refused")
     check_first_screen(host, "a bubble", others=3)
     shoot(host, f"people-bubble-{locale}")
-    # the last 5 seconds are marked (and move only when motion is welcome)
+    # the last 10 seconds are marked, the seat's ring red (and they move only when motion is welcome)
     host.wait_for_function("(() => { const e = document.querySelector('#table [data-seat=\"1\"] [data-clock]');"
                            " return e && Number(e.dataset.clock) <= 5; })()", timeout=15_000)
     marked = host.evaluate(CLOCKS)
-    assert all(urgent == (int(left) <= 5) for _, left, _, urgent in marked) and marked[0][0] == "1"
+    assert all(urgent == (int(left) <= 10) for _, left, _, urgent in marked) and marked[0][0] == "1"
+    ring = host.locator('#table [data-seat="1"] .avatar.timed.last10')
+    assert ring.count() == 1 and ring.locator(".ring-left").evaluate("(e) => getComputedStyle(e).stroke") == RED
     urgent = host.locator("[data-clock].urgent")
     assert urgent.evaluate("(e) => getComputedStyle(e).animationName") != "none"
     host.emulate_media(reduced_motion="reduce")
@@ -399,6 +405,8 @@ def test_a_clocked_table_of_people_on_a_phone(server, browser, locale):  # noqa:
     clocked = host.evaluate("state.view.history.map((e, i) => e.by === 'clock' ? i : -1).filter((i) => i >= 0)")
     assert clocked and host.evaluate("[...document.querySelectorAll('#log li')].map((li, i) => "
                                      "li.querySelector('.by-clock') ? i : -1).filter((i) => i >= 0)") == clocked
+    said = host.evaluate("[...document.querySelectorAll('#log li .by-clock')].map((e) => e.textContent)")
+    assert all(line.startswith(words["standin"]) for line in said), said       # named as the stand-in's, by name
     check_text(host, "an away seat")
     shoot(host, f"people-away-{locale}")
     friend = seat_page(browser, server, game_id, 1, tokens["1"], locale)
@@ -442,13 +450,27 @@ def test_a_name_with_markup_is_text_and_the_seal_is_one_tap_away(server, browser
     # the seal: not on the table, one tap away
     assert not page.locator("#commitment").is_visible() and page.locator("#fairness summary").inner_text() == "Kiểm tra ván"
     page.click("#fairness summary")
-    assert page.locator("#commitment").is_visible() and len(page.inner_text("#commitment")) == 64
+    # the seal as a short code, with words saying what it is; the whole of it is in the record
+    seal = page.evaluate("[document.getElementById('commitment').textContent, document.getElementById('commitment').dataset.full]")
+    assert page.locator("#commitment").is_visible() and re.fullmatch(r"[0-9A-F]{4} [0-9A-F]{4}", seal[0])
+    assert len(seal[1]) == 64 and seal[1][:8].upper() == seal[0].replace(" ", "")
+    assert "8 ký tự đầu" in page.inner_text("#fairness")
     assert "phom verify" in page.inner_text("#verify-note")
     assert page.get_attribute("link[rel=icon]", "href") == "/static/favicon.svg"
     assert httpx.get(server + "/static/favicon.svg").text.startswith("<svg")
     icon = httpx.get(server + "/favicon.ico")                 # what browsers ask for whatever the page links
     assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
     page.close()
+
+
+def as_said(text: str, names: dict[int, str] | None = None, player: int = 0) -> str:
+    """A server's vi sentence as the page says it: each seat by its chosen name, the reader's own seat as
+    "bạn", and a capital letter first."""
+    def seat(found: re.Match[str]) -> str:
+        number = int(found.group(1)) - 1
+        return "bạn" if number == player else (names or {}).get(number, found.group(0))
+    said = re.sub(r"(?<![\w\d])[Gg]hế (\d+)(?!\d)", seat, text).strip()
+    return said[:1].upper() + said[1:]
 
 
 def test_the_end_explains_the_money_and_the_log_names_the_big_moments(server, browser):  # noqa: F811
@@ -476,7 +498,7 @@ def test_the_end_explains_the_money_and_the_log_names_the_big_moments(server, br
     named = page.evaluate("[...document.querySelectorAll('#log .moment-name')].map((e) => "
                           "[e.closest('li').querySelector('span').textContent, e.textContent])")
     assert [text for _, text in named] == [m["text"] for m in view["moments"]]
-    assert all(said == view["log"][m["index"]] for (said, _), m in zip(named, view["moments"]))
+    assert all(said == as_said(view["log"][m["index"]]) for (said, _), m in zip(named, view["moments"]))
     check_vi_text(page, "the money explained")
     # announced when it happens: the same view, arriving after the moves before its moments
     page.evaluate("(() => { const v = state.view; state.view = { ...v, version: 0, history: [], moments: [] }; render(v); })()")
@@ -518,18 +540,22 @@ def test_a_phone_table_shows_backs_a_log_drawer_and_the_game_it_plays(server, br
     assert page.locator('#house-rules label[data-game="tienlen"]').first.is_visible()
     assert not page.locator('#house-rules label[data-game="phom"]').first.is_visible()
     page.click("#setup-toggle")
-    # sounds: off at first, a remembered switch, and never before the player touched the page
-    assert page.get_attribute("#sound-switch", "aria-pressed") == "false"
+    # sounds: on unless the player turns them off (a remembered switch), never before he touched the page
+    assert page.get_attribute("#sound-switch", "aria-pressed") == "true"
     page.evaluate("state.touched = false; sound('turn')")
     assert page.evaluate("state.sounds") == []
-    page.click("#sound-switch")
-    assert page.get_attribute("#sound-switch", "aria-pressed") == "true"
+    page.click("#sound-switch")                    # off
+    assert page.get_attribute("#sound-switch", "aria-pressed") == "false"
     page.evaluate("sound('chat')")
-    assert page.evaluate("state.sounds") == ["chat"]
+    assert page.evaluate("state.sounds") == []
     page.reload()
     page.wait_for_selector(HAND)
-    assert page.get_attribute("#sound-switch", "aria-pressed") == "true"      # remembered
-    page.evaluate("sound('turn')")                  # switched on, but the page was not touched yet: silent
+    assert page.get_attribute("#sound-switch", "aria-pressed") == "false"     # remembered
+    page.click("#sound-switch")                    # on again
+    page.reload()
+    page.wait_for_selector(HAND)
+    assert page.get_attribute("#sound-switch", "aria-pressed") == "true"
+    page.evaluate("sound('turn')")                  # on, but the page was not touched yet: silent
     assert page.evaluate("state.sounds") == [] and page.evaluate("state.audio") is None
     page.locator(HAND).first.tap()
     page.evaluate("sound('turn')")

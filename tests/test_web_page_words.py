@@ -114,7 +114,7 @@ def seat_names(page) -> dict[int, str]:
 def form_names(page, game: str) -> list[str]:
     """The bots the setup form offers for a game, by their names."""
     return page.evaluate("""(game) => [...document.querySelectorAll('#bot-1 option')]
-        .filter((o) => !o.dataset.game || o.dataset.game === game).map((o) => o.textContent)""", game)
+        .filter((o) => !o.hidden && (!o.dataset.game || o.dataset.game === game)).map((o) => o.textContent)""", game)
 
 
 BOTS = {"phom": ["level:3", "level:8", "hunter"], "tienlen": ["level:2", "level:6", "level:1"]}

@@ -15,7 +15,12 @@ const state = { id: null, seat: null, token: null, view: null, selected: new Set
   // the table of people: the clock's offset from the server's (now_ms − Date.now()), the bubbles on the
   // seats, the sound switch and whether the player has touched the page (no sound before), the sounds made
   clockOffset: 0, clockTimer: null, bubbles: new Map(), sound: false, touched: false, audio: null, sounds: [],
-  momentTimer: null, ownReaction: 0 };
+  momentTimer: null, ownReaction: 0,
+  // the ring on the seat to act (its whole time, per deadline), the last 10 s warned once (a vibration) and
+  // ticked each second; the games this page has followed (the next game of the table); the socket's
+  // reconnection (its timer and when it is due); the games the service offers (GET /api/kinds, or null)
+  ring: { deadline: null, total: 0 }, warned: null, ticked: null, vibrations: 0, following: null,
+  reconnectTimer: null, reconnectAt: 0, kinds: null };
 
 const $ = (id) => document.getElementById(id);
 const REACTIONS = ["nice", "hurry", "laugh", "sad", "thanks"];
@@ -94,6 +99,7 @@ function setText(element, text) {
 function translatePage() {
   document.documentElement.lang = state.lang;
   $("lang-switch").value = state.lang;
+  buildGameMenu();                                   // the games' titles in the page's language
   for (const element of document.querySelectorAll("[data-i18n]")) setText(element, t(element.dataset.i18n));
   for (const element of document.querySelectorAll("[data-i18n-placeholder]")) element.placeholder = t(element.dataset.i18nPlaceholder);
   for (const element of document.querySelectorAll("[data-i18n-aria-label]")) element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
@@ -251,9 +257,11 @@ function keepOrder(view) {
   // ones go last (and are marked fresh: they arrive with a short animation)
   const codes = handCodes(view);
   state.fresh = new Set();
+  state.dealing = false;
   if (!state.order.length) state.order = savedOrder().filter((code) => codes.includes(code));
   if (!state.order.length) {
     state.order = sortedHand(view, view.page.sorts[0]);      // the game's first sort is its default order
+    state.dealing = !view.is_over && codes.length > 0;        // a hand just dealt: the cards are dealt in
   } else {
     const added = codes.filter((code) => !state.order.includes(code));
     state.fresh = new Set(added);
@@ -266,7 +274,12 @@ function drawHand(view) {
   const list = $("hand");
   const groups = groupOf(view);
   list.innerHTML = "";
-  for (const code of state.order) {
+  // on a phone the hand is held in one or two even rows, each card at least 44 px wide (CSS reads --per-row)
+  const rows = Math.max(1, Math.ceil(state.order.length / 7));
+  list.style.setProperty("--per-row", String(Math.max(1, Math.ceil(state.order.length / rows))));
+  const own = view.history.filter((entry) => entry.player === view.player);
+  const ate = own.length && own[own.length - 1].action.startsWith("eat ");
+  state.order.forEach((code, index) => {
     const item = document.createElement("li");
     const group = groups[code];
     const picked = state.selected.has(code);
@@ -276,7 +289,8 @@ function drawHand(view) {
     item.dataset.card = code;
     item.draggable = true;
     item.className = `hand-card${"DH".includes(code.slice(-1)) ? " red" : ""}${picked ? " picked" : ""}`
-      + (state.fresh && state.fresh.has(code) ? " fresh" : "")
+      + (state.fresh && state.fresh.has(code) ? ` fresh${ate ? " eaten-in" : ""}` : "")
+      + (state.dealing ? " dealt" : "")
       + (group && view.page.group_marks ? ` mark-${group.kind}` : "") + (group ? ` group-${group.number % 2}` : "");
     const mark = group && view.page.group_marks && group.kind !== "hand" ? `, ${t(`card_mark_${group.kind}`)}` : "";
     const eaten = (view.unlaid_eaten || "").split(/\s+/).includes(code) ? `, ${t("card_mark_eaten")}` : "";
@@ -293,8 +307,10 @@ function drawHand(view) {
       event.preventDefault();
       moveCardTo(event.dataTransfer.getData("text/plain"), state.order.indexOf(code));
     });
+    if (state.dealing) item.style.animationDelay = `${index * 45}ms`;     // one card after another
     list.appendChild(item);
-  }
+  });
+  state.dealing = false;
   if (!state.order.includes(state.active)) state.active = state.order[0] || null;
   setActive(state.active);
 }
@@ -405,9 +421,11 @@ function render(view, missed = null) {
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
   $("fairness").hidden = false;
-  $("commitment").textContent = view.commitment;
+  // the seal: a short code a person can compare (its first 8 characters, in two groups), the whole one
+  // in the downloaded record; words say what it is
+  $("commitment").textContent = `${view.commitment.slice(0, 4)} ${view.commitment.slice(4, 8)}`.toUpperCase();
+  $("commitment").dataset.full = view.commitment;
   $("download-record").hidden = !view.is_over;
-  $("review-game").hidden = $("review-line").hidden = !view.is_over;
   document.body.classList.add("playing");           // the setup folds away: the table fills the screen
   $("setup-toggle").hidden = false;
   $("rules-line").hidden = false;
@@ -486,6 +504,7 @@ function drawPeople(view) {
   const meAway = away.includes(view.player) && !view.is_over;
   $("away-line").hidden = !meAway;
   drawNameButton();
+  drawOwnAvatar(view);
   tickClock();
   if (!state.clockTimer) state.clockTimer = setInterval(tickClock, 250);
   for (const [seat, bubble] of state.bubbles) if (bubble.until > Date.now()) placeBubble(seat, bubble.key);
@@ -493,10 +512,15 @@ function drawPeople(view) {
 
 function tickClock() {
   // the countdown of the seat to act: whole seconds left by the server's clock (deadline_ms, with the
-  // offset now_ms − Date.now() taken when the view arrived); the last 5 seconds marked
+  // offset now_ms − Date.now() taken when the view arrived), on the seat's avatar a ring that empties as
+  // the time runs; the last 10 seconds red, ticked each second on the player's own turn (with sound on)
+  // and the phone vibrates once where it can
   const view = state.view;
   const clock = view && !view.is_over ? view.clock : null;
   let element = document.querySelector("[data-clock]");
+  for (const ring of document.querySelectorAll(".avatar.timed")) {
+    if (!clock || Number(ring.dataset.avatarSeat) !== clock.seat) ring.classList.remove("timed", "last10");
+  }
   if (!clock) { if (element) element.remove(); return; }
   const home = clock.seat === view.player ? $("my-clock-home")
     : document.querySelector(`#table .phom-seat[data-seat="${clock.seat}"] h4`);
@@ -508,13 +532,90 @@ function tickClock() {
     element.setAttribute("role", "timer");
     home.appendChild(element);
   }
-  const left = Math.max(0, Math.ceil((clock.deadline_ms - (Date.now() + state.clockOffset)) / 1000));
+  const leftMs = Math.max(0, clock.deadline_ms - (Date.now() + state.clockOffset));
+  if (state.ring.deadline !== clock.deadline_ms) {
+    // the ring's whole: the table's turn, or more where this turn was given more (the first of a game)
+    state.ring = { deadline: clock.deadline_ms, total: Math.max(leftMs, 1000 * (view.turn_seconds || 0), 1) };
+  }
+  const left = Math.ceil(leftMs / 1000);
+  const ring = clock.seat === view.player ? document.querySelector("#my-clock-home .avatar")
+    : document.querySelector(`#table .phom-seat[data-seat="${clock.seat}"] .avatar`);
+  if (ring) {
+    ring.classList.add("timed");
+    ring.classList.toggle("last10", left <= 10);
+    ring.querySelector(".ring-left").setAttribute("stroke-dashoffset", String(100 * (1 - leftMs / state.ring.total)));
+    ring.dataset.left = String(left);
+  }
   if (element.dataset.clock !== String(left)) {
     element.dataset.clock = String(left);
     element.textContent = t("turn_seconds_n", { count: left });
     element.setAttribute("aria-label", t("seconds_left", { count: left }));
-    element.classList.toggle("urgent", left <= 5);
+    element.classList.toggle("urgent", left <= 10);
+    if (clock.seat === view.player && left <= 10 && left > 0) warnClock(clock, left);
   }
+}
+
+function warnClock(clock, left) {
+  // the player's own last 10 s: one vibration for the turn, a tick each second
+  const key = `${state.id}:${clock.deadline_ms}`;
+  if (state.warned !== key) {
+    state.warned = key;
+    if (navigator.vibrate && state.touched) {
+      try { navigator.vibrate(200); state.vibrations += 1; } catch (error) { /* not on this browser */ }
+    }
+  }
+  if (state.ticked !== `${key}:${left}`) {
+    state.ticked = `${key}:${left}`;
+    sound(left <= 3 ? "tock" : "tick");
+  }
+}
+
+// a face for each seat: the first letter of its name (a grapheme, as a person counts letters), the
+// bot's level, or the seat's number; one colour per seat; the ring of the clock around it
+function firstLetter(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return "";
+  if (typeof Intl.Segmenter === "function") {
+    const first = new Intl.Segmenter(state.lang, { granularity: "grapheme" }).segment(trimmed)[Symbol.iterator]().next();
+    if (!first.done) return first.value.segment.toLocaleUpperCase(state.lang);
+  }
+  return Array.from(trimmed)[0].toLocaleUpperCase(state.lang);
+}
+
+function makeAvatar(view, seat) {
+  const name = seatName(view, seat);
+  const bot = !view.humans.includes(seat);
+  const level = (view.bot_levels || {})[String(seat)];
+  const face = document.createElement("span");
+  face.className = `avatar seat-colour-${seat % 6}${bot ? " bot" : ""}`;
+  face.dataset.avatarSeat = String(seat);
+  face.setAttribute("aria-hidden", "true");
+  const svgNS = "http://www.w3.org/2000/svg";
+  const ring = document.createElementNS(svgNS, "svg");
+  ring.setAttribute("viewBox", "0 0 40 40");
+  ring.setAttribute("class", "ring");
+  for (const part of ["ring-track", "ring-left"]) {
+    const circle = document.createElementNS(svgNS, "circle");
+    circle.setAttribute("cx", "20");
+    circle.setAttribute("cy", "20");
+    circle.setAttribute("r", "18");
+    circle.setAttribute("class", part);
+    circle.setAttribute("pathLength", "100");
+    circle.setAttribute("stroke-dasharray", "100");
+    circle.setAttribute("stroke-dashoffset", "0");
+    ring.appendChild(circle);
+  }
+  const letter = document.createElement("span");
+  letter.className = "avatar-letter";
+  letter.textContent = name ? firstLetter(name) : bot && typeof level === "number" ? String(level) : String(seat + 1);
+  face.append(ring, letter);
+  return face;
+}
+
+function drawOwnAvatar(view) {
+  const home = $("my-clock-home");
+  for (const old of home.querySelectorAll(".avatar")) old.remove();
+  home.prepend(makeAvatar(view, view.player));
 }
 
 function seatName(view, seat) {
@@ -606,8 +707,8 @@ function announceMoments(view, before) {
   if (!fresh.length) return;
   const newest = fresh[fresh.length - 1];
   const box = $("moment");
-  setText(box, newest.text);
-  setText($("announce"), fresh.map((m) => m.text).join(" "));
+  setText(box, namedText(view, newest.text));
+  setText($("announce"), fresh.map((m) => namedText(view, m.text)).join(" "));
   box.dataset.kind = newest.kind;
   box.hidden = false;
   box.classList.remove("show");
@@ -625,6 +726,8 @@ const TONES = {
   chat: [[180, 0, 0.16, "square"], [120, 0.14, 0.22, "square"]],
   u: [[523, 0, 0.1], [659, 0.1, 0.1], [784, 0.2, 0.1], [1047, 0.3, 0.25]],
   end: [[784, 0, 0.14], [659, 0.15, 0.14], [523, 0.3, 0.3]],
+  tick: [[1200, 0, 0.04, "square"]],
+  tock: [[1500, 0, 0.06, "square"]],
 };
 
 function sound(name) {
@@ -684,6 +787,11 @@ function switchSound() {
 function syncSetup(game) {
   // the setup form names the game at the table and shows that game's house rules
   if (game) $("game-kind").value = game;
+  updateSeatCounts($("game-kind").value, !game);
+  if (game && state.view) {                       // the form opens on the table as it is
+    $("seat-count").value = String(state.view.players || state.view.hand_sizes.length);
+    updateSeatCounts(game);
+  }
   updateBotSeats();
   const chosen = $("game-kind").value;
   for (const label of document.querySelectorAll("#house-rules label")) label.hidden = label.dataset.game !== chosen;
@@ -693,6 +801,7 @@ function syncSetup(game) {
 // The table: the other seats around it, named from the player's seat, each with its latest move
 
 const PLACE_NAMES = { right: "next_seat", left: "previous_seat", top: "across_seat" };
+// at a table of five or six the seats across have no name of their own: they are named by their number
 
 function placeOf(seat, player, players) {
   // play goes round to the right (nhà dưới), as at a Vietnamese table; with two, the other sits across
@@ -700,6 +809,8 @@ function placeOf(seat, player, players) {
   if (step === 0) return "me";
   if (players === 2) return "top";
   if (players === 3) return step === 1 ? "right" : "left";
+  if (players === 5) return ["me", "right", "top-right", "top-left", "left"][step];
+  if (players >= 6) return ["me", "right", "top-right", "top", "top-left", "left"][Math.min(step, 5)];
   return ["me", "right", "top", "left"][step];
 }
 
@@ -726,9 +837,12 @@ function sendWords(view, text) {
   // a gửi as the table is drawn: "Gửi 8♥ vào phỏm 1 của nhà dưới" (the phỏm numbered under its seat)
   const [, code, target] = text.split(" ");
   const [seat, meld] = target.split(":").map(Number);
-  const place = placeOf(seat, view.player, view.players || view.hand_sizes.length);
+  const players = view.players || view.hand_sizes.length;
+  const place = placeOf(seat, view.player, players);
   return place === "me" ? t("send_button_own", { card: cardsText([code]), meld: meld + 1 })
-    : t("send_button", { card: cardsText([code]), meld: meld + 1, owner: t(`owner_${place}`) });
+    : t("send_button", { card: cardsText([code]), meld: meld + 1,
+      owner: `owner_${place}` in (state.catalogs.en || {}) && !(place === "top" && players > 4) ? t(`owner_${place}`)
+        : seatName(view, seat) || t("seat", { seat }).toLocaleLowerCase(state.lang) });
 }
 
 function moveKind(action) {
@@ -748,6 +862,8 @@ function seatTheTable(view, fresh) {
     const number = Number(seat.dataset.seat);
     const place = placeOf(number, view.player, seats.length);
     seat.classList.add(`pos-${place}`);
+    const head = seat.querySelector("h4");
+    if (head) head.before(makeAvatar(view, number));
     if (place === "me") {
       seat.classList.add("me");
       const chosen = seatName(view, number);
@@ -764,7 +880,8 @@ function seatTheTable(view, fresh) {
       head.textContent = "";
       const name = document.createElement("span");
       name.className = "seat-place";
-      name.textContent = t(PLACE_NAMES[place]);
+      name.textContent = PLACE_NAMES[place] && !(place === "top" && seats.length > 4) ? t(PLACE_NAMES[place])
+        : t("seat", { seat: number });
       const who = document.createElement("span");
       who.className = "seat-who";
       // "ghế 2: Cấp 4 · Khá": the seat number the log uses, then the one name, which moves to a line of
@@ -803,11 +920,25 @@ function seatTheTable(view, fresh) {
     if (own.length && !view.is_over) {
       const last = document.createElement("p");
       last.className = `seat-last${number === latest ? " latest" : ""}`;
-      const words = moveWords(own[own.length - 1].action);
-      last.textContent = place === "me" ? t("you_did", { move: words }) : words;
+      const entry = own[own.length - 1];
+      const words = moveWords(entry.action);
+      last.textContent = entry.by === "clock" ? t(place === "me" ? "standin_you_did" : "standin_did", { move: words })
+        : place === "me" ? t("you_did", { move: words }) : words;
+      if (entry.by === "clock") last.classList.add("by-clock");
       seat.querySelector("h4").after(last);
     }
     if (moved.has(number)) seat.classList.add("moved", `moved-${moveKind(moved.get(number))}`);
+    // the seat as a row: its face, then its words (name; last move, count and backs on one line), then
+    // its cards on the table (discards, eaten, laid)
+    const line = document.createElement("div");
+    line.className = "seat-line";
+    for (const part of seat.querySelectorAll(":scope > .seat-last, :scope > .phom-status, :scope > .backs")) line.appendChild(part);
+    if (seat.querySelector("h4")) seat.querySelector("h4").after(line);
+    else seat.appendChild(line);
+    const cards = document.createElement("div");
+    cards.className = "seat-cards";
+    for (const part of seat.querySelectorAll(":scope > .phom-part")) cards.appendChild(part);
+    seat.appendChild(cards);
     markTerms(seat);
   }
 }
@@ -825,7 +956,7 @@ function renderLog(view, fresh) {
       const line = document.createElement("span");
       line.className = "moment-name";
       line.dataset.kind = moment.kind;
-      setText(line, moment.text);
+      setText(line, namedText(view, moment.text));
       item.append(line);
     }
   };
@@ -837,15 +968,11 @@ function renderLog(view, fresh) {
   }
   view.log.forEach((text, i) => {
     const item = document.createElement("li");
+    item.dataset.seat = String(view.history[i] ? view.history[i].player : "");
     const said = document.createElement("span");
-    setText(said, text);
+    setText(said, logLine(view, i));
+    if (view.history[i] && view.history[i].by === "clock") said.className = "by-clock";   // the stand-in's move
     item.appendChild(said);
-    if (view.history[i] && view.history[i].by === "clock") {      // the stand-in played it: the time ran out
-      const by = document.createElement("span");
-      by.className = "by-clock";
-      by.textContent = ` (${t("by_clock")})`;
-      item.appendChild(by);
-    }
     nameMoments(item, i);
     if (named.has(i)) item.classList.add("moment");
     if (i >= view.log.length - fresh) item.classList.add("new");
@@ -856,7 +983,8 @@ function renderLog(view, fresh) {
   // the other seats' new moves, read out politely by screen readers (never a hidden card: the log
   // names only cards everyone has seen)
   const others = view.history.map((entry, i) => [entry, view.log[i]])
-    .slice(view.log.length - fresh).filter(([entry]) => entry.player !== view.player).map(([, text]) => text);
+    .slice(view.log.length - fresh).filter(([entry]) => entry.player !== view.player)
+    .map(([entry]) => logLine(view, view.history.indexOf(entry)));
   if (others.length) setText($("announce"), others.join(". "));
 }
 
@@ -875,12 +1003,48 @@ function showResult(view) {
   };
   const rows = table.rows.map((row) => `<tr>${table.columns.map((column) => cell(column, row)).join("")}</tr>`).join("");
   const { key, ...words } = table.headline;
-  finishResult(view, box, t(key, words),
+  finishResult(view, box, namedText(view, t(key, words)),
     `<tr>${table.columns.map((column) => `<th>${t(column)}</th>`).join("")}</tr>${rows}`);
 }
 
 function capital(text) {
   return text.charAt(0).toLocaleUpperCase(state.lang) + text.slice(1);
+}
+
+function seatPattern(anchored = false) {
+  // "ghế 2" / "seat 2" as the page's catalog writes a seat (any case), its number caught
+  const [before, after] = t("seat", { seat: "\u0000" }).split("\u0000");
+  const escape = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`${anchored ? "^" : "(?<![\\p{L}\\d])"}${escape(before)}(\\d+)${escape(after)}(?![\\d])`, "giu");
+}
+
+function namedText(view, text) {
+  // a server's sentence as the page says it: each seat by the name it chose ("ghế 2" → "Lan"), the
+  // reader's own seat as "bạn", and a capital letter to start it
+  const said = String(text).replace(seatPattern(), (whole, n) => {
+    const seat = Number(n) - 1;
+    if (seat === view.player) return t("you_word");
+    return seatName(view, seat) || whole;
+  });
+  return capital(said.trim());
+}
+
+function whoWords(view, seat) {
+  // a seat named in a sentence: "bạn", the name it chose, else "ghế 2"
+  if (seat === view.player) return t("you_word");
+  return seatName(view, seat) || t("seat", { seat }).toLocaleLowerCase(state.lang);
+}
+
+function logLine(view, i) {
+  // a move of the log: the server's words with the seats' names; the stand-in's moves said as its own
+  // ("Máy đánh hộ Lan: đánh Q♥")
+  const text = view.log[i];
+  const entry = view.history[i];
+  if (entry && entry.by === "clock") {
+    const move = String(text).replace(seatPattern(true), "").trim();
+    return t("standin_for", { who: whoWords(view, entry.player), move });
+  }
+  return namedText(view, text);
 }
 
 function escapeHtml(text) {
@@ -915,24 +1079,46 @@ function finishResult(view, box, headline, rows) {
   const series = state.view.series;
   const totals = series.totals.map((money, seat) => `<tr><td>${seatCell(state.view, seat)}</td>`
     + `<td class="${money > 0 ? "win" : money < 0 ? "loss" : ""}">${money > 0 ? "+" : ""}${number(money)}</td></tr>`).join("");
-  const payments = (view.payments || []).map((line) => `<li>${escapeHtml(line.text)}</li>`).join("");
+  const payments = (view.payments || []).map((line) => `<li>${escapeHtml(namedText(view, line.text))}</li>`).join("");
+  // the way on, first: the next game, the review (one tap) and a new table, above the tables and the money
   box.innerHTML = `<h2>${t("result")}</h2><p>${escapeHtml(headline)} ${t("face_up")}</p>`
+    + `<div class="result-actions"><button type="button" class="primary" id="next-game">${t(series.next ? "go_next" : "next_game")}</button>`
+    + `<button type="button" id="review-game">${t("review_game")}</button>`
+    + `<button type="button" id="play-again">${t("new_table")}</button></div>`
     + `<div class="result-tables"><table id="result-table">${rows}</table>`
     + `<table id="series-table"><caption>${t("series_caption", { number: series.number })}</caption>`
     + `<tr><th>${t("col_seat")}</th><th>${t("col_money")}</th></tr>${totals}</table></div>`
-    + (payments ? `<h3 id="payments-title">${t("payments_title")}</h3><ul id="payments">${payments}</ul>` : "")
-    + `<button type="button" class="primary" id="next-game">${t(series.next ? "go_next" : "next_game")}</button> `
-    + `<button type="button" id="play-again">${t("new_table")}</button>`;
+    + (payments ? `<h3 id="payments-title">${t("payments_title")}</h3><ul id="payments">${payments}</ul>` : "");
   markTerms(box);
   box.hidden = false;
   $("play-again").addEventListener("click", newGame);
   $("next-game").addEventListener("click", nextGame);
+  $("review-game").addEventListener("click", reviewGame);
+}
+
+function nextOf(view) {
+  // the id of the table's next game, once someone dealt it (the view's next_id, or its series' next)
+  return view && view.is_over ? view.next_id || (view.series && view.series.next) || null : null;
+}
+
+async function follow(id) {
+  // the table's next game was dealt (by anyone at the table): this page moves there, same seat and token
+  if (!id || id === state.id || state.following === id) return;
+  state.following = id;
+  try {
+    await join({ id, seat: state.seat, token: state.token });
+    say(t("next_followed", { number: state.view.series.number }));
+  } catch (error) {
+    state.following = null;
+    say(t("no_next", { error: error.message }), true);
+  }
 }
 
 async function nextGame() {
   // the same seat and token at the table's next game (every seat that asks gets the same one)
   try {
     const next = await api(`/api/games/${encodeURIComponent(state.id)}/next`, { method: "POST" });
+    state.following = next.id;
     await join({ id: next.id, seat: state.seat, token: state.token });
     say(t("next_led", { number: state.view.series.number }));
   } catch (error) {
@@ -943,7 +1129,14 @@ async function nextGame() {
 // ---------------------------------------------------------------------------------------------
 // Live updates
 
+// a socket refused or dropped is opened again after 1, 2, 4 … seconds (at most 30), and the page says so
+const RETRY_SECONDS = [1, 2, 4, 8, 16, 30];
+const CLOSE_WORDS = { 1001: "closed_going_away", 1006: "closed_network", 1011: "closed_server", 1012: "closed_restart",
+  4400: "closed_bad", 4403: "closed_token", 4404: "closed_no_game", 4429: "closed_too_many" };
+
 function listen() {
+  clearTimeout(state.reconnectTimer);
+  state.reconnectTimer = null;
   if (state.socket) { state.closedOnPurpose = true; state.socket.close(); }
   state.closedOnPurpose = false;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -953,33 +1146,55 @@ function listen() {
     const first = { token: state.token, lang: state.lang };
     if (state.view) first.since = state.view.version;
     socket.send(JSON.stringify(first));
-    state.retry = 0;
     $("live").textContent = t("live");
   });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.error) { say(frame.message || t("live_refused"), true); return; }   // its error is English, for logs
-    if (frame.version === undefined) {            // not a view: a reaction, or a message this page does not know
+    if (socket === state.socket && (state.retry || !$("connection").hidden)) {
+      state.retry = 0;                                  // back: the table is live again
+      sayConnection(t("reconnected"));
+      setTimeout(() => { if (state.retry === 0) sayConnection(""); }, 3000);
+    }
+    if (frame.version === undefined) {            // not a view: the next game, a reaction, or a message this page does not know
+      if (frame.next && typeof frame.next.id === "string") { follow(frame.next.id); return; }
       if (frame.reaction && !(frame.reaction.seat === state.view?.player && Date.now() - state.ownReaction < 3000)) {
         showReaction(frame.reaction);
       }
       return;
     }
     if (frame.lang !== state.lang) return;          // a frame sent before a language switch
+    if (nextOf(frame)) { follow(nextOf(frame)); return; }
     if (!state.view || frame.version !== state.view.version || frame.is_over !== state.view.is_over) {
       if (document.body.getAttribute("aria-busy") !== "true") render(frame, frame.missed || null);
       else state.pending = frame;
     }
   });
   socket.addEventListener("close", (event) => {
+    if (state.closedOnPurpose || socket !== state.socket) return;
+    const seconds = RETRY_SECONDS[Math.min(state.retry, RETRY_SECONDS.length - 1)];
+    state.retry += 1;
+    const key = CLOSE_WORDS[event.code];
+    // the reason in the page's words (the server's own reason is English, for logs: shown in English only)
+    const reason = key ? t(key) : event.reason && state.lang === "en" ? event.reason : t("closed_code", { code: event.code });
     $("live").textContent = t("reconnecting");
-    if (state.closedOnPurpose || socket !== state.socket || event.code >= 4400) {
-      if (event.code >= 4400) $("live").textContent = "";
-      return;
-    }
-    state.retry = Math.min(state.retry + 1, 6);
-    setTimeout(listen, 250 * 2 ** state.retry);
+    state.reconnectAt = Date.now() + seconds * 1000;
+    const tell = () => {
+      const left = Math.max(0, Math.ceil((state.reconnectAt - Date.now()) / 1000));
+      sayConnection(t("connection_lost", { reason, count: left }));
+    };
+    tell();
+    state.reconnectTimer = setTimeout(() => {
+      sayConnection(t("connection_retrying", { reason }));
+      listen();
+    }, seconds * 1000);
   });
+}
+
+function sayConnection(text) {
+  const box = $("connection");
+  setText(box, text);
+  box.hidden = !text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -991,12 +1206,21 @@ async function play(text) {
   await whileBusy(async () => {
     try {
       say("");
-      const view = await api(`/api/games/${state.id}/actions`, { method: "POST", body: JSON.stringify({ action: text }) });
+      // the move says which view it was chosen on: a table that moved on meanwhile refuses it (409 stale)
+      const body = { action: text, version: state.view.version };
+      const view = await api(`/api/games/${state.id}/actions`, { method: "POST", body: JSON.stringify(body) });
       state.pending = null;
       for (const code of text.split(" ").slice(1)) state.selected.delete(code);
       render(view);
     } catch (error) {
-      say(t("not_allowed", { error: error.message }), true);
+      if (error.status === 409 && error.code === "stale") {
+        // the table moved on before the tap arrived: the table as it is now, and a gentle word
+        state.pending = null;
+        try { render(await api(`/api/games/${encodeURIComponent(state.id)}`)); } catch (again) { /* the socket will bring it */ }
+        say(t("stale_move"));
+      } else {
+        say(t("not_allowed", { error: error.message }), true);
+      }
     }
   });
   if (state.pending) { const frame = state.pending; state.pending = null; if (frame.version > state.view.version) render(frame); }
@@ -1027,6 +1251,7 @@ async function join(seat) {
   keepSeat();
   render(await api(`/api/games/${encodeURIComponent(state.id)}`));
   listen();
+  if (nextOf(state.view)) follow(nextOf(state.view));     // a finished game whose next is dealt: go there
 }
 
 function showInvites(created) {
@@ -1087,10 +1312,79 @@ function houseRules(game) {
   return rules;
 }
 
+const MAX_SEATS = 6;                        // a phone's table holds six seats at most
+
+function kindOf(game) {
+  // the game as the service describes it (GET /api/kinds), or null before it answers or without it
+  return (state.kinds || []).find((kind) => kind.name === game) || null;
+}
+
+function levelsOf(kind) {
+  // the measured ladder the service offers for a game (its levels, as numbers), else the eight levels
+  const levels = kind && kind.levels;
+  const numbers = Array.isArray(levels) ? levels.map((level) => (typeof level === "object" && level !== null
+    ? Number(level.level ?? level.number) : Number(String(level).replace(/^level:/, ""))))
+    : levels && typeof levels === "object" ? Object.keys(levels).map(Number) : [];
+  const measured = numbers.filter((n) => Number.isInteger(n) && n >= 1 && n <= 8);
+  return measured.length ? [...new Set(measured)].sort((a, b) => a - b) : [1, 2, 3, 4, 5, 6, 7, 8];
+}
+
+async function loadKinds() {
+  // the games the service plays, their seats and levels: the menu and the seat counts are made from them
+  try {
+    const response = await fetch(`/api/kinds?lang=${state.lang}`);
+    if (!response.ok) return;
+    const data = await response.json();
+    const list = Array.isArray(data) ? data : data && data.kinds;
+    if (!Array.isArray(list) || !list.length || !list.every((kind) => kind && typeof kind.name === "string")) return;
+    state.kinds = list;
+  } catch (error) { /* an older service: the page's own menu stays */ }
+}
+
+function buildGameMenu() {
+  if (!state.kinds) return;
+  const menu = $("game-kind");
+  const chosen = menu.value;
+  menu.textContent = "";
+  for (const kind of state.kinds) {
+    const option = document.createElement("option");
+    option.value = kind.name;
+    const titles = kind.titles || {};
+    option.textContent = titles[state.lang] || titles.vi || titles.en || kind.title || kind.name;
+    if (titles.vi && option.textContent === titles.vi) option.lang = "vi";
+    menu.appendChild(option);
+  }
+  menu.value = state.kinds.some((kind) => kind.name === chosen) ? chosen : state.kinds[0].name;
+}
+
+function seatRange(game) {
+  const kind = kindOf(game);
+  const seats = kind && Array.isArray(kind.seats) ? kind.seats.map(Number) : [2, 4];
+  const fewest = Math.max(2, seats[0] || 2);
+  const most = Math.min(MAX_SEATS, Math.max(fewest, seats[1] || 4));
+  const usual = kind && Number.isInteger(Number(kind.default_seats)) ? Number(kind.default_seats) : Math.min(4, most);
+  return { fewest, most, usual: Math.min(most, Math.max(fewest, usual)) };
+}
+
+function updateSeatCounts(game, keep = true) {
+  // the seat counts the game allows (up to six on a phone), and as many people as seats
+  const { fewest, most, usual } = seatRange(game);
+  const seats = $("seat-count");
+  const before = Number(seats.value);
+  seats.textContent = "";
+  for (let n = fewest; n <= most; n++) seats.appendChild(new Option(String(n), String(n)));
+  seats.value = String(keep && before >= fewest && before <= most ? before : usual);
+  const humans = $("human-count");
+  const people = Number(humans.value);
+  humans.textContent = "";
+  for (let n = 1; n <= Number(seats.value); n++) humans.appendChild(new Option(String(n), String(n)));
+  humans.value = String(Math.min(people || 1, Number(seats.value)));
+}
+
 function buildBotSeats() {
-  // one choice per seat that may hold a bot (seats 1–3; the people take the first seats)
+  // one choice per seat that may hold a bot (seats 2–6; the people take the first seats)
   const box = $("bot-seats");
-  for (let seat = 1; seat <= 3; seat++) {
+  for (let seat = 1; seat < MAX_SEATS; seat++) {
     const label = document.createElement("label");
     const name = document.createElement("span");
     name.className = "bot-seat-name";
@@ -1105,14 +1399,20 @@ function buildBotSeats() {
 }
 
 function updateBotSeats() {
-  const humans = Number($("human-count").value);
   const game = $("game-kind").value;
-  for (let seat = 1; seat <= 3; seat++) {
+  const levels = levelsOf(kindOf(game));
+  const seats = Number($("seat-count").value);
+  const humans = Number($("human-count").value);
+  const usual = levels.includes(4) ? 4 : levels[Math.floor((levels.length - 1) / 2)];
+  for (let seat = 1; seat < MAX_SEATS; seat++) {
     const select = $(`bot-${seat}`);
-    select.closest("label").hidden = seat < humans;
-    // the Phỏm-only bots are not offered for Tiến lên
-    for (const option of select.options) option.hidden = Boolean(option.dataset.game) && option.dataset.game !== game;
-    if (select.selectedOptions[0].hidden) select.value = "level:4";
+    select.closest("label").hidden = seat < humans || seat >= seats;
+    // the levels measured for this game; the Phỏm-only bots are not offered for Tiến lên
+    for (const option of select.options) {
+      option.hidden = option.dataset.level ? !levels.includes(Number(option.dataset.level))
+        : Boolean(option.dataset.game) && option.dataset.game !== game;
+    }
+    if (select.selectedOptions[0].hidden) select.value = `level:${usual}`;
   }
 }
 
@@ -1120,9 +1420,12 @@ async function newGame(event) {
   if (event) event.preventDefault();
   const humans = Number($("human-count").value);
   const game = $("game-kind").value;
+  const seats = Number($("seat-count").value);
   const bots = [];
-  for (let seat = humans; seat <= 3; seat++) bots.push($(`bot-${seat}`).value);
-  const body = { game, humans: [...Array(humans).keys()], bots, rules: houseRules(game) };
+  for (let seat = humans; seat < seats; seat++) bots.push($(`bot-${seat}`).value);
+  const rules = houseRules(game);
+  if (seats !== seatRange(game).usual) rules.players = seats;   // a table of another size than the game's own
+  const body = { game, humans: [...Array(humans).keys()], bots, rules };
   if ($("client-seed").value) body.client_seed = $("client-seed").value;
   const seconds = $("turn-seconds").value;           // "" keeps the game's default
   if (seconds === "none") body.turn_seconds = null;
@@ -1157,10 +1460,11 @@ async function downloadRecord() {
 async function reviewGame() {
   // the review is computed once by the server (202 + Retry-After while it runs), then kept with the game
   const box = $("review");
-  $("review-game").disabled = true;
+  if ($("review-game")) $("review-game").disabled = true;
   box.hidden = false;
   box.setAttribute("aria-busy", "true");
   box.textContent = t("reviewing");
+  box.scrollIntoView({ block: "start" });            // the review opens where the player looks
   try {
     for (;;) {
       const response = await fetch(`/api/games/${state.id}/review?lang=${state.lang}`, { headers: { authorization: `Bearer ${state.token}` } });
@@ -1178,13 +1482,16 @@ async function reviewGame() {
     box.textContent = t("no_review", { error: error.message });
   } finally {
     box.setAttribute("aria-busy", "false");
-    $("review-game").disabled = false;
+    if ($("review-game")) $("review-game").disabled = false;
   }
 }
 
 async function start() {
   await loadCatalogs();
   state.lang = preferredLanguage();
+  await loadKinds();
+  buildGameMenu();
+  updateSeatCounts($("game-kind").value, false);
   buildBotSeats();
   translatePage();
   $("new-game").addEventListener("submit", newGame);
@@ -1194,8 +1501,8 @@ async function start() {
     if (!open && state.view) syncSetup(state.view.game);      // the form opens on the game at the table
   });
   $("lang-switch").addEventListener("change", () => switchLanguage($("lang-switch").value));
-  $("review-game").addEventListener("click", reviewGame);
-  try { state.sound = localStorage.getItem("phom-sound") === "on"; } catch (error) { state.sound = false; }
+  // sound is on (heard once the player has touched the page) unless the player turned it off
+  try { state.sound = localStorage.getItem("phom-sound") !== "off"; } catch (error) { state.sound = true; }
   drawSoundSwitch();
   $("sound-switch").addEventListener("click", switchSound);
   for (const kind of ["pointerdown", "keydown"]) {
@@ -1234,6 +1541,7 @@ async function start() {
     });
   }
   $("human-count").addEventListener("change", updateBotSeats);
+  $("seat-count").addEventListener("change", () => { updateSeatCounts($("game-kind").value); updateBotSeats(); });
   $("game-kind").addEventListener("change", () => syncSetup(null));
   $("clear-selection").addEventListener("click", () => { state.selected.clear(); drawHand(state.view); updateSelection(); });
   $("hint").addEventListener("click", () => advise(false));
