@@ -43,6 +43,7 @@ from ..version import __version__
 from .bench import run_bench
 from .bot import add_bot_parser, bot_command, seconds_argument
 from .play import play_game, terminal_of
+from .position import hint_position, solver_input
 from .review import add_review_parser, review_command
 from .summaries import simulation_lines
 from .render import Painter, terminal_width
@@ -100,7 +101,10 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     bots = bot_names(lang, "phom")
     solve = command(sub, "solve", _("analyse a hand: phỏm, cạ, rác, best arrangement and lay-down"))
-    solve.add_argument("cards", metavar="CARDS", help=_("the hand, e.g. {example}").format(example='"9H 10H JH 3C 5D"'))
+    solve.add_argument("cards", metavar="CARDS", nargs="?", default=None,
+                       help=_("the hand, e.g. {example}").format(example='"9H 10H JH 3C 5D"'))
+    solve.add_argument("--position", default=None, metavar="POSITION",
+                       help=_("a Phỏm position instead of CARDS: its hand, eaten cards and the phỏm it may send to"))
     solve.add_argument("--eaten", default=None, metavar="CARDS", help=_("the eaten cards still in hand (part of CARDS)"))
     solve.add_argument("--table", nargs="+", action="extend", default=[], metavar="MELD",
                        help=_("phỏm already on the table, one argument each, e.g. {example}").format(
@@ -108,6 +112,15 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help=_("print JSON"))
     _lang_argument(solve, _)
     solve.set_defaults(run=lambda args, out, stdin, lang: _solve(args, out))
+
+    hint_parser = command(sub, "hint", _("the best move in a position, with the reason"))
+    hint_parser.add_argument("position", metavar="POSITION",
+                             help=_("one line: the position of either game, as docs/en/position.md writes it"))
+    hint_parser.add_argument("--search", action="store_true", help=_("look further ahead (slower)"))
+    hint_parser.add_argument("--json", action="store_true", help=_("print JSON"))
+    _lang_argument(hint_parser, _)
+    hint_parser.set_defaults(run=lambda args, out, stdin, lang: hint_position(
+        args.position, out, json_out=args.json, lang=pick_language(args.lang), search=args.search))
 
     play = command(sub, "play", _("play a game against bots in the terminal"))
     play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
@@ -463,7 +476,18 @@ def _lang_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = st
 def _solve(args: argparse.Namespace, out: TextIO) -> None:
     """``phom solve``: what a hand holds and what to lay down, in the reader's language."""
     _ = translator(pick_language(args.lang))
-    hand = to_mask(args.cards, _("CARDS"))
+    if args.position is not None:
+        if args.cards is not None or args.eaten or args.table:
+            raise CommandError(_("--position says the hand, the eaten cards and the table: give no CARDS, "
+                                 "--eaten or --table with it"))
+        hand, eaten, table = solver_input(args.position)
+        found = solve_report(hand, eaten, table)
+        if args.json:
+            print(json.dumps(found, ensure_ascii=False), file=out)
+        else:
+            print("\n".join(solve_lines(found, table, Painter(stream=out), _, terminal_width(out))), file=out)
+        return
+    hand = to_mask(args.cards or "", _("CARDS"))
     if not hand:
         raise CommandError(_("CARDS is empty: give the cards in your hand, e.g. {example}").format(
             example='phom solve "9H 10H JH 3C 5D"'))
