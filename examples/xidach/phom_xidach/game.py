@@ -365,7 +365,10 @@ class XiDachGame:
             indices = [Card.parse(c).index for c in deck]
         except ValueError as exc:
             raise ValueError(f"deck: {exc}") from None
-        game = cls(XiDachRules.from_dict(data.get("rules")), data.get("banker"), indices)
+        banker = data.get("banker")
+        if isinstance(banker, bool) or not isinstance(banker, int):
+            raise ValueError(f"banker: a seat number, not {banker!r}")
+        game = cls(XiDachRules.from_dict(data.get("rules")), banker, indices)
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise ValueError("actions: a list of moves")

@@ -80,7 +80,7 @@ def _outcome(game: XiDachGame, seat: int, lang: str, viewer: int | None) -> str:
     player = seat_name(seat, lang, viewer=viewer, banker=game.banker)
     banker = seat_name(game.banker, lang, viewer=viewer, banker=game.banker)
     if net == 0:
-        return say("{who} and {whom}: hòa", lang).format(who=banker, whom=player)
+        return say("{who} and {whom}: hòa", lang).format(who=player, whom=banker)
     payer, payee = (game.banker, seat) if net > 0 else (seat, game.banker)
     if payer == viewer:
         return say("you pay {whom}: {money}", lang).format(

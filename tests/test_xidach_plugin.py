@@ -1,0 +1,288 @@
+"""A game is a plug-in: Xì dách (``examples/xidach``, the package ``phom-xidach``), installed beside phom, is
+found by its entry point and goes through every part of the machinery by the protocol alone — the terminal
+against bots (a real ``phom play`` subprocess fed by its stdin), ``phom replay``, simulate and the arena, the
+service (a table of six, moves over HTTP, its own refusal answered 409, the clock and its stand-in, the
+record, ``phom verify``), the bot protocol, the hint and the review — and its referee keeps its invariants
+over hundreds of random games (the money sums to 0, a refused move changes nothing). Nothing in phom names
+the game: these tests are its only mention outside its folder.
+
+CI installs it (``.ci/run``); here: ``pip install -e examples/xidach --no-deps``."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("phom_xidach", reason="the Xì dách plug-in is not installed: pip install ./examples/xidach")
+
+from phom_xidach.game import Draw, Settle, Stand, XiDachGame, XiDachRefusal  # noqa: E402
+from phom_xidach.rules import XiDachRules  # noqa: E402
+from phom_xidach.spec import SPEC  # noqa: E402
+
+from phom.games import GAMES, broken_games, game_kind, game_spec, kind_of_record  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+EAGER = ROOT / "examples" / "bots" / "eager.py"
+
+
+def phom(*argv: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``phom ARGV`` in a real subprocess (the installed console script's module), its stdin fed."""
+    return subprocess.run([sys.executable, "-m", "phom", *argv], input=stdin, capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT, env={**_env(), "NO_COLOR": "1"})
+
+
+def _env() -> dict[str, str]:
+    import os
+
+    return dict(os.environ)
+
+
+def played(game: XiDachGame, bots: list[object]) -> XiDachGame:
+    for _ in range(200):
+        if game.is_over:
+            return game
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].act(game.view(seat)))  # type: ignore[attr-defined]
+    raise AssertionError("a Xì dách game ends within 200 moves")
+
+
+def test_the_entry_point_registers_it_and_phom_games_lists_it():
+    assert "xidach" in GAMES and "xidach" not in broken_games()
+    spec = game_spec("xidach")
+    assert spec is SPEC and game_kind("xidach") is SPEC.kind and spec.seats == (2, 6)
+    assert kind_of_record({"format": "xidach-game"}) is SPEC.kind
+    assert spec.refusal is XiDachRefusal and spec.lacks == frozenset({"engine", "session"})
+    listed = phom("games")
+    assert listed.returncode == 0, listed.stderr
+    line = next(line for line in listed.stdout.splitlines() if line.startswith("xidach"))
+    assert "2 to 6 seats" in line and "no compiled engine" in line
+
+
+def test_a_person_plays_it_in_the_terminal_against_bots_and_replays_and_reviews_it(tmp_path):
+    record = tmp_path / "xidach.json"
+    said = phom("play", "--game", "xidach", "--players", "5", "--seed", "4", "--bots",
+                "random,greedy,level:5,threshold:18", "--lang", "vi", "--save", str(record), stdin="?\n" + "1\n" * 20)
+    assert said.returncode == 0, said.stderr
+    out = said.stdout
+    assert "Ghế 4 làm nhà cái." in out and "Bài của bạn:" in out and "Gợi ý:" in out
+    assert "Tổng:" in out and "★" in out and "xì dách" in out          # the deal's xì dách is settled at once
+    game = game_kind("xidach").from_record(record.read_text(encoding="utf-8"))
+    assert game.is_over and sum(game.result.net) == 0 and game.players == 5
+    replay = phom("replay", str(record), "--lang", "vi")
+    assert replay.returncode == 0, replay.stderr
+    assert replay.stdout.startswith("Xì dách") and "Ghế 1: rút" in replay.stdout and "Tổng:" in replay.stdout
+    review = phom("review", str(record), "--you", "1", "--lang", "vi")
+    assert review.returncode == 0, review.stderr
+    assert review.stdout.startswith("Xem lại ván Xì dách, 5 người chơi.")
+
+
+def test_the_terminal_reads_the_games_own_move_words():
+    """rút, dằn and xét ghế N typed as words (the spec's verbs, in either language); a stand under 16 refused
+    in the player's words, and nothing changed."""
+    said = phom("play", "--game", "xidach", "--players", "3", "--seed", "14", "--bots", "greedy", "--lang", "vi",
+                stdin="dằn\nrút\n" + "1\n" * 8)
+    assert said.returncode == 0, said.stderr
+    assert "Bài của bạn: 9♣ 2♦ (11 điểm, non)\nNước đi: 1) rút\n> Không được phép: Bài non (dưới 16 điểm): bạn phải " \
+           "rút.\n>   Bạn: rút\n" in said.stdout
+    banker = phom("play", "--game", "xidach", "--players", "2", "--seed", "1", "--bots", "greedy", "--lang", "en",
+                  stdin="settle seat 2\n")
+    assert banker.returncode == 0, banker.stderr
+    assert "Moves: 1) rút  2) dằn  3) xét seat 2\n>   You: xét seat 2\n" in banker.stdout
+    assert "seat 2 and you, the banker: hòa" in banker.stdout
+
+
+def test_simulate_and_the_arena_play_it_on_its_python_referee():
+    from phom.arena import duplicate
+    from phom.simulation import simulate
+
+    kind = game_kind("xidach")
+    bots = [kind.make_bot("greedy"), kind.make_bot("random"), kind.make_bot("threshold:15")]
+    stats = simulate(bots, 150, seed=3, rotate=True, game="xidach", rules=kind.rules({"players": 3}))
+    assert stats.games == 150 and abs(sum(stats.mean_net)) < 1e-9 and stats.engine == "Python referee"
+    assert set(stats.rates) == {"xì dách", "ngũ linh", "quắc"}
+    with pytest.raises(ValueError, match="no compiled engine"):
+        simulate(bots, 3, game="xidach", rules=kind.rules({"players": 3}), core=True)
+    report = duplicate("montecarlo:8", ["random"], deals=4, seeds=(1,), game="xidach",
+                       rules=kind.rules({"players": 3}))
+    row = report.rows[0]
+    assert report.game == "xidach" and report.players == 3 and report.engine == "Python referee"
+    assert row.games == 4 * 3 and set(row.finish) == {"nhà cái", "xì dách", "ngũ linh", "quắc"}
+    cli = phom("simulate", "--game", "xidach", "--bots", "greedy,random,greedy,random,greedy,random", "--games", "30",
+               "--lang", "vi")
+    assert cli.returncode == 0, cli.stderr
+    assert "quắc" in cli.stdout and "ghế 6" in cli.stdout
+
+
+def test_a_program_plays_a_seat_through_the_bot_protocol():
+    from phom.hosted_views import view_from_api
+
+    kind = game_kind("xidach")
+    program = kind.seeded_bot(f"cmd:{sys.executable} {EAGER}", None, move_seconds=30)
+    game = kind.deal(kind.rules({"players": 3}), 1, "00" * 32, "program")
+    try:
+        while not game.is_over:
+            seat = game.to_move
+            view = view_from_api(kind.report(game, seat, drawn=False))       # the view a hosted game sends
+            assert view == game.view(seat)
+            game.apply((program if seat == 2 else kind.make_bot("greedy")).act(view))
+    finally:
+        program.close()
+    assert sum(game.result.net) == 0
+
+
+@pytest.fixture
+def client():
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+    from web_helpers import UNLIMITED, fixed_seeds
+
+    from phom.web.app import create_app
+    from phom.web.hosting import GameHost
+
+    host = GameHost(server_seeds=fixed_seeds(7))
+    return host, TestClient(create_app(host, rate_limits=UNLIMITED))
+
+
+def test_the_service_hosts_a_table_of_six_and_verify_proves_its_record(client, tmp_path):
+    from web_helpers import bearer
+
+    from phom.fairness import FairnessError, verify_record
+
+    host, http = client
+    kinds = http.get("/api/kinds").json()
+    assert "xidach" in json.dumps(kinds)
+    created = http.post("/api/games", json={"game": "xidach", "rules": {"players": 6}, "humans": [0, 5],
+                                           "bots": ["greedy", "random", "montecarlo:8", "level:3"],
+                                           "client_seed": "six seats"})
+    assert created.status_code == 200, created.text
+    game_id, tokens = created.json()["id"], created.json()["tokens"]
+    view = http.get(f"/api/games/{game_id}?lang=vi", headers=bearer(tokens["0"])).json()
+    assert view["game"] == "xidach" and view["players"] == 6 and len(view["hand_sizes"]) == 6
+    for _ in range(40):
+        if view["is_over"]:
+            break
+        seat = str(view["to_move"])
+        mine = http.get(f"/api/games/{game_id}", headers=bearer(tokens[seat])).json()
+        moves = [a["text"] for a in mine["legal_actions"]]
+        view = http.post(f"/api/games/{game_id}/actions", headers=bearer(tokens[seat]),
+                         json={"action": moves[-1]}).json()
+    assert view["is_over"] and sum(view["result"]["net"]) == 0
+    record = http.get(f"/api/games/{game_id}/record", headers=bearer(tokens["0"]))
+    assert record.status_code == 200
+    line = verify_record(record.text)
+    assert line.startswith("verified") and "bot moves reproduced" in line
+    path = tmp_path / "hosted.json"
+    path.write_text(record.text, encoding="utf-8")
+    checked = phom("verify", str(path))
+    assert checked.returncode == 0 and checked.stdout.startswith("verified"), checked.stderr
+    data = record.json()
+    bot_move = next(v for v, e in enumerate(data["history"]) if str(e["player"]) in data["bots"]
+                    and e["action"] in ("draw", "stand"))
+    tampered = copy.deepcopy(data)
+    other = "stand" if data["actions"][bot_move] == "draw" else "draw"
+    tampered["actions"][bot_move] = tampered["history"][bot_move]["action"] = other
+    with pytest.raises(FairnessError):
+        verify_record(json.dumps(tampered))
+
+
+def test_its_refusal_answers_409_in_the_players_words_and_changes_nothing(client):
+    from web_helpers import bearer
+
+    host, http = client
+    for attempt in range(30):          # a deal where seat 1 (the first player) holds a hand under 16: it must draw
+        created = host.create(kind="xidach", rules={"players": 3}, humans=[1], bots=["greedy", "greedy"],
+                              client_seed=f"non {attempt}")
+        hosted = host.get(created.id)
+        if hosted.game.banker == 0 and hosted.game.to_move == 1 and hosted.game.worth(1).points < 16:
+            break
+    else:
+        raise AssertionError("no deal of 30 gave seat 1 a non hand to move")
+    token = created.tokens[1]
+    before = http.get(f"/api/games/{created.id}", headers=bearer(token)).json()
+    refused = http.post(f"/api/games/{created.id}/actions?lang=vi", headers=bearer(token), json={"action": "stand"})
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["message"] == "Bài non (dưới 16 điểm): bạn phải rút."
+    after = http.get(f"/api/games/{created.id}", headers=bearer(token)).json()
+    assert after["version"] == before["version"] and after["hand"] == before["hand"]
+    hint = http.post("/api/hint", json={"game": created.id}, headers=bearer(token))
+    assert hint.status_code == 200 and hint.json()["action"]["text"] == "draw"
+
+
+def test_its_clock_and_stand_in_play_silent_seats_and_verify_replays_them():
+    from web_helpers import fixed_seeds
+
+    from phom.fairness import verify_record
+    from phom.web.hosting import GameHost
+
+    now = [1000.0]
+    host = GameHost(clock=lambda: now[0], server_seeds=fixed_seeds(5))
+    created = host.create(kind="xidach", rules={"players": 4}, humans=[0, 1, 2], bots=["random"],
+                          client_seed="clocked")
+    assert host.get(created.id).turn_seconds == game_kind("xidach").turn_seconds
+    for _ in range(60):
+        now[0] += 16
+        host.fire_due()
+    hosted = host.get(created.id)
+    assert hosted.game.is_over
+    record = hosted.record()
+    clocked = sum(1 for e in record["history"] if e.get("by") == "clock")
+    assert clocked > 0 and f"{clocked} clock moves reproduced" in verify_record(json.dumps(record))
+
+
+def test_the_review_weighs_its_decisions_and_says_them_in_its_words():
+    from phom.review import review
+    from phom.review.text import review_text
+
+    kind = game_kind("xidach")
+    game = kind.deal(kind.rules({"players": 3}), 0, "00" * 32, "review")
+    game = played(game, [kind.make_bot("random"), kind.make_bot("greedy"), kind.make_bot("random")])
+    result = review(game.to_json(), worlds=24)
+    assert result.game == "xidach" and result.players == 3 and "Python referee" in result.expected_note
+    assert [e.net for e in result.ledger] == list(game.result.net)
+    assert all(abs(e.expected + e.skill + e.luck + e.others - e.net) < 1e-9 for e in result.ledger)
+    said = review_text(result, you=0, width=None, lang="vi")
+    assert said.startswith("Xem lại ván Xì dách, 3 người chơi.")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_referee_keeps_its_invariants_over_random_games(players):
+    """Money sums to 0, every move not on offer is refused by the game's own refusal and changes nothing, the
+    record plays back to the same game, and a seat's view never shows a hidden hand."""
+    kind = game_kind("xidach")
+    rng = random.Random(players)
+    rules = XiDachRules(players=players)
+    every = [Draw(), Stand(), *(Settle(q) for q in range(players + 1))]
+    for deal in range(60):
+        game = kind.deal_of(rules, 99, deal, rng.randrange(players))
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert legal and len(set(legal)) == len(legal)
+            for action in every:
+                if action in legal:
+                    continue
+                before = game.to_json()
+                with pytest.raises(XiDachRefusal):
+                    game.apply(action)
+                assert game.to_json() == before
+            seat = game.to_move
+            view = game.view(seat)
+            for q, size in enumerate(view.hand_sizes):
+                assert size == len(game.hands[q]) and 2 <= size <= 5
+            shown = kind.view_data(view)
+            hidden = {c.code for q in range(players) if q != seat and q not in game.shown() for c in game.hands[q]}
+            assert not hidden & set(" ".join([shown["hand"], *shown["shown"].values()]).split())
+            game.apply(rng.choice(legal))
+        result = game.result
+        assert sum(result.net) == 0 and result.net[game.banker] == -sum(game.settled.values())
+        assert all(abs(v) <= 3 for q, v in enumerate(result.net) if q != game.banker)
+        with pytest.raises(XiDachRefusal):
+            game.apply(Draw())
+        again = kind.from_record(game.to_json())
+        assert again.to_json() == game.to_json() and again.result.net == result.net
