@@ -1,6 +1,6 @@
 """Duplicate evaluation of one bot against a panel of opponent styles, measured the way the papers do,
-for any registered game (``phom.games``; Phỏm by default, ``game="tienlen"`` for Tiến lên, or a game
-registered at run time): it asks the game only for what ``GameKind`` gives (the deal of a seed, bots by
+for any registered game (``phom.games``; the registry's default game unless ``game`` names another, one
+registered at run time included): it asks the game only for what ``GameKind`` gives (the deal of a seed, bots by
 name, a seat's finish), never which game it is.
 
 For every opponent style X of the panel, the challenger plays 1-vs-3 against three copies of X. Every
@@ -50,7 +50,7 @@ from typing import Any
 from .bot_names import bot_label
 from .bots import Bot
 from .external import DEFAULT_MOVE_SECONDS
-from .games import GameKind
+from .games import DEFAULT_GAME, GameKind, game_spec
 from .hooks import announce_end, announce_start, close_bots
 from .matchups import (
     ArenaReport,
@@ -64,15 +64,14 @@ from .matchups import (
     sign_test,
     sprt,
 )
-from .phom.simulation import draw_luck      # Phỏm's, kept here by name for its readers
-from .simulation import REFEREE, GameSummary, figure_fields, kind_of, progress_printer, summarise
+from .simulation import REFEREE, GameSummary, kind_of, progress_printer, summarise
 from .moved import forwarding
 
 __all__ = ["REFEREE", "ArenaReport", "Matchup", "draw_luck", "duplicate", "holm", "matchup_of", "mean_test",
            "play_deals", "sequential", "sign_test"]
 
-#: Phỏm's draw-luck constants moved to its folder (``phom.phom.simulation``), still read here
-__getattr__ = forwarding(__name__, {"RESHUFFLES": "phom.phom.simulation", "LUCK_WEIGHT": "phom.phom.simulation"})
+#: Phỏm's draw luck and its constants moved to its folder (``phom.phom.simulation``), still read here
+__getattr__ = forwarding(__name__, {name: "phom.phom.simulation" for name in ("RESHUFFLES", "LUCK_WEIGHT", "draw_luck")})
 
 
 #: One deal's games, the challenger as bot 0 of each summary, with its luck at the draws.
@@ -124,12 +123,12 @@ def play_deals(kind: GameKind, challenger: Any, opponent: Any, rules: Any, seed:
 
 
 def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int,
-               luck: list[list[float]] | None = None) -> Matchup:
+               luck: list[list[float]] | None = None, kind: str | GameKind = DEFAULT_GAME) -> Matchup:
     """The statistics of one opponent from the challenger's games (bot 0 of every summary), each seed's
     summaries in game order, ``players`` rotations per deal (Holm's p's are filled in by ``duplicate``);
     ``luck``: the challenger's luck at the draws of each game, in the same layout. The finish mix is the
-    mean of the summaries' ``finish``; each figure a game fills (``phom.simulation.figure_fields``: Phỏm's
-    ù, móm, đền, chốt) is the challenger's mean under its name, 0 in a game without it."""
+    mean of the summaries' ``finish``; each figure ``kind``'s spec declares (``GameSpec.figures``: Phỏm's
+    ù, móm, đền, chốt; none in a game that declares none) is the challenger's mean under its ``mean`` name."""
     sums = [[sum(g.net[0] for g in summaries[d:d + players]) for d in range(0, len(summaries), players)]
             for summaries in per_seed]
     deal_luck = None if luck is None else [[sum(x[d:d + players]) for d in range(0, len(x), players)] for x in luck]
@@ -140,15 +139,15 @@ def matchup_of(opponent: str, per_seed: list[list[GameSummary]], players: int,
     names = next((g.finish[0] for g in games if g.finish), {})
     finish = {name: sum(g.finish[0][name] for g in games) / n for name in names}
 
-    figures = {figure: float(sum(values[0] for g in games if (values := getattr(g, name))) / n)
-               for name, figure in figure_fields().items()}
+    figures = {figure.mean: float(sum(values[0] for g in games if (values := g.figure(figure.key))) / n)
+               for figure in game_spec(kind).figures}
     return matchup(opponent, sums, players, ms_per_decision=spent / decisions / 1e6 if decisions else 0.0,
                    finish=finish, luck=deal_luck, **figures)
 
 
 def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int = 250, seeds: Sequence[int] = (1, 2),
               rules: Any = None, executor: Executor | None = None, progress: bool = False,
-              move_seconds: float = DEFAULT_MOVE_SECONDS, chunk: int = 8, game: str | GameKind = "phom"
+              move_seconds: float = DEFAULT_MOVE_SECONDS, chunk: int = 8, game: str | GameKind = DEFAULT_GAME
               ) -> ArenaReport:
     """The challenger against each panel style, every deal in every seat rotation, over ``seeds``, in
     ``game`` (a registered game's name, or its kind; its default rules when ``rules`` is None).
@@ -186,7 +185,7 @@ def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int =
                         close_bots([opponent])
                 per_seed.append([g for g, _ in played])
                 luck.append([x for _, x in played])
-            rows.append(matchup_of(opponent_name, per_seed, n, luck))
+            rows.append(matchup_of(opponent_name, per_seed, n, luck, kind))
     finally:
         if isinstance(challenger, str):
             close_bots([bot])
@@ -195,7 +194,7 @@ def duplicate(challenger: str | Bot, panel: Sequence[str | Bot], *, deals: int =
 
 def sequential(challenger: str | Bot, panel: Sequence[str | Bot], delta: float, *, seed: int = 1,
                rules: Any = None, max_deals: int = 10_000, move_seconds: float = DEFAULT_MOVE_SECONDS,
-               game: str | GameKind = "phom") -> ArenaReport:
+               game: str | GameKind = DEFAULT_GAME) -> ArenaReport:
     """``phom arena --sprt DELTA``: deals 0, 1, 2, … of ``seed``, each played by the challenger in every
     seat rotation against copies of every panel style, until ``phom.matchups.sprt`` decides whether the
     challenger is stronger by ``delta`` stakes a game than the panel on average (α = β = 0.05); the
@@ -227,6 +226,6 @@ def sequential(challenger: str | Bot, panel: Sequence[str | Bot], delta: float, 
         close_bots([b for spec, (_, b) in zip(panel, opponents) if isinstance(spec, str)])
         if isinstance(challenger, str):
             close_bots([bot])
-    rows = [matchup_of(opponent_name, [[g for g, _ in games]], n, [[x for _, x in games]])
+    rows = [matchup_of(opponent_name, [[g for g, _ in games]], n, [[x for _, x in games]], kind)
             for (opponent_name, _), games in zip(opponents, played)]
     return ArenaReport(name, (seed,), result.deals, n, holm_rows(rows), kind.name, result, REFEREE)

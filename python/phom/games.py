@@ -12,16 +12,16 @@ not installed reads them from ``BUILT_IN``. A plug-in that does not load is name
 part (a compiled engine, a look-ahead, a table at the terminal, an adapters' session) says so in its spec,
 and the machinery offers what remains and says what is missing (``GameSpec.missing``).
 
->>> sorted(GAMES)
+>>> list(GAMES)[:2]                  # the built-in games first, then any plug-in
 ['phom', 'tienlen']
 >>> game_kind("tienlen").record_format, kind_of_record({"format": "phom-game"}).name
 ('phom-tienlen', 'phom')
 >>> game_spec("tienlen").seats, game_spec("tienlen").titles["vi"], DEFAULT_GAME
 ((2, 4), 'Tiến lên', 'phom')
->>> game_kind("chess")
+>>> game_kind("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: no game is named 'chess': the games are phom, tienlen
+ValueError: no game is named 'chess': the games are phom, tienlen...
 """
 
 from __future__ import annotations
@@ -502,7 +502,8 @@ def game_spec(game: Any) -> GameSpec:
     _REGISTRY.load()
     if not isinstance(game, str):
         spec = _REGISTRY.specs.get(str(getattr(game, "name", "")))
-        return spec if spec is not None and spec.kind is game else spec_of_kind(game)
+        same = spec is not None and (spec.kind is game or type(spec.kind) is type(game))   # a copy in a worker too
+        return spec if spec is not None and same else spec_of_kind(game)
     game_kind(game)
     return _REGISTRY.specs[game]
 
@@ -510,7 +511,7 @@ def game_spec(game: Any) -> GameSpec:
 def game_specs() -> list[GameSpec]:
     """Every registered game's spec, the default game first.
 
-    >>> [spec.name for spec in game_specs()]
+    >>> [spec.name for spec in game_specs()][:2]
     ['phom', 'tienlen']
     """
     _REGISTRY.load()

@@ -123,8 +123,9 @@ class Matchup:
     """The challenger against copies of one opponent style: ``p_mean`` / ``p_mean_holm`` test the
     mean (the verdict), ``p_value`` / ``p_holm`` are the sign test's; ``finish`` is the game's finish
     mix (rates per game; in Phỏm ù, móm, đền and chốt, in Tiến lên nhất, bét, cóng and tới trắng);
-    ``u_rate`` … ``chot_eaten``: the challenger's means of the figures a game fills in its summaries
-    (``phom.simulation.figure_fields``: Phỏm's; 0 in other games, kept in every report's JSON);
+    ``figures``: the challenger's means of the figures its game declares (``GameSpec.figures``, each under
+    its ``mean`` name and an attribute of that name: Phỏm's ``u_rate`` … ``chot_eaten``; none in a game that
+    declares none), in the report's JSON beside the other fields;
     ``mean_cv`` ± ``ci95_cv``: the mean with the luck of the chance events taken out (control variates)."""
 
     opponent: str
@@ -139,16 +140,29 @@ class Matchup:
     p_value: float
     p_holm: float
     ms_per_decision: float
-    u_rate: float = 0.0
-    mom_rate: float = 0.0
-    den_rate: float = 0.0
-    chot_paid: float = 0.0
-    chot_eaten: float = 0.0
     p_mean: float = 1.0
     p_mean_holm: float = 1.0
     finish: dict[str, float] = field(default_factory=dict)
     mean_cv: float = math.nan
     ci95_cv: float = math.nan
+    figures: dict[str, float] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        figures = self.__dict__.get("figures", {})
+        if name in figures:
+            return figures[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as data: its fields, each figure beside them (after ``ms_per_decision``), its verdict."""
+        data: dict[str, Any] = {}
+        for key, value in asdict(self).items():
+            if key == "figures":
+                continue
+            data[key] = list(value) if key == "seed_means" else value
+            if key == "ms_per_decision":
+                data.update(self.figures)
+        return {**data, "verdict": self.verdict}
 
     @property
     def verdict(self) -> str:
@@ -167,7 +181,7 @@ def _mean_ci(per_game: Sequence[float]) -> tuple[float, float]:
 def matchup(opponent: str, deal_sums: Sequence[Sequence[int]], players: int, *, ms_per_decision: float,
             finish: dict[str, float], luck: Sequence[Sequence[float]] | None = None, **extra: float) -> Matchup:
     """A matchup from the challenger's per-deal sums, one list per seed (Holm's p's are filled in by
-    ``holm_rows``); ``luck``: the luck of the chance events in each deal's sum, in the same layout
+    ``holm_rows``); ``extra``: the challenger's figures, by their mean's name; ``luck``: the luck of the chance events in each deal's sum, in the same layout
     (``mean_cv`` is the mean of the sums less their luck; none given: no chance event to correct,
     ``mean_cv`` is the mean)."""
     sums = [s for seed in deal_sums for s in seed]
@@ -182,7 +196,7 @@ def matchup(opponent: str, deal_sums: Sequence[Sequence[int]], players: int, *, 
     return Matchup(opponent=opponent, deals=len(sums), games=len(sums) * players, mean_net=mean, ci95=ci,
                    seed_means=seed_means, deals_won=won, deals_lost=lost, deals_tied=len(sums) - won - lost,
                    p_value=sign_test(won, lost), p_holm=1.0, ms_per_decision=ms_per_decision,
-                   p_mean=mean_test(sums), finish=dict(finish), mean_cv=mean_cv, ci95_cv=ci_cv, **extra)
+                   p_mean=mean_test(sums), finish=dict(finish), mean_cv=mean_cv, ci95_cv=ci_cv, figures=dict(extra))
 
 
 def holm_rows(rows: Sequence[Matchup]) -> tuple[Matchup, ...]:
@@ -271,7 +285,7 @@ class ArenaReport:
     def to_dict(self) -> dict[str, Any]:
         data = {"game": self.game, "engine": self.engine, "challenger": self.challenger, "seeds": list(self.seeds),
                 "deals_per_seed": self.deals_per_seed, "players": self.players,
-                "rows": [{**asdict(r), "seed_means": list(r.seed_means), "verdict": r.verdict} for r in self.rows]}
+                "rows": [r.to_dict() for r in self.rows]}
         if self.sprt is not None:
             data["sprt"] = self.sprt.to_dict()
         return data

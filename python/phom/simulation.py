@@ -12,9 +12,10 @@ fallback.
 
 Each game's own part of it sits with the game (Phỏm's deal seeds and its games in the compiled core in
 ``phom.phom.simulation``, Tiến lên's in ``phom.tienlen.simulation``), given to the machinery by its kind;
-so do the figures a game adds to a summary (``GameKind.summary_fields``): its ``rates``, and the fields of
-``GameSummary`` named by their ``figure`` (``figure_fields``), averaged per bot into ``Stats``'s field of
-that name (Phỏm's ù and móm into ``u_rate`` and ``mom_rate``) and by the arena into ``Matchup``'s.
+so do the figures a game adds to a summary (``GameKind.summary_fields``): its ``rates``, and the figures its
+spec declares (``GameSpec.figures``), averaged per bot into ``Stats.figures`` under each figure's ``mean``
+(Phỏm's ù and móm into ``u_rate`` and ``mom_rate``) and by the arena into ``Matchup``'s; a game that
+declares none has none in its results.
 
 >>> from phom.bots import GreedyBot, RandomBot
 >>> stats = simulate([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], 8, seed=1)
@@ -34,15 +35,15 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, fields
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
-from .games import GameKind, game_kind
+from .games import DEFAULT_GAME, GameKind, GameSpec, game_kind, game_spec
 from .hooks import announce_end, announce_start
 from .moved import forwarding
 
-__all__ = ["REFEREE", "GameSummary", "Stats", "Tally", "figure_fields", "games_said", "kind_of", "play_game",
-           "progress_printer", "seat_labels", "simulate", "summarise"]
+__all__ = ["OLD_FIGURES", "REFEREE", "GameSummary", "Stats", "Tally", "figure_fields", "games_said", "kind_of",
+           "play_game", "progress_printer", "seat_labels", "simulate", "summarise", "summary_parts"]
 
 #: Phỏm's part moved to its folder (``phom.phom.simulation``), still read here
 __getattr__ = forwarding(__name__, {name: "phom.phom.simulation" for name in (
@@ -62,44 +63,76 @@ def kind_of(game: str | GameKind) -> GameKind:
     return game_kind(game) if isinstance(game, str) else game
 
 
-def _figure(name: str, *, compare: bool = True) -> Any:
-    """A field of ``GameSummary`` that a game's ``summary_fields`` may fill (a value per bot; empty where the
-    game has none), averaged per bot under ``name`` (a field of ``Stats`` or of ``phom.matchups.Matchup``)."""
-    return field(default=(), compare=compare, metadata={"figure": name})
+#: The figures ``GameSummary`` took as fields before they were declared by each game (``GameSpec.figures``):
+#: still accepted by name (Phỏm's), each under its mean's name, and whether it is compared.
+OLD_FIGURES = {"u": ("u_rate", True), "mom": ("mom_rate", True), "den": ("den_rate", False),
+               "chot_paid": ("chot_paid", False), "chot_eaten": ("chot_eaten", False)}
 
 
 @dataclass(frozen=True)
 class GameSummary:
     """One game, seen per bot (tuples indexed by bot): net money, win, and the game's own ``rates`` (each
-    entry its simulation table shows, a tuple per bot, from ``GameKind.summary_fields``). The figures a
-    game fills through ``summary_fields`` (``figure_fields``; Phỏm's: ù and móm, and on the Python
-    referee the đền and chốt each bot paid and the chốt it ate) are empty in the other games. Games
-    played on the Python referee carry each bot's decisions with the nanoseconds they took (empty for
-    games played in a compiled engine), and in the arena the challenger's ``finish``
-    (``GameKind.finish``); these details are not compared, so the same game is equal on both paths and
-    however long its decisions took."""
+    entry its simulation table shows, a tuple per bot, from ``GameKind.summary_fields``) and ``figures``
+    (a tuple per bot under each ``Figure.key`` its spec declares: Phỏm's ù and móm; none in a game that
+    declares none). The figures one path fills and the other does not (Phỏm's đền, chốt paid and chốt
+    eaten, on the Python referee) are in ``unchecked``, which equality leaves out. Games played on the
+    Python referee carry each bot's decisions with the nanoseconds they took (empty for games played in
+    a compiled engine), and in the arena the challenger's ``finish`` (``GameKind.finish``); these details
+    are not compared, so the same game is equal on both paths and however long its decisions took. The
+    figures' old keywords (``u=``, ``mom=``, ``den=``, ``chot_paid=``, ``chot_eaten=``) are still taken,
+    and read back as attributes.
+
+    >>> GameSummary(net=(1, -1), won=(True, False), u=(True, False)).figures
+    {'u': (True, False)}
+    >>> GameSummary(net=(1, -1), won=(True, False), den=(False, True)) == GameSummary(net=(1, -1), won=(True, False))
+    True
+    """
 
     net: tuple[int, ...]
     won: tuple[bool, ...]
-    u: tuple[bool, ...] = _figure("u_rate")
-    mom: tuple[bool, ...] = _figure("mom_rate")
     actions: int = 0
-    den: tuple[bool, ...] = _figure("den_rate", compare=False)
-    chot_paid: tuple[int, ...] = _figure("chot_paid", compare=False)
-    chot_eaten: tuple[int, ...] = _figure("chot_eaten", compare=False)
     decisions: tuple[int, ...] = field(default=(), compare=False)
     decision_ns: tuple[int, ...] = field(default=(), compare=False)
     rates: dict[str, tuple[float, ...]] = field(default_factory=dict, compare=False)
     finish: tuple[dict[str, float], ...] = field(default=(), compare=False)
+    figures: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    unchecked: dict[str, tuple[float, ...]] = field(default_factory=dict, compare=False)
+    u: InitVar[tuple[bool, ...]] = ()
+    mom: InitVar[tuple[bool, ...]] = ()
+    den: InitVar[tuple[bool, ...]] = ()
+    chot_paid: InitVar[tuple[int, ...]] = ()
+    chot_eaten: InitVar[tuple[int, ...]] = ()
+
+    def __post_init__(self, u: tuple[bool, ...], mom: tuple[bool, ...], den: tuple[bool, ...],
+                      chot_paid: tuple[int, ...], chot_eaten: tuple[int, ...]) -> None:
+        given = {"u": u, "mom": mom, "den": den, "chot_paid": chot_paid, "chot_eaten": chot_eaten}
+        for key, values in given.items():
+            if values:
+                into = self.figures if OLD_FIGURES[key][1] else self.unchecked
+                into[key] = values
+
+    def figure(self, key: str) -> tuple[float, ...]:
+        """The figure ``key`` per bot, compared or not; () where the game has none."""
+        return self.figures.get(key) or self.unchecked.get(key) or ()
+
+    def __getattr__(self, name: str) -> Any:
+        if name in OLD_FIGURES:
+            return self.figure(name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+for _old in OLD_FIGURES:          # read through __getattr__, not the InitVars' defaults
+    delattr(GameSummary, _old)
 
 
 def figure_fields() -> dict[str, str]:
-    """The figures of ``GameSummary``: each field's name, and the name its per-bot mean goes by.
+    """Phỏm's figures, each key with the name its per-bot mean goes by (the figures are each game's own
+    now: ``GameSpec.figures``; this is ``game_spec("phom")``'s, kept for older readers).
 
     >>> figure_fields()["u"]
     'u_rate'
     """
-    return {f.name: f.metadata["figure"] for f in fields(GameSummary) if "figure" in f.metadata}
+    return {key: mean for key, (mean, _compared) in OLD_FIGURES.items()}
 
 
 @dataclass
@@ -115,7 +148,7 @@ class Tally:
     actions: int = 0
     #: each of the game's rates, summed per bot
     rates: dict[str, list[float]] = field(default_factory=dict)
-    #: each figure the game fills (``figure_fields``), summed per bot under the name of its mean
+    #: each figure the game fills (its spec's ``figures``), summed per bot under its key
     figures: dict[str, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -130,10 +163,8 @@ class Tally:
             self.net[b] += game.net[b]
             self.net_squared[b] += game.net[b] ** 2
             self.wins[b] += game.won[b]
-        for name, figure in figure_fields().items():
-            values = getattr(game, name)
-            if values:                                      # empty in a game without this figure
-                _sum_into(self.figures, figure, values, self.players)
+        for key, values in (*game.figures.items(), *game.unchecked.items()):
+            _sum_into(self.figures, key, values, self.players)
         for name, values in game.rates.items():
             _sum_into(self.rates, name, values, self.players)
 
@@ -159,9 +190,10 @@ def _sum_into(sums: dict[str, list[float]], name: str, values: Sequence[float], 
 
 @dataclass(frozen=True)
 class Stats:
-    """Results per bot (index into the ``bots`` given to ``simulate``): ``u_rate`` and ``mom_rate`` are
-    the means of the figures of those names (``figure_fields``: Phỏm's ù and móm; zeros in other games),
-    ``rates`` the game's own (Phỏm's ù and móm), ``engine`` what played the games (a compiled engine's
+    """Results per bot (index into the ``bots`` given to ``simulate``): ``figures``, the mean of each
+    figure its game declares (``GameSpec.figures``) under the figure's ``mean`` name, each also an
+    attribute (Phỏm's ``u_rate`` and ``mom_rate``; a game without them has no such attribute), ``rates``
+    the game's own columns (Phỏm's ù and móm), ``engine`` what played the games (a compiled engine's
     module, or ``REFEREE``)."""
 
     names: tuple[str, ...]
@@ -170,14 +202,23 @@ class Stats:
     mean_net: tuple[float, ...]
     std_net: tuple[float, ...]
     ci95: tuple[float, ...]
-    u_rate: tuple[float, ...] = field(metadata={"figure": True})
-    mom_rate: tuple[float, ...] = field(metadata={"figure": True})
     seconds: float
     actions: int
     #: every game's summary, in game order, when ``simulate(..., keep_summaries=True)``
     summaries: tuple[GameSummary, ...] = field(repr=False, default=())
     rates: dict[str, tuple[float, ...]] = field(default_factory=dict)
     engine: str = REFEREE
+    figures: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    #: the game's title, as a missing figure's error names it
+    title: str = ""
+
+    def __getattr__(self, name: str) -> Any:
+        figures = self.__dict__.get("figures", {})
+        if name in figures:
+            return figures[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}"
+                             + (f" ({self.__dict__.get('title')} declares no such figure)"
+                                if self.__dict__.get("title") else ""))
 
     @property
     def win_rate(self) -> tuple[float, ...]:
@@ -204,7 +245,7 @@ class Stats:
 
 
 def play_game(bots: Sequence[Any], rules: Any, seed: int, index: int, rotate: bool,
-              game: str | GameKind = "phom") -> GameSummary:
+              game: str | GameKind = DEFAULT_GAME) -> GameSummary:
     """Play game ``index`` of a simulation on the game's Python referee: fresh copies of the bots,
     reseeded (``bot_seed``), seats per rotation, the deal ``deal_of`` deals."""
     kind = kind_of(game)
@@ -235,11 +276,26 @@ def play_game(bots: Sequence[Any], rules: Any, seed: int, index: int, rotate: bo
 
 def summarise(kind: GameKind, game: Any, order: Sequence[int], **timing: Any) -> GameSummary:
     """A finished game seen per bot, bot ``b`` in seat ``order[b]``: its money, its win, and what the game
-    adds (``summary_fields``); ``timing``: the bots' ``decisions`` and ``decision_ns``."""
+    adds (``summary_fields``: its ``rates``, and its ``figures``, by the keys its spec declares);
+    ``timing``: the bots' ``decisions`` and ``decision_ns``."""
     result = game.result
     assert result is not None
     return GameSummary(net=tuple(int(result.net[q]) for q in order), won=tuple(result.winner == q for q in order),
-                       actions=len(game.history), **timing, **kind.summary_fields(game, list(order)))
+                       actions=len(game.history), **timing, **summary_parts(kind, kind.summary_fields(game, list(order))))
+
+
+def summary_parts(kind: GameKind, added: dict[str, Any]) -> dict[str, Any]:
+    """What a game's ``summary_fields`` adds, as ``GameSummary`` takes it: its ``rates``, and each figure its
+    spec declares (from ``figures``, or a key of its own) in ``figures`` or, where the spec says two paths
+    may differ in it, ``unchecked``; a figure the spec does not declare is a ValueError naming it."""
+    declared = {figure.key: figure for figure in game_spec(kind).figures}
+    given = {**{k: v for k, v in added.items() if k not in ("rates", "figures")}, **added.get("figures", {})}
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise ValueError(f"{kind.name}: summary_fields gives {unknown}, figures its spec does not declare")
+    return {"rates": added.get("rates", {}),
+            "figures": {k: tuple(v) for k, v in given.items() if declared[k].compare},
+            "unchecked": {k: tuple(v) for k, v in given.items() if not declared[k].compare}}
 
 
 def _play_chunk(kind: GameKind, bots: Sequence[Any], rules: Any, seed: int, indices: Sequence[int], rotate: bool
@@ -260,7 +316,7 @@ def _tallied(play: Callable[[list[int]], list[GameSummary]], players: int, keep:
 def simulate(bots: Sequence[Any], games: int, *, rules: Any = None, seed: int | None = None,
              progress: bool | Callable[[int, int], None] = False, executor: Executor | None = None,
              rotate: bool = False, chunk: int = 25, core: bool | None = None, keep_summaries: bool = False,
-             game: str | GameKind = "phom") -> Stats:
+             game: str | GameKind = DEFAULT_GAME) -> Stats:
     """Play ``games`` games of ``game`` (a registered game's name, or its kind; Phỏm by default) between
     ``bots`` (one per seat) and summarise them per bot.
 
@@ -322,11 +378,11 @@ def simulate(bots: Sequence[Any], games: int, *, rules: Any = None, seed: int | 
             collect(pending.popleft().result())
     seconds = time.perf_counter() - started
     engine = kind.engine if policies is not None and kind.engine is not None else REFEREE
-    return _stats(bots, total, tuple(kept), seconds, engine)
+    return _stats(bots, total, tuple(kept), seconds, engine, game_spec(kind))
 
 
-def _stats(bots: Sequence[Any], tally: Tally, summaries: tuple[GameSummary, ...], seconds: float, engine: str
-           ) -> Stats:
+def _stats(bots: Sequence[Any], tally: Tally, summaries: tuple[GameSummary, ...], seconds: float, engine: str,
+           spec: GameSpec) -> Stats:
     n, count = len(bots), tally.games
     means, sds, cis = [], [], []
     for b in range(n):
@@ -348,8 +404,9 @@ def _stats(bots: Sequence[Any], tally: Tally, summaries: tuple[GameSummary, ...]
         summaries=summaries,
         rates={name: tuple(value / count for value in values) for name, values in tally.rates.items()},
         engine=engine,
-        **{f.name: tuple(value / count for value in tally.figures.get(f.name, [0] * n))
-           for f in fields(Stats) if f.metadata.get("figure")},
+        figures={figure.mean: tuple(value / count for value in tally.figures.get(figure.key, [0] * n))
+                 for figure in spec.figures},
+        title=spec.title(),
     )
 
 

@@ -1,9 +1,10 @@
-"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, review, arena, train.
+"""The ``phom`` command: solve, play, simulate, replay, bench, serve, verify, review, arena, train, games.
 
 Errors are one line on stderr and a non-zero exit code, never a traceback. The subcommands with more
 to them live beside this module: ``play`` (the terminal game, one loop for every game), ``render`` (cards,
 colour, results), ``bench`` (core against reference), ``tienlen`` (the Tiến lên commands). Each command's
-parser names what runs it (``run``) and, for ``play``, ``replay`` and ``arena``, its game (``game``).
+parser names what runs it (``run``) and, for ``play``, ``simulate``, ``replay`` and ``arena``, its game
+(``game``: ``--game NAME``, any registered game, ``phom.games``; ``phom games`` lists them).
 
 >>> main(["solve", "9H 10H JH 3C 5D", "--json"])  # doctest: +ELLIPSIS
 {"hand": "3C 5D 9H 10H JH", ...
@@ -24,19 +25,17 @@ from typing import Any, TextIO, TypeVar
 
 from ..arena import duplicate
 from ..matchups import ArenaReport
-from ..bots import make_bot
 from ..levels import LEVELS, level_of
 from ..cards import CardSet, to_mask
 from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
 from ..fairness import verify_report
-from ..games import GameKind, game_kind, kind_of_record
+from ..games import DEFAULT_GAME, GAMES, GameKind, broken_games, game_kind, game_spec, game_specs, kind_of_record
 from ..hooks import close_bots
 from ..language import LANGUAGES, N_, capital, display_width, number, pick_language, translator, wrap
 from ..refusals import Refusal
 from ..phom.report import solve_report
-from ..phom.rules import Rules
 from ..simulation import simulate
 from ..phom.solver import melds as solver_melds
 from ..version import __version__
@@ -56,7 +55,7 @@ class CommandError(Exception):
     """A user error: printed as one line, exit code 1."""
 
 
-def bot_names(lang: str = "en", game: str = "phom") -> str:
+def bot_names(lang: str = "en", game: str = DEFAULT_GAME) -> str:
     """The bots a command line takes (``--bots``), each name as the command takes it beside what it is in
     the players' words, with the level it plays at.
 
@@ -99,7 +98,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                                                         formatter_class=SentenceHelp, **kwargs)
         return made
 
-    bots = bot_names(lang, "phom")
+    bots = bot_names(lang, DEFAULT_GAME)
     solve = command(sub, "solve", _("analyse a hand: phỏm, cạ, rác, best arrangement and lay-down"))
     solve.add_argument("cards", metavar="CARDS", nargs="?", default=None,
                        help=_("the hand, e.g. {example}").format(example='"9H 10H JH 3C 5D"'))
@@ -123,21 +122,24 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
         args.position, out, json_out=args.json, lang=pick_language(args.lang), search=args.search))
 
     play = command(sub, "play", _("play a game against bots in the terminal"))
-    play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
+    _game_argument(play, _)
+    _players_argument(play, _)
     play.add_argument("--seed", type=int, default=None, help=_("the shuffle code: the same code deals the same cards"))
     play.add_argument("--bots", default=None,
                       help=_("comma-separated bots for the other seats: {names} (default {default})").format(
                           names=bots, default="greedy"))
-    play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to 4 (default 1, the leader)"))
+    play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to {most} (default 1, the leader)").format(
+        most=_most_seats()))
     _turn_seconds_argument(play, _)
     _save_argument(play, _)
     _move_seconds_argument(play, _)
     _lang_argument(play, _)
-    play.set_defaults(run=_play, game="phom")
+    play.set_defaults(run=_play)
 
     sim = command(sub, "simulate", _("play many games between bots and summarise them"))
+    _game_argument(sim, _)
     sim.add_argument("--games", type=int, default=1000, help=_("games to play (default {default})").format(default=number(1000, lang)))
-    sim.add_argument("--bots", default="greedy,random,random,random",
+    sim.add_argument("--bots", default=None,
                      help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
                          names=f"random, greedy, search[:{_('SAMPLES')}], montecarlo[:{_('WORLDS')}]", fast="random, greedy"))
     sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
@@ -153,7 +155,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                         help=_("the game's record: the file {save} wrote (or - to read it from the input)").format(
                             save="--save"))
     _lang_argument(replay, _)
-    replay.set_defaults(run=_replay, game="phom")      # the game of a record that names no format of a game
+    replay.set_defaults(run=_replay, game=DEFAULT_GAME)    # the game of a record that names no format of a game
 
     bench = command(sub, "bench", _("time the compiled core against the reference on this machine"))
     bench.add_argument("--hands", type=int, default=200, help=_("hands per operation (default 200)"))
@@ -225,11 +227,17 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     arena = command(sub, "arena", _("duplicate 1-vs-3 evaluation of a bot against a panel of styles"))
     _arena_arguments(arena, "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter", _)
-    arena.set_defaults(run=lambda args, out, stdin, lang: _arena(args, out), game="phom")
+    arena.set_defaults(run=lambda args, out, stdin, lang: _arena(args, out))
+
+    games = command(sub, "games", _("list the games: name, title, seats, levels and what each lacks"))
+    _lang_argument(games, _)
+    games.set_defaults(run=lambda args, out, stdin, lang: print("\n".join(games_lines(pick_language(args.lang))),
+                                                                 file=out))
 
     train = command(sub, "train", _("train the learned bot by self-play ({install})").format(
         install='pip install "phom[train]"'))
     train.add_argument("--iterations", type=int, default=4, help=_("rounds of self-play and training (default 4)"))
+    _game_argument(arena, _)
     train.add_argument("--games", type=int, default=2000, help=_("self-play games per iteration"))
     train.add_argument("--worlds", type=int, default=32, help=_("MonteCarloBot worlds per labelled decision"))
     train.add_argument("--epochs", type=int, default=4, help=_("passes over the labelled decisions (default 4)"))
@@ -353,6 +361,76 @@ def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str, _
     arena.add_argument("--panel", default=panel,
                        help=_("comma-separated opponent styles (default: {panel})").format(panel=panel))
     arena.add_argument("--challengers", default=None, metavar="A,B,C",
+def _game_argument(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """``--game NAME`` of every command that plays: any registered game (``phom games``), the default game by default."""
+    parser.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
+                        help=_("the game (default {default}; {command} lists them)").format(
+                            default=DEFAULT_GAME, command="phom games"))
+
+
+def _most_seats() -> int:
+    """The most seats any registered game plays."""
+    return max(spec.seats[1] for spec in game_specs())
+
+
+def _players_argument(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
+    """``--players N`` of ``play``: within the game's seats (``GameSpec.seats``), its usual table by default."""
+    parser.add_argument("--players", type=int, default=None,
+                        help=_("players at the table, {low} to {high} as the game seats them (default: its usual "
+                               "table, {default} in {title})").format(
+                            low=min(spec.seats[0] for spec in game_specs()), high=_most_seats(),
+                            default=game_spec(DEFAULT_GAME).default_seats, title=game_spec(DEFAULT_GAME).title(lang_of(_))))
+
+
+def lang_of(_: Callable[[str], str]) -> str:
+    """The language a translator speaks (``vi`` when it translates a known text).
+
+    >>> lang_of(translator("vi")), lang_of(str)
+    ('vi', 'en')
+    """
+    return "vi" if _("Seat {seat}") != "Seat {seat}" else "en"
+
+
+def players_of(game: str, players: int | None, lang: str = "en") -> int:
+    """The seats a command plays ``game`` with: ``players`` if the game seats that many (else a ValueError
+    naming its range), its usual table when None.
+
+    >>> players_of("tienlen", None), players_of("phom", 2)
+    (4, 2)
+    >>> players_of("phom", 7)
+    Traceback (most recent call last):
+    ...
+    ValueError: --players 7: Phỏm seats 2 to 4
+    """
+    spec = game_spec(game)
+    if players is None:
+        return spec.default_seats
+    low, high = spec.seats
+    if not low <= players <= high:
+        raise ValueError(translator(lang)("--players {players}: {title} seats {low} to {high}").format(
+            players=players, title=spec.title(lang), low=low, high=high))
+    return players
+
+
+def games_lines(lang: str = "en") -> list[str]:
+    """``phom games``: each registered game in one line (name, title, seats, levels, what it lacks), then
+    each plug-in that did not load, in one line.
+
+    >>> games_lines()[1]
+    'tienlen: Tiến lên, 2 to 4 seats (usually 4), 8 levels'
+    """
+    _ = translator(lang)
+    lines = []
+    for spec in game_specs():
+        line = _("{name}: {title}, {low} to {high} seats (usually {default}), {levels} levels").format(
+            name=spec.name, title=spec.title(lang), low=spec.seats[0], high=spec.seats[1], default=spec.default_seats,
+            levels=len(spec.levels))
+        missing = spec.missing(lang)
+        lines.append(line + ("; " + missing.partition(": ")[2] if missing else ""))
+    lines += list(broken_games().values())
+    return lines
+
+
                        help=_("instead of one challenger against the panel: a round in which each of these bots "
                               "meets copies of every other ({cmd} programs included), a crosstable and ratings"
                               ).format(cmd="cmd:"))
@@ -574,7 +652,8 @@ def solve_lines(found: dict[str, Any], table: Sequence[CardSet], paint: Painter,
 
 def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO, lang: str) -> None:
     """``phom play`` and ``phom tienlen play``: the one play loop, over the game its parser names."""
-    play_game(game_kind(args.game), players=args.players, seed=args.seed, bots=args.bots, seat=args.seat - 1,
+    players = players_of(args.game, args.players, pick_language(args.lang))
+    play_game(game_kind(args.game), players=players, seed=args.seed, bots=args.bots, seat=args.seat - 1,
               stdin=stdin, stdout=out, lang=pick_language(args.lang), move_seconds=args.move_seconds, save=args.save,
               turn_seconds=args.turn_seconds)
 
@@ -654,30 +733,38 @@ def _listed(text: str) -> list[str]:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
-    _ = translator(pick_language(args.lang))
-    specs = [s for s in args.bots.split(",") if s.strip()]
-    if not 2 <= len(specs) <= 4:
-        raise CommandError(_("--bots names {count} bots; a game seats 2 to 4").format(count=len(specs)))
+    """``phom simulate [--game NAME]``: the game's bots by name, its rules for as many seats as bots."""
+    lang = pick_language(args.lang)
+    _ = translator(lang)
+    spec, kind = game_spec(args.game), game_kind(args.game)
+    bots_given = args.bots if args.bots is not None else ",".join(["greedy"] + ["random"] * (spec.default_seats - 1))
+    specs = [s for s in bots_given.split(",") if s.strip()]
+    low, high = spec.seats
+    if not low <= len(specs) <= high:
+        raise CommandError(_("--bots names {count} bots; {title} seats {low} to {high}").format(
+            count=len(specs), title=spec.title(lang), low=low, high=high))
     if args.games < 1:
         raise CommandError(_("--games must be at least 1"))
     if args.jobs < 1:
         raise CommandError(_("--jobs must be at least 1"))
     check_jobs(specs, args.jobs)
-    bots = [make_bot(spec, seed=i, move_seconds=args.move_seconds) for i, spec in enumerate(specs)]
-    rules = Rules(players=len(bots))
+    bots = [kind.seeded_bot(name, i, move_seconds=args.move_seconds) for i, name in enumerate(specs)]
+    rules = kind.rules({**kind.rules_data(kind.rules(None)), "players": len(bots)})
     progress = not args.json and sys.stderr.isatty()
     try:
         stats = _with_jobs(args.jobs, lambda pool: simulate(bots, args.games, rules=rules, seed=args.seed,
-                                                            executor=pool, rotate=args.rotate, progress=progress))
+                                                            executor=pool, rotate=args.rotate, progress=progress,
+                                                            game=kind))
     finally:
         close_bots(bots)
     if args.json:
         print(json.dumps({
             "bots": specs, "games": stats.games, "win_rate": stats.win_rate, "mean_net": stats.mean_net,
-            "ci95": stats.ci95, "std_net": stats.std_net, "u_rate": stats.u_rate, "mom_rate": stats.mom_rate,
+            "ci95": stats.ci95, "std_net": stats.std_net,
+            **{figure.mean: stats.figures[figure.mean] for figure in spec.figures if figure.compare},
             "seconds": stats.seconds}), file=out)
     else:
-        print("\n".join(simulation_lines(stats, specs, pick_language(args.lang))), file=out)
+        print("\n".join(simulation_lines(stats, specs, lang, args.game)), file=out)
 
 
 def _train(args: argparse.Namespace, out: TextIO) -> None:

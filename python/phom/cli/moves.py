@@ -3,8 +3,10 @@
 Every label the terminal prints for a move (``Đánh Q♠``, ``Hạ phỏm``, ``Bỏ lượt``, ``Gửi 8♥ → ghế 3,
 phỏm 1``, ``discard Q♠``, ``3♣ 4♦``) reads back as that move, with or without diacritics, in any case;
 so do cards as players say them (``K bích``, ``9 cơ``, ``già rô``, ``10 tép``, ``át cơ``) and
-combinations (``đôi Q``, ``sám cô 7``, ``tứ quý 5``, ``sảnh 3 4 5``, ``đôi thông 3 4 5``). The words
-come from the glossary (``phom/glossary.json``, each term's ``typed`` forms). A phrase that fits several
+combinations (``đôi Q``, ``sám cô 7``, ``tứ quý 5``, ``sảnh 3 4 5``, ``đôi thông 3 4 5``). The move words
+are each registered game's (``GameSpec.verbs``: a word with the move kind its terminal's ``move_parts``
+names); the cards', the combinations' and the seats' come from the glossary (``phom/glossary.json``, each
+term's ``typed`` forms). A phrase that fits several
 of the moves on offer (``đôi Q`` with three queens) gives them all, for the player to choose by number.
 Seats and phỏm are counted from 1, as the player reads them (``gửi 8H ghế 3 phỏm 1``, or ``8H 3:1``).
 
@@ -30,20 +32,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardSet
-from ..games import GAMES, game_kind
+from ..games import DEFAULT_GAME, GAMES, game_kind, game_spec
 from ..language import glossary
 
 __all__ = ["CountedFromOne", "Typed", "fold", "matching", "move_cards", "move_kind", "move_parts", "read_typed", "spelled"]
 
-#: what each glossary term means to the parser: a move (by kind), a suit, a rank, a combination, or a
-#: word that names what follows (seat, phỏm)
-_VERBS = {"draw": "draw", "eat": "eat", "discard": "discard", "play": "discard", "lay": "lay", "autolay": "autolay",
-          "send": "send", "pass": "pass", "u": "u", "u_khan": "u-khan"}
+#: what each glossary term means to the parser: a suit, a rank, a combination, or a word that names what
+#: follows (a seat, a laid meld); the move words are the games' own (``GameSpec.verbs``)
 _SUITS = {"spades": 0, "clubs": 1, "diamonds": 2, "hearts": 3}
 _RANKS = {"ace": 1, "heo": 2, "jack": 11, "queen": 12, "king": 13}
 #: how many cards of each rank named after it a combination word stands for
 _COMBOS = {"single": 1, "pair": 2, "triple": 3, "four_of_a_kind": 4, "doi_thong": 2, "straight": 1}
-_NAMING = {"seat": "seat", "phom": "phom"}
+_NAMING = {"seat": "seat", "phom": "meld"}
 #: words a player may put in that change nothing (lá K, con già, gửi vào ghế 3, …)
 _FILLERS = {"la", "con", "cay", "quan", "vao", "cho", "va", "to", "onto", "the", "of", "and", "card"}
 
@@ -66,17 +66,25 @@ def fold(text: str) -> str:
     return " ".join(plain.split())
 
 
-@functools.lru_cache(maxsize=1)
 def _vocabulary() -> tuple[tuple[tuple[str, ...], str, str], ...]:
-    """(folded words, what, value) of every typed form in the glossary, longest phrases first."""
+    """(folded words, what, value) of every registered game's move words and every typed form in the
+    glossary, longest phrases first."""
+    return _words_of(tuple(GAMES))
+
+
+@functools.lru_cache(maxsize=4)
+def _words_of(games: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str, str], ...]:
     words: list[tuple[tuple[str, ...], str, str]] = []
+    for game in games:
+        for word, kind in game_spec(game).words().items():
+            folded = tuple(fold(word).split())
+            if folded and (folded, "verb", kind) not in words:
+                words.append((folded, "verb", kind))
     for name, entry in glossary().items():
         forms = entry.get("typed")
         if not isinstance(forms, list):
             continue
-        if name in _VERBS:
-            what, value = "verb", _VERBS[name]
-        elif name in _SUITS:
+        if name in _SUITS:
             what, value = "suit", str(_SUITS[name])
         elif name in _RANKS:
             what, value = "rank", str(_RANKS[name])
@@ -187,7 +195,7 @@ def read_typed(text: str) -> Typed:
             times, run = _COMBOS[value], value in ("doi_thong", "straight")
         elif what == "naming":
             if i < len(tokens) and tokens[i].isdigit():
-                number = _counted(tokens[i], "seat" if value == "seat" else "phỏm")
+                number = _counted(tokens[i], "seat" if value == "seat" else "phỏm")      # a meld: a phỏm
                 seat, meld = (number, meld) if value == "seat" else (seat, number)
                 i += 1
         # a suit word alone, away from a rank, is a filler
@@ -272,7 +280,7 @@ def _fits(slots: Sequence[Slot], cards: Sequence[Card]) -> bool:
 def _fits_move(typed: Typed, action: Any) -> bool:
     kind, cards, target = move_parts(action)
     if typed.kinds is None:
-        if not typed.slots or kind in ("draw", "pass", "u", "u-khan", "autolay"):
+        if not typed.slots or not cards:        # cards alone name a move that takes them
             return False
     elif kind not in typed.kinds:
         return False
@@ -300,7 +308,7 @@ def matching(text: str, legal: Iterable[Any]) -> list[Any]:
     return [action for action in legal if _fits_move(typed, action)]
 
 
-def spelled(text: str, game: str = "phom") -> str | None:
+def spelled(text: str, game: str = DEFAULT_GAME) -> str | None:
     """A typed line that names one move exactly, in the notation of the game called ``game`` (what its
     ``parse_action`` reads; seats and phỏm from 0; the game's terminal's ``notation``), so the referee can
     say why a move not on offer is refused; None when the line leaves the move open.

@@ -111,7 +111,7 @@ def request_schemas() -> dict[str, dict[str, Any]]:
     """The request bodies, as JSON Schema (the API document's components, and what the server checks), made
     from the registry as it stands: the games ``POST /api/games`` takes and the seats their ranges allow.
 
-    >>> request_schemas()["NewGame"]["properties"]["game"]["enum"]
+    >>> request_schemas()["NewGame"]["properties"]["game"]["enum"][:2]
     ['phom', 'tienlen']
     """
     specs = game_specs()

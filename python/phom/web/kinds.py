@@ -7,7 +7,7 @@ working for code written before the registry.
 >>> game = kind.deal(kind.rules({"players": 3}), 0, "00" * 32, "alice")
 >>> game.players, kind.parse_action("play 3S 3C"), kind.default_bot
 (3, Play(cards=CardSet('3S 3C')), 'greedy')
->>> [(k["name"], k["seats"]) for k in kinds_data()]
+>>> [(k["name"], k["seats"]) for k in kinds_data()][:2]
 [('phom', [2, 4]), ('tienlen', [2, 4])]
 """
 
