@@ -149,7 +149,7 @@ def _ratings(bots: Sequence[str], reports: Sequence[ArenaReport]) -> tuple[Ratin
     try:
         from openskill.models import PlackettLuce
     except ImportError:
-        raise missing_extra("all", "tournament ratings (openskill)") from None
+        raise missing_extra("tournament", "tournament ratings (openskill)") from None
     model = PlackettLuce()
     players = {name: model.rating(name=name) for name in bots}
     cells = [(report.challenger, row.opponent, _outcomes(row)) for report in reports for row in report.rows]
