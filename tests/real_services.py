@@ -135,10 +135,11 @@ class RedisServer:
 
 
 class Worker:
-    """One ``phom serve`` process on a free port over a shared store and broker; ``kill()`` is SIGKILL."""
+    """One ``phom serve`` process on a free port over a shared store and broker (None: a process of its
+    own over an SQLite file), with ``extra`` options; ``kill()`` is SIGKILL, ``terminate()`` SIGTERM."""
 
-    def __init__(self, store: str, broker: str) -> None:
-        self.store, self.broker = store, broker
+    def __init__(self, store: str, broker: str | None, *extra: str) -> None:
+        self.store, self.broker, self.extra = store, broker, extra
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -147,11 +148,39 @@ class Worker:
     def start(self, wait: bool = True) -> None:
         import sys
 
+        broker = [] if self.broker is None else ["--broker", self.broker]
         self.process = subprocess.Popen([sys.executable, "-m", "phom", "serve", "--host", "127.0.0.1", "--port",
-                                         str(self.port), "--store", self.store, "--broker", self.broker],
+                                         str(self.port), "--store", self.store, *broker, *self.extra],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if wait:
             self.wait_ready()
+
+    def wait_up(self, seconds: float = 30.0) -> None:
+        """Until the worker answers /healthz (it may serve while its broker is away: /readyz says so)."""
+        import urllib.request
+
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"phom serve at {self.url} did not answer within {seconds:g} s")
+
+    def terminate(self, seconds: float = 30.0) -> float:
+        """SIGTERM; how many seconds the process took to end (it is killed past ``seconds``)."""
+        assert self.process is not None
+        began = time.monotonic()
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+        return time.monotonic() - began
 
     def wait_ready(self) -> None:
         """Until the worker answers /readyz (RuntimeError if it never does)."""

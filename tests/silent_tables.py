@@ -1,6 +1,7 @@
 """Clocked tables whose people have all put their phones down, played to their end by the stand-in on
-real ``phom serve`` workers over one PostgreSQL and one Redis, while workers are killed with SIGKILL; then
-the store is read for how late every deadline was played and whether any was played twice.
+real ``phom serve`` workers (over one PostgreSQL and one Redis, or one process over an SQLite file),
+while workers may be killed with SIGKILL; then the store is read for how late every deadline was played
+and whether any was played twice.
 
 Used by ``tests/test_web_deadlines.py`` (a few tables) and ``benchmarks/deadlines.py`` (the figures of the
 manual's performance page). Every stand-in action is stored with the deadline it answered (``due``) and
@@ -9,6 +10,7 @@ moves of workers that were killed later."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import statistics
@@ -56,17 +58,30 @@ class DeadlineFigures:
                 "max_ms": round(1000 * max(self.lateness), 1) if self.lateness else None}
 
 
-def open_tables(workers: list[Any], count: int, turn_seconds: int = 5) -> list[Table]:
-    """``count`` tables of both games, two or three silent people each and bots in the other seats."""
-    tables = []
-    for n in range(count):
+def open_tables(workers: list[Any], count: int, turn_seconds: int = 5, addresses: int = 1) -> list[Table]:
+    """``count`` tables of both games, two or three silent people each and bots in the other seats, created
+    at once from ``addresses`` loopback addresses (127.0.1.N: the per-address limits hold for each)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    clients = [httpx.Client(timeout=60, transport=httpx.HTTPTransport(local_address=f"127.0.1.{10 + a}"))
+               for a in range(addresses)] if addresses > 1 else [httpx.Client(timeout=60)]
+
+    def make(n: int) -> Table:
         url = workers[n % len(workers)].url
         game = "tienlen" if n % 2 else "phom"
         humans = [0, 1, 2] if n % 3 == 0 else [0, 1]
-        created = httpx.post(f"{url}/api/games", json={"game": game, "humans": humans, "turn_seconds": turn_seconds,
-                                                       "client_seed": f"silent {n}"}, timeout=30).json()
-        tables.append(Table(url, created["id"], created["tokens"]))
-    return tables
+        answer = clients[n % len(clients)].post(f"{url}/api/games", json={
+            "game": game, "humans": humans, "turn_seconds": turn_seconds, "client_seed": f"silent {n}"})
+        assert answer.status_code == 200, answer.text
+        created = answer.json()
+        return Table(url, created["id"], created["tokens"])
+
+    try:
+        with ThreadPoolExecutor(max(1, min(8, addresses))) as pool:
+            return list(pool.map(make, range(count)))
+    finally:
+        for client in clients:
+            client.close()
 
 
 def view(workers: list[Any], table: Table) -> dict[str, Any] | None:
@@ -100,9 +115,12 @@ def play_out(workers: list[Any], tables: list[Table], seconds: float, kill_every
     for thread in pesters:
         thread.start()
     kills, last_kill, end = 0, time.monotonic(), time.monotonic() + seconds
+    pending = list(tables)                         # looked at one at a time: the waiting adds no load
     try:
         while time.monotonic() < end:
-            if all((v := view(workers, t)) is not None and v["is_over"] for t in tables):
+            while pending and (v := view(workers, pending[0])) is not None and v["is_over"]:
+                pending.pop(0)
+            if not pending:
                 break
             if kill_every is not None and time.monotonic() - last_kill > kill_every:
                 victim = rng.choice(workers)
@@ -119,25 +137,38 @@ def play_out(workers: list[Any], tables: list[Table], seconds: float, kill_every
     return kills
 
 
-def figures(postgres_url: str, workers: list[Any], tables: list[Table]) -> DeadlineFigures:
-    """Lateness and double plays from the store; finished games' records verified (``phom verify``)."""
-    import psycopg
+def stored_rows(store: str, ids: list[str]) -> list[tuple[str, int, float, float]]:
+    """The stand-in's rows of the games ``ids`` in the store (a PostgreSQL URL or an SQLite file):
+    (game, version, due, played), in game and version order."""
+    if store.startswith("postgresql://"):
+        import psycopg
 
-    result = DeadlineFigures(games=len(tables))
-    with psycopg.connect(postgres_url) as conn:
+        with psycopg.connect(store) as conn:
+            return [tuple(r) for r in conn.execute(  # type: ignore[misc]
+                "SELECT game_id, version, due, played FROM actions WHERE due IS NOT NULL AND game_id = ANY(%s) "
+                "ORDER BY game_id, version", (ids,)).fetchall()]
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(store, timeout=30)) as conn:
         rows = conn.execute("SELECT game_id, version, due, played FROM actions WHERE due IS NOT NULL "
-                            "AND game_id = ANY(%s) ORDER BY game_id, version",
-                            ([t.game_id for t in tables],)).fetchall()
-    batches: dict[tuple[str, float], list[int]] = {}
-    for game_id, version, due, played in rows:
-        versions = batches.setdefault((game_id, due), [])
-        if not versions:
+                            "ORDER BY game_id, version").fetchall()
+    wanted = set(ids)
+    return [tuple(r) for r in rows if r[0] in wanted]
+
+
+def figures(store: str, workers: list[Any], tables: list[Table]) -> DeadlineFigures:
+    """Lateness and double plays from the store (a PostgreSQL URL or an SQLite file); finished games'
+    records verified (``phom verify``). A deadline is one (game, due): its moves are written by one
+    commit (one ``played`` time); two commits for one deadline would be a deadline played twice."""
+    result = DeadlineFigures(games=len(tables))
+    batches: dict[tuple[str, float], set[float]] = {}
+    for game_id, _version, due, played in stored_rows(store, [t.game_id for t in tables]):
+        commits = batches.setdefault((game_id, due), set())
+        if not commits:
             result.lateness.append(played - due)
-        versions.append(version)
+        commits.add(played)
         result.clock_moves += 1
-    for versions in batches.values():            # one deadline's moves are one run of versions, played once
-        if versions != list(range(versions[0], versions[0] + len(versions))):
-            result.fired_twice += 1
+    result.fired_twice = sum(1 for commits in batches.values() if len(commits) > 1)
     for table in tables:
         seen = view(workers, table)
         if seen is None or not seen["is_over"]:

@@ -21,7 +21,7 @@ Against a running server (``phom serve``)::
         view = client.view(table.id, token)
         while not view["is_over"]:
             if view["to_move"] == view["player"]:
-                view = client.act(table.id, token, view["legal_actions"][0]["text"])
+                view = client.act(table.id, token, view["legal_actions"][0]["text"], version=view["version"])
             else:
                 view = next(client.live(table.id, token, since=view["version"]))
         record = client.record(table.id, token)
@@ -205,16 +205,21 @@ class PhomClient:
                                   params={"html": "true" if html else "false", "lang": self.lang}))
 
     def act(self, game_id: str, token: str, action: str | int, *, key: str | None = None,
-            html: bool = False) -> dict[str, Any]:
+            html: bool = False, version: int | None = None) -> dict[str, Any]:
         """``POST /api/games/{id}/actions``: play ``action`` (its text, or a Phỏm action id) for the
         token's seat; the view after it and the bot moves it set off. ``key``: the move's
         ``Idempotency-Key`` (a fresh one by default); on a failed connection the same request is
-        sent again with it, so the move is applied once."""
+        sent again with it, so the move is applied once. ``version``: the version of the view the
+        move was chosen on (send it: if the game has moved on, the server plays nothing and answers
+        409 with code ``stale``, an ``ApiError``)."""
         if isinstance(action, bool) or not isinstance(action, (str, int)):
             raise TypeError(f"action {action!r} must be an action's text or id")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):
+            raise TypeError(f"version {version!r} must be a view's version (a whole number from 0)")
         key = key or uuid.uuid4().hex
+        body: dict[str, Any] = {"action": action} if version is None else {"action": action, "version": version}
         return dict(self._request("POST", f"/api/games/{_game_path(game_id)}/actions", token=token,
-                                  body={"action": action}, headers={"Idempotency-Key": key},
+                                  body=body, headers={"Idempotency-Key": key},
                                   params={"html": "true" if html else "false", "lang": self.lang}))
 
     def name(self, game_id: str, token: str, name: str) -> dict[str, str]:
@@ -296,7 +301,7 @@ class PhomClient:
                                 return
             except ConnectionClosed as exc:
                 code = exc.rcvd.code if exc.rcvd is not None else None
-                if code is not None and 4400 <= code < 4500:
+                if code is not None and 4400 <= code < 4500 and code != SOCKETS_FULL:   # too many sockets: try again
                     reason = exc.rcvd.reason if exc.rcvd is not None else ""
                     raise ApiError(code, reason or _socket_refusal(code), what=what) from None
                 failure = exc
@@ -315,6 +320,10 @@ class PhomClient:
                                         f"{what}: {self.base_url} kept closing the socket for {self.retry_seconds:g} s")
             time.sleep(pause)
             pause = min(MAX_BACKOFF_SECONDS, pause * 2)
+
+
+#: The close code of a socket refused because its address holds too many: connected again after a pause.
+SOCKETS_FULL = 4429
 
 
 def _close_code(socket: Any, closed: type[Exception]) -> int:

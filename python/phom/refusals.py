@@ -69,6 +69,11 @@ PLAYER_TEXTS: dict[str, str] = {
     "card_twice": N_("{name}: {token} is written twice."),
     "turn_seconds": N_("The time for a turn is a whole number of seconds from {low} to {high}, or none."),
     "bad_name": N_("A name is 1 to {most} letters, digits, spaces or . _ -"),
+    "name_taken": N_("That name reads like {name}, the name of another player at this table: choose another."),
+    "name_reserved": N_("The table already says “{word}” for a seat: choose another name."),
+    "name_marks": N_("A letter of a name carries at most {most} marks."),
+    "stale": N_("The game moved on before your move arrived (your time may have run out): nothing was played. "
+                "Look at the table again."),
     "bad_reaction": N_("That reaction does not exist: choose one of the table's reactions."),
     "react_too_often": N_("One reaction every {seconds} seconds, please."),
     "not_card_text": N_("'{token}' is not a card: write the rank (A 2 … 10 J Q K), then the suit (S C D H or "

@@ -223,6 +223,12 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                        help=_("comma-separated Host names the server answers (default: the {option} address, "
                               "localhost, 127.0.0.1 and ::1); {pattern} matches subdomains").format(
                            option="--host", pattern="*.example.org"))
+    serve.add_argument("--tables-per-address", type=int, default=100, metavar="N",
+                       help=_("unfinished tables the clients at one address (an IPv6 /64) may have created "
+                              "(default {default}: the players behind one carrier-grade NAT)").format(default=100))
+    serve.add_argument("--sockets-per-address", type=int, default=200, metavar="N",
+                       help=_("live sockets one address (an IPv6 /64) may hold in each process "
+                              "(default {default})").format(default=200))
     serve.set_defaults(run=lambda args, out, stdin, lang: _serve(args, out))
 
     arena = command(sub, "arena", _("duplicate 1-vs-3 evaluation of a bot against a panel of styles"))
@@ -675,6 +681,10 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
         raise CommandError(f"--workers {args.workers}: give at least 1")
     if args.workers > 1 and args.broker is None:
         raise CommandError("--workers needs --broker redis://…: the workers ring each other when a game moves")
+    for option, value in (("--tables-per-address", args.tables_per_address),
+                          ("--sockets-per-address", args.sockets_per_address)):
+        if not 1 <= value <= 1_000_000:
+            raise CommandError(f"{option} {value}: give a number from 1 to 1000000")
     hosts = _listed(args.allowed_hosts) if args.allowed_hosts is not None else sorted(
         {args.host, "localhost", "127.0.0.1", "::1", "[::1]"} | ({f"[{args.host}]"} if ":" in args.host else set()))
     proxies = _listed(args.forwarded_allow_ips)
@@ -692,9 +702,9 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
         except ValueError as exc:                    # not a Redis URL at all
             store.close()
             raise CommandError(f"--broker {shown_location(args.broker)}: {exc}") from None
-        if not answers:
-            store.close()
-            raise CommandError(f"--broker {shown_location(args.broker)}: no Redis answers there")
+        if not answers:                              # serve from the store; join the doorbell when Redis answers
+            print(f"phom serve: --broker {shown_location(args.broker)}: no Redis answers there yet; serving from "
+                  "the store and joining when it answers", file=sys.stderr)
     try:
         _check_port(args.host, args.port)
     except OSError as exc:
@@ -708,8 +718,14 @@ def _serve(args: argparse.Namespace, out: TextIO) -> None:
     served = uvicorn_options(host=args.host, port=args.port, proxies=proxies)
     quiet_client_errors()
     os.environ["PHOM_ALLOWED_HOSTS"] = ",".join(hosts)
+    os.environ["PHOM_TABLES_PER_ADDRESS"] = str(args.tables_per_address)
+    os.environ["PHOM_SOCKETS_PER_ADDRESS"] = str(args.sockets_per_address)
     if args.broker is None:
-        uvicorn.run(create_app(GameHost(store), allowed_hosts=hosts), **served)
+        from ..web.app import limits_from_environment
+        from ..web.routes import STOP_SECONDS
+
+        uvicorn.run(create_app(GameHost(store), allowed_hosts=hosts, rate_limits=limits_from_environment(),
+                               stop_seconds=STOP_SECONDS), **served)
         return
     store.close()
     os.environ["PHOM_STORE"], os.environ["PHOM_BROKER"] = path, args.broker

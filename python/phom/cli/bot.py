@@ -162,7 +162,7 @@ def play_seat(client: PhomClient, game_id: str, token: str, bot: Any, *,
             except ApiError as exc:
                 if exc.status != 409 or stale >= MAX_STALE_MOVES:
                     raise
-                stale += 1                      # the game moved meanwhile: read it again and decide again
+                stale += 1                      # the game moved meanwhile (409 stale): read it again, decide again
                 view = _newer(view, client.view(game_id, token))
     finally:
         feed.close()

@@ -49,14 +49,14 @@ CARD = "(?:10|[2-9TtJjQqKkAa])[SCDHscdh♠♣♦♥]"
 BOT_PATTERN = r"^(?:random|greedy|planner|holder|hunter|learned|best|search(?::(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-6]))?|" \
               r"montecarlo(?::(?:[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]))?|level:[1-8])$"
 GAME_ID = "^[A-Za-z0-9_-]{1,32}$"
-#: The characters of a seat's name (Python's Unicode \w: letters and digits of any script, and _), the
-#: combining marks of the scripts whose names carry them, spaces, . and -; at least one that is not a space.
-NAME_MARKS = "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u0e00-\u0e7f" \
-             "\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-#: Characters that draw nothing (``phom.web.hosting.INVISIBLE``), never in a name.
+#: Characters that draw nothing (``phom.web.names.INVISIBLE``), never in a name.
 NAME_INVISIBLE = "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0\ufe00-\ufe0f"
-NAME_PATTERN = (f"^(?![ {NAME_MARKS}]*$)(?!.*[{NAME_INVISIBLE}]) *(?![{NAME_MARKS}])"
-                f"[\\w.\\- {NAME_MARKS}]*$")
+#: What the schema says of a name: some text that is not all spaces and holds nothing invisible; the server
+#: (``phom.web.names.check_name``) then counts its letters as a person does (grapheme clusters, any script)
+#: and refuses the rest in the player's words.
+NAME_PATTERN = f"^(?! *$)(?!.*[{NAME_INVISIBLE}])"
+#: The longest name text looked at (code points: 20 letters of any script with their marks fit).
+NAME_TEXT = 160
 #: The reactions a seat may send (``phom.web.hosting.REACTIONS`` is this tuple).
 REACTION_KEYS = ("nice", "hurry", "laugh", "sad", "thanks", "oops")
 
@@ -151,9 +151,13 @@ def request_schemas() -> dict[str, dict[str, Any]]:
                              "more human seats, none with one); a seat whose time runs out is played by the stand-in "
                              "(greedy) and is away until it moves or comes back"}}},
         "Name": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": 20, "pattern": NAME_PATTERN,
-                     "description": "1–20 letters (any script, with their marks), digits, spaces and ._-; NFC-normalised "
-                                    "and trimmed, runs of spaces made one"}}},
+            "name": {"type": "string", "minLength": 1, "maxLength": NAME_TEXT, "pattern": NAME_PATTERN,
+                     "description": "1–20 letters as a person counts them (grapheme clusters of any script, with their "
+                                    "marks, at most 3 on one letter), digits, spaces and ._-; NFC-normalised and "
+                                    "trimmed, runs of spaces made one; refused (400, code name_taken or "
+                                    "name_reserved) if it reads (Unicode TR39 skeleton) as another seat's name at "
+                                    "the table or as a word the table uses for a seat (Máy, Bạn, Cấp N, Bot, You, "
+                                    "Level N, …)"}}},
         "React": {"type": "object", "additionalProperties": False, "required": ["reaction"], "properties": {
             "reaction": {"type": "string", "enum": list(REACTION_KEYS),
                          "description": "one of the table's reactions; every socket at the table receives "

@@ -93,7 +93,12 @@ class Stale(NotYourTurn):
 
 
 class HostFull(RuntimeError):
-    """The store holds as many unfinished games as it may."""
+    """The store holds as many unfinished games as it may, or a limit is reached: try again in
+    ``retry_after`` seconds (the answer's ``Retry-After``)."""
+
+    def __init__(self, message: str, retry_after: int = 10) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, int(retry_after))
 
 
 class KeyReused(ValueError):

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import ipaddress
+import math
 import threading
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -93,6 +95,21 @@ class SharedLimiter:
             except Exception:                      # the broker is away: count here until it is back
                 pass
         return bool(self.local.hit(item, *keys))
+
+    def retry_after(self, item: RateLimitItem, *keys: str) -> int:
+        """Whole seconds until ``item`` lets ``keys`` through again (at least 1; the window's length if
+        the storage cannot tell)."""
+        now = time.time()
+        for limiter in (self.shared, self.local):
+            if limiter is None:
+                continue
+            try:
+                reset = float(limiter.get_window_stats(item, *keys).reset_time)
+            except Exception:                      # the broker is away: the local count tells
+                continue
+            if reset > now:
+                return max(1, math.ceil(reset - now))
+        return max(1, int(item.get_expiry()))
 
 
 class Searches:

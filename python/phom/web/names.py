@@ -125,12 +125,12 @@ def check_name(value: Any, others: Iterable[str] = ()) -> str:
     clusters = regex.findall(r"\X", name)
     if not 1 <= len(clusters) <= MAX_NAME or unicodedata.category(name[0]).startswith("M"):
         raise name_refusal()
-    marks = 0
     for char in name:
-        category = unicodedata.category(char)
-        if char in INVISIBLE or not (char.isalnum() or char in " ._-" or category in ("Mn", "Mc", "Me")):
+        if char in INVISIBLE or not (char.isalnum() or char in " ._-" or unicodedata.category(char).startswith("M")):
             raise name_refusal()
-        marks = marks + 1 if category.startswith("M") else 0
+    marks = 0
+    for char in unicodedata.normalize("NFD", name):       # a precomposed letter counts its own marks too
+        marks = marks + 1 if unicodedata.category(char).startswith("M") else 0
         if marks > MAX_MARKS:
             raise Refusal(f"a letter of a name carries at most {MAX_MARKS} marks", "name_marks", most=MAX_MARKS)
     word = reserved_word(name)

@@ -142,7 +142,8 @@ class Routes:
                 code = "game_over" if str(exc) == "the game is over" else "not_your_turn" if "turn" in str(exc) else None
                 return error_answer(409, str(exc), code=code, lang=lang)
             except HostFull as exc:
-                return error_answer(429, str(exc), lang=request_language(request))
+                return error_answer(429, str(exc), {"Retry-After": str(exc.retry_after)},
+                                    lang=request_language(request))
             except (KeyReused, FairnessError, ValueError, TypeError) as exc:
                 lang = request_language(request)
                 if (why := refusal_behind(exc)) is not None:
@@ -285,7 +286,8 @@ class Routes:
 
     def admit_creation(self, client: str) -> None:
         if not self.limiter.hit(self.create_rate, "create", client):
-            raise HostFull(f"at most {self.rates.create} new games per client; try again later")
+            raise HostFull(f"at most {self.rates.create} new games per client; try again later",
+                           retry_after=self.limiter.retry_after(self.create_rate, "create", client))
 
     def check_games(self, client: str) -> None:
         held = self.games.held(client)
