@@ -554,7 +554,7 @@ def unknown_arguments(unknown: Sequence[str], options: Sequence[str], lang: str 
 
 def _lang_argument(parser: argparse.ArgumentParser, _: Callable[[str], str] = str) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help=_("vi (Vietnamese) or en (English); by default the language this computer is set to"))
+                        help=_("language: vi (Vietnamese) or en (English); by default the one this computer is set to"))
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> None:

@@ -46,7 +46,7 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--html", default=None, metavar="FILE", help=_("also write the review as an HTML page"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help=_("vi (Vietnamese) or en (English); by default the language this computer is set to"))
+                        help=_("language: vi (Vietnamese) or en (English); by default the one this computer is set to"))
 
 
 def parse_seats(text: str | None, lang: str = "en") -> list[int] | None:

@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import Card, CardSet, CardsLike, to_mask
 from ..refusals import IllegalAction, Refusal
 from .combos import beats, classify, legal_plays, toi_trang
-from .reference import HEO, order, strength
+from .reference import HEO, in_order, order, strength
 from .rules import TienLenRules, TienLenStakes
 
 __all__ = ["IllegalAction", "Pass", "Play", "TienLenGame", "TienLenResult", "TienLenView", "bomb_value", "parse_action",
@@ -291,10 +291,10 @@ class TienLenGame:
             return Refusal(f"{action!r} is not a Play or a Pass")
         mask = action.cards.mask
         if mask & ~self.hands_[p]:
-            missing = str(CardSet(mask & ~self.hands_[p]))
+            missing = in_order(CardSet(mask & ~self.hands_[p]))      # weakest first, as a player holds them
             return Refusal(f"player {p} does not hold {missing}", "not_held", cards=missing)
         if classify(mask) is None:
-            return Refusal(f"{action.cards} is not a combination", "not_a_combo", cards=str(action.cards))
+            return Refusal(f"{action.cards} is not a combination", "not_a_combo", cards=in_order(action.cards))
         if self.table == 0:
             if self.opening_card is not None and not mask & self.opening_card.mask:
                 return Refusal(f"the first play of the game must contain {self.opening_card}", "first_play_needs",
@@ -302,7 +302,7 @@ class TienLenGame:
             return None
         if not beats(mask, self.table, self.rules):
             return Refusal(f"{action.cards} does not beat {CardSet(self.table)}", "does_not_beat",
-                           cards=str(action.cards), table=str(CardSet(self.table)))
+                           cards=in_order(action.cards), table=in_order(CardSet(self.table)))
         if p in self.passed and self.rules.pass_locks_round and not self._is_bomb(mask):
             return Refusal(f"player {p} passed this round; he may only chặt with a bomb", "passed_bomb_only")
         return None
