@@ -192,9 +192,10 @@ class Position:
     bài); ``last_chot_eater`` (−1: none); ``rules``; ``ply`` the actions played so far (the hint seeds
     its playouts by it, as chess's FEN counts moves).
 
-    >>> p = Position.parse("1tN 9H10HJH3C5D8S8CKDQD 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std")
-    >>> [str(a) for a in p.view().legal_actions], str(p) == p.text
-    (['draw'], True)
+    >>> text = "1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std"
+    >>> p = Position.parse(text)
+    >>> [str(a) for a in p.view().legal_actions], str(p) == text, p.stock
+    (['draw'], True, 14)
     >>> Position.parse("1tN 9H10H 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std")
     Traceback (most recent call last):
     ...

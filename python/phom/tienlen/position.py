@@ -281,8 +281,11 @@ def _replay(position: Position) -> dict[str, Any]:
         else:
             if classify(mask) is None:
                 raise PositionError(where, f"move {k + 1}: {_in_order(mask)} is not a combination")
-            if mask & gone or mask & position.hand and mover != position.player:
-                raise PositionError(where, f"move {k + 1}: {_in_order(mask & (gone | position.hand))} was seen elsewhere")
+            if mask & gone:
+                raise PositionError(where, f"move {k + 1}: {_in_order(mask & gone)} was played before")
+            if mask & position.hand and mover != position.player:
+                raise PositionError("hand", f"{_in_order(mask & position.hand)} is in the hand, but move {k + 1} "
+                                            f"played it")
             if bin(mask).count("1") > sizes[mover]:
                 raise PositionError(where, f"move {k + 1}: seat {mover} holds fewer cards")
             if table and _is_bomb(mask) and _heo_or_bomb(table):

@@ -1,0 +1,246 @@
+"""The position notation of both games (docs/en/position.md): every decision of played games goes to text
+and back exactly, back to a view that every bot, the hint and best_lay treat as the live view, errors
+name the field, and golden positions keep their known best moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import phom
+from phom import Game, PositionError, Rules, best_lay, can_u, hint
+from phom.cli import main
+from phom.phom.actions import DeclareU
+from phom.phom.bots.greedy import GreedyBot
+from phom.phom.bots.montecarlo import MonteCarloBot
+from phom.phom.bots.planner import PlannerBot
+from phom.phom.bots.random import RandomBot
+from phom.tienlen import Play, TienLenGame, TienLenRules
+from phom.tienlen.bots import GreedyTienLenBot, MonteCarloTienLenBot, RandomTienLenBot, SearchTienLenBot
+from phom.tienlen.hints import tienlen_hint
+
+TPosition = phom.tienlen.Position
+GOLDEN = Path(__file__).resolve().parent / "golden"
+PHOM_RULES = [Rules(), Rules(players=3), Rules(players=2, eat_pay="progressive"), Rules.eight_cards(),
+              Rules(tai_gui=False, chot_rule="victim_last", den_chot_eater=True)]
+TIENLEN_RULES = [TienLenRules(), TienLenRules(players=3), TienLenRules(players=2, dem_heo=True),
+                 TienLenRules(pass_locks_round=False, chat_after_pass=False)]
+
+
+def phom_decisions(seed: int, rules: Rules, random_play: bool):
+    """Every decision of one game, as (game, view), the game played on after each."""
+    game = Game(rules, seed=seed)
+    bot = RandomBot(seed=seed) if random_play else GreedyBot()
+    while not game.is_over:
+        view = game.view(game.to_move)
+        yield game, view
+        game.apply(bot.act(view))
+
+
+def tienlen_decisions(seed: int, rules: TienLenRules, random_play: bool):
+    first = seed % 3 != 0
+    game = TienLenGame(rules, seed=seed, first_game=first, leader=None if first else seed % rules.players)
+    bot = RandomTienLenBot(seed=seed) if random_play else GreedyTienLenBot()
+    while not game.is_over:
+        view = game.view(game.to_move)
+        yield game, view
+        game.apply(bot.act(view))
+
+
+def check_phom_round_trip(game, view) -> None:
+    position = phom.Position.of(game)
+    text = str(position)
+    assert phom.Position.of(view) == position
+    assert phom.Position.parse(text) == position and str(phom.Position.parse(text)) == text
+    rebuilt = position.view()
+    assert phom.Position.of(rebuilt) == position
+    assert rebuilt.legal_actions == view.legal_actions
+    assert (rebuilt.hand, rebuilt.unlaid_eaten, rebuilt.hand_sizes, rebuilt.eaten, rebuilt.rows, rebuilt.laid,
+            rebuilt.laid_down, rebuilt.stock_size, rebuilt.phase, rebuilt.turn_kind, rebuilt.last_discard,
+            rebuilt.unseen) == (view.hand, view.unlaid_eaten, view.hand_sizes, view.eaten, view.rows, view.laid,
+                                view.laid_down, view.stock_size, view.phase, view.turn_kind, view.last_discard,
+                                view.unseen)
+    assert len(rebuilt.history) == len(view.history)
+
+
+def check_tienlen_round_trip(game, view) -> None:
+    position = TPosition.of(game)
+    text = str(position)
+    assert TPosition.of(view) == position
+    assert TPosition.parse(text) == position and str(TPosition.parse(text)) == text
+    assert position.view() == view
+
+
+@given(st.integers(0, 10**6), st.sampled_from(PHOM_RULES), st.booleans())
+@settings(max_examples=20, deadline=None)
+def test_every_phom_decision_goes_to_text_and_back(seed, rules, random_play):
+    for game, view in phom_decisions(seed, rules, random_play):
+        check_phom_round_trip(game, view)
+
+
+@given(st.integers(0, 10**6), st.sampled_from(TIENLEN_RULES), st.booleans())
+@settings(max_examples=20, deadline=None)
+def test_every_tienlen_decision_goes_to_text_and_back(seed, rules, random_play):
+    for game, view in tienlen_decisions(seed, rules, random_play):
+        check_tienlen_round_trip(game, view)
+
+
+@pytest.mark.computational
+def test_thousands_of_decisions_of_both_games_go_to_text_and_back():
+    decisions = 0
+    for seed in range(150):
+        for game, view in phom_decisions(seed, PHOM_RULES[seed % len(PHOM_RULES)], seed % 2 == 1):
+            check_phom_round_trip(game, view)
+            decisions += 1
+        for game, view in tienlen_decisions(seed, TIENLEN_RULES[seed % len(TIENLEN_RULES)], seed % 2 == 1):
+            check_tienlen_round_trip(game, view)
+            decisions += 1
+    assert decisions > 5000
+
+
+def test_bots_the_hint_and_best_lay_read_a_parsed_position_as_the_live_view():
+    bots = [GreedyBot, PlannerBot, lambda: MonteCarloBot(worlds=16, seed=1)]
+    for seed in (1, 2):
+        for k, (game, live) in enumerate(phom_decisions(seed, Rules(), False)):
+            parsed = phom.Position.parse(str(phom.Position.of(game))).view()
+            for make in bots:
+                assert make().act(parsed) == make().act(live)
+            table = [m for _q, _i, m in live.send_targets("lay")]
+            assert best_lay(parsed.hand, parsed.unlaid_eaten, table) == best_lay(live.hand, live.unlaid_eaten, table)
+            if k % 6 == 0:
+                a, b = hint(parsed, seed=1), hint(live, seed=1)
+                assert (a.action, a.reason, a.values) == (b.action, b.reason, b.values)
+    tbots = [GreedyTienLenBot, lambda: MonteCarloTienLenBot(worlds=16, seed=1), lambda: SearchTienLenBot(worlds=4, seed=1)]
+    for k, (game, live) in enumerate(tienlen_decisions(4, TienLenRules(), False)):
+        position = TPosition.parse(str(TPosition.of(game)))
+        for make in tbots:
+            assert make().act(position.view()) == make().act(live)
+        if k % 10 == 0 and len(live.legal_actions) > 1:
+            assert tienlen_hint(position.game(), position.player, seed=1) == tienlen_hint(game, game.to_move, seed=1)
+
+
+START = "0pN 4S5S6S9SQSAC7C8CAD9D 10/9/9/9 -/-/-/- -/-/-/- -/-/-/- - 0/0/0/0 15 0 - 0 std"
+LATER = "1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std"
+
+
+@pytest.mark.parametrize("text, field", [
+    (START.replace("0pN", "7pN"), "turn"),
+    (START.replace("0pN", "0xN"), "turn"),
+    (START.replace("4S5S6S", "4S5S6X"), "hand"),
+    (START.replace("4S5S6S", "4S5S"), "hand"),
+    (START.replace("10/9/9/9", "10/9/9/9/9/9"), "sizes"),
+    (START.replace("10/9/9/9", "10/9/a/9"), "sizes"),
+    (START.replace("-/-/-/- -/-/-/- -/-/-/- -", "-/-/- -/-/-/- -/-/-/- -", 1), "rows"),
+    (LATER.replace("QS/-/-/-", "QSQS/-/-/-"), "rows"),
+    (LATER.replace("QS/-/-/-", "8S/-/-/-"), "rows"),
+    (LATER.replace("QS/-/-/- -/-/-/- -/-/-/-", "QS/-/-/- -/-/-/- -/-/5H6H/-"), "laid"),
+    (LATER.replace("QS/-/-/- -/-/-/- -/-/-/-", "QS/-/-/- -/-/-/- -/-/5S5C/-"), "laid"),
+    (START.replace(" - 0/0/0/0", " 9 0/0/0/0"), "down"),
+    (START.replace("0/0/0/0", "0/0/0/x"), "turns"),
+    (START.replace(" 15 0 - 0 ", " 99 0 - 0 "), "stock"),
+    (START.replace(" 15 0 - 0 ", " 15 8 - 0 "), "lead"),
+    (START.replace(" 15 0 - 0 ", " 15 0 x 0 "), "chot"),
+    (START.replace(" 15 0 - 0 ", " 15 0 - -1 "), "ply"),
+    (START.replace(" std", " standard"), "rules"),
+    (START.replace(" std", " std,tai_gui=maybe"), "rules"),
+    (START.replace(" std", " std,colour=red"), "rules"),
+    (START.replace(" std", ""), "text"),
+])
+def test_a_phom_position_error_names_the_field(text, field):
+    with pytest.raises(PositionError) as raised:
+        phom.Position.parse(text)
+    assert raised.value.field == field and f"position field {field!r}" in str(raised.value)
+    assert isinstance(raised.value, ValueError)
+
+
+TL = "2 3H4C4H8S8C10S10DJHKSKCAH2C2D 13/12/13/13 3S@1 - - F1 std 1:3S"
+
+
+@pytest.mark.parametrize("text, field", [
+    (TL.replace("2 3H", "9 3H", 1), "turn"),
+    (TL.replace("3H4C4H", "3H4C4Z"), "hand"),
+    (TL.replace("3H4C4H", "3S4C4H"), "hand"),
+    (TL.replace("13/12/13/13", "13/13/13/13"), "sizes"),
+    (TL.replace("3S@1", "3S@2"), "table"),
+    (TL.replace("3S@1 -", "3S@1 3"), "passed"),
+    (TL.replace("- - F1", "- 1 F1"), "out"),
+    (TL.replace("F1 std", "Q1 std"), "game"),
+    (TL.replace("F1 std", "F2 std"), "moves"),
+    (TL.replace("std 1:3S", "std,dem_heo=2 1:3S"), "rules"),
+    (TL.replace("1:3S", "2:3S"), "moves"),
+    (TL.replace("1:3S", "1:3S4D"), "moves"),
+    (TL.replace(" 1:3S", ""), "text"),
+])
+def test_a_tienlen_position_error_names_the_field(text, field):
+    with pytest.raises(PositionError) as raised:
+        TPosition.parse(text)
+    assert raised.value.field == field, str(raised.value)
+
+
+def test_a_position_is_a_decision_and_is_read_from_games_and_views_only():
+    game = Game(seed=1)
+    with pytest.raises(PositionError, match="is not to move"):
+        phom.Position.of(game, player=2)
+    with pytest.raises(PositionError, match="field 'game'"):
+        phom.Position.of("a game")
+    with pytest.raises(PositionError, match="field 'text'"):
+        phom.Position.parse(None)  # type: ignore[arg-type]
+    tgame = TienLenGame(seed=1)
+    with pytest.raises(PositionError, match="is not to move"):
+        TPosition.of(tgame, player=(tgame.to_move + 1) % 4)
+
+
+def golden(name: str) -> list[tuple[str, str]]:
+    lines = (GOLDEN / name).read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split("\t")) for line in lines if line and not line.startswith("#")]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text, best", golden("positions_phom.txt"))
+def test_golden_phom_positions_keep_their_best_moves(text, best):
+    position = phom.Position.parse(text)
+    assert str(position) == text
+    view = position.view()
+    if best == "ù":
+        assert DeclareU() in view.legal_actions and can_u(view.hand, view.unlaid_eaten)
+        assert best_lay(view.hand, view.unlaid_eaten).u
+    else:
+        table = [m for _q, _i, m in view.send_targets()]
+        plan = best_lay(view.hand, view.unlaid_eaten, table)
+        assert best == f"best lay-down: {plan.points} points"
+    assert hint(view).action in view.legal_actions
+
+
+@pytest.mark.parametrize("text, best", golden("positions_tienlen.txt"))
+def test_golden_tienlen_positions_keep_their_best_moves(text, best):
+    position = TPosition.parse(text)
+    assert str(position) == text
+    view = position.view()
+    whole = Play(view.hand.mask)
+    assert best == f"go out: {whole}" and whole in view.legal_actions
+    assert tienlen_hint(position.game(), position.player)[0] == whole
+    assert GreedyTienLenBot().act(view) == whole
+
+
+def test_the_manual_page_examples_parse_and_round_trip():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "en" / "position.md").read_text(encoding="utf-8")
+    lines = [line.strip() for line in page.splitlines() if line.startswith("    ") and len(line.split()) in (9, 13)]
+    assert len(lines) >= 4
+    for line in lines:
+        parse = phom.Position.parse if len(line.split()) == 13 else TPosition.parse
+        assert str(parse(line)) == line
+
+
+def test_hint_and_solve_take_a_position_on_the_command_line(capsys):
+    assert main(["hint", LATER, "--json"]) == 0
+    assert '"move": "draw"' in capsys.readouterr().out
+    assert main(["hint", TL, "--lang", "vi"]) == 0
+    assert capsys.readouterr().out.strip()
+    assert main(["solve", "--position", LATER, "--json"]) == 0
+    assert '"hand": "8S 3C 8C 5D QD KD 9H 10H JH"' in capsys.readouterr().out
+    assert main(["hint", LATER.replace(" 14 0 ", " 14 x ")]) == 1
+    assert "position field 'lead'" in capsys.readouterr().err
+    assert main(["solve", "--position", TL]) == 1
+    assert "Phỏm position" in capsys.readouterr().err
