@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from html import escape
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -43,6 +44,8 @@ def add_review_parser(sub: Any, command: Callable[[str, str], argparse.ArgumentP
     parser.add_argument("--you", type=int, default=None, metavar=_("SEAT"),
                         help=_("your seat at that table, 1 to 4: the review calls it you (default: every seat by "
                                "its number)"))
+    parser.add_argument("--details", action="store_true",
+                        help=_("also print the figures: the ledger, every move weighed, how sure each figure is"))
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--html", default=None, metavar="FILE", help=_("also write the review as an HTML page"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
@@ -81,29 +84,32 @@ def _players(record: str) -> int | None:
 
 
 def run_review(seats: list[int] | None, worlds: int | None, seed: int, as_json: bool, html_file: str | None,
-               record: str, out: TextIO, *, progress: bool, lang: str = "en", you: int | None = None) -> None:
-    """Review ``record`` and print it (text in ``lang``, or JSON); write the HTML page if asked."""
+               record: str, out: TextIO, *, progress: bool, lang: str = "en", you: int | None = None,
+               details: bool = False) -> None:
+    """Review ``record`` and print it (text in ``lang``: what a teacher says, and the figures with
+    ``details``; or JSON); write the HTML page if asked (its figures behind a details switch)."""
     players = _players(record)
     absent = [seat + 1 for seat in seats or () if players is not None and seat >= players]
     if absent:
         raise ValueError(translator(lang)("--seats: seat {seat} is not at this table (seats 1 to {players})").format(
             seat=absent[0], players=players))
-    result = review(record, seats=seats, worlds=worlds, seed=seed, progress=progress)
+    result = review(record, seats=seats, worlds=worlds, seed=seed, progress=progress, lang=lang)
     if html_file is not None:
+        title = escape(translator(lang)("Review"))
         with open(html_file, "w", encoding="utf-8") as page:
-            page.write(f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>phom review</title>"
+            page.write(f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{title}</title>"
                        "<style>body{font-family:sans-serif;max-width:720px;margin:1em auto;padding:0 8px}"
                        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
                        ".label{color:#fff;padding:0 4px;border-radius:3px}svg{max-width:100%;height:auto}"
                        ".saw,.hindsight{color:#555;font-size:90%}</style></head><body>"
                        + result.to_html(lang) + "</body></html>")
-    print(result.to_json() if as_json else review_text(result, lang, you), file=out)
+    print(result.to_json() if as_json else review_text(result, lang, you, details=details), file=out)
 
 
 def review_command(args: argparse.Namespace, record: str, out: TextIO, progress: bool) -> None:
     lang = pick_language(args.lang)
     run_review(parse_seats(args.seats, lang), args.worlds, args.seed, args.json, args.html, record, out,
-               progress=progress, lang=lang, you=parse_you(args.you, lang))
+               progress=progress, lang=lang, you=parse_you(args.you, lang), details=args.details)
 
 
 def parse_you(seat: int | None, lang: str = "en") -> int | None:

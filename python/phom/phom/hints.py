@@ -16,9 +16,9 @@ the player can hold once it is played, found with the solver.
 >>> h.action, h.equal
 (Discard(Card('QS')), (Discard(Card('QS')), Discard(Card('8C')), Discard(Card('AD'))))
 >>> print(h.reason)
-Discard Q♠, discard 8♣ and discard A♦ are as good as each other: over 256 trial games they are at most 0.80 stakes a game apart, within the trials' margin of 0.81; a careful player picks discard Q♠. Your best arrangement comes to 35 points, and the next player could eat it (5 ways).
+Discard Q♠: as good as discard 8♣ and discard A♦ (over 256 trial games they are at most 0.80 stakes a game apart, within the trials' margin of 0.81); a careful player picks this one. Your best arrangement comes to 35 points, and the next player could eat it (5 ways).
 >>> print(hint(g, lang="vi").reason)
-Đánh Q♠, đánh 8♣ và đánh A♦ tốt ngang nhau: đánh thử 256 ván, các nước này chênh nhau không quá 0,80 cược một ván, chưa vượt sai số 0,81 cược của phép thử; người chơi cẩn thận sẽ chọn đánh Q♠. Cách xếp tốt nhất của bạn còn 35 điểm, và nhà dưới có thể ăn lá này (5 cách).
+Đánh Q♠: ngang với đánh 8♣ và đánh A♦ (đánh thử 256 ván, các nước này chênh nhau không quá 0,80 cược một ván, chưa vượt sai số 0,81 cược của phép thử); người chơi cẩn thận sẽ chọn nước này. Cách xếp tốt nhất của bạn còn 35 điểm, và nhà dưới có thể ăn lá này (5 cách).
 
 Where one move is ahead beyond the noise, the hint names it and says by how much:
 
@@ -97,6 +97,11 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: 
     is not ahead of the next beyond the judgement's noise, the hint says they are as good as each other
     (``Hint.equal``) and plays the careful player's (the greedy bot's) among them."""
     _ = translator(lang)
+    if not isinstance(game_or_view, (Game, PlayerView)):
+        raise TypeError(f"game_or_view must be a Game or a PlayerView (game.view(seat), Position.view()), "
+                        f"not {type(game_or_view).__name__}")
+    if player is not None and (isinstance(player, bool) or not hasattr(player, "__index__")):
+        raise TypeError(f"player must be a seat number or None, not {player!r}")
     if isinstance(game_or_view, PlayerView):
         view = game_or_view
         if player is not None and player != view.player:
@@ -171,16 +176,15 @@ def _reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], valu
 
 def _equal_reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], equal: tuple[Action, ...],
                   detail: str, lang: str) -> str:
-    """Moves the judgement cannot tell apart, named, the careful one played; then what the solver says of it."""
+    """The move played and the moves the judgement cannot tell from it, named; then what the solver says."""
     indices = [i for i in verdict.equal() if verdict.plans[i][0] != plan[0]]
     widest = max(indices, key=lambda i: verdict.gaps[i])
-    names = [action_text(a, lang) for a in equal]
-    names = [n[:1].upper() + n[1:] if k == 0 else n[:1].lower() + n[1:] for k, n in enumerate(names)]
-    choice = plan_words(plan, view, lang)
-    said = equal_words(verdict.worlds, names, verdict.gaps[widest], EQUAL_Z * verdict.gap_errors[widest],
-                       choice[:1].lower() + choice[1:], lang)
+    others = [action_text(a, lang) for a in equal[1:]]
+    named = plan_words(plan, view, lang)
+    said = equal_words(verdict.worlds, [n[:1].lower() + n[1:] for n in others], verdict.gaps[widest],
+                       EQUAL_Z * verdict.gap_errors[widest], lang)
     rest = _after_colon(detail)
-    return f"{said}. {rest[:1].upper()}{rest[1:]}"
+    return f"{named[:1].upper()}{named[1:]}: {said}. {rest[:1].upper()}{rest[1:]}"
 
 
 def _after_colon(reason: str) -> str:

@@ -1,6 +1,8 @@
 """A review drawn (``phom.review.model.Review`` objects, read by their fields): each seat's value
 through the game as a line, luck as bars, errors marked (SVG as plain strings, as ``phom.drawing``
-draws cards), and the HTML that notebooks, ``to_html`` and the page show, in Vietnamese or English.
+draws cards), and the HTML that notebooks, ``to_html`` and the page show, in Vietnamese or English:
+first what a teacher says (each seat's game in a sentence, the moves that cost the most in words, the
+stand-in's moves), then the figures behind a "Chi tiết" / "Details" switch (``<details>``).
 
 >>> from phom.review.model import Point, Review
 >>> chain = (Point(0, 0.0, "expected"), Point(0, 1.5, "luck"), Point(3, 1.0, "skill"), Point(9, -2.0, "others"))
@@ -20,7 +22,8 @@ from ..cards import Card
 from ..games import game_kind
 from ..drawing import cards_svg
 from ..language import N_, check_language, number, percent, translator
-from .text import CROSS_FITTED, action_words, explain_words, move_phrase, position_text, rating_words, summary_sentence
+from .text import (CROSS_FITTED, LESSONS, action_words, explain_words, lesson_sentence, lessons_title, move_phrase,
+                   position_text, rating_words, standin_sentence, summary_sentence)
 
 __all__ = ["LABEL_COLOURS", "WORDS", "review_html", "review_svg"]
 
@@ -38,7 +41,10 @@ WORDS = {"title": N_("Review"), "seat": N_("Seat"), "expected": N_("expected"), 
          "plot": N_("How seat {seat}'s money went, move by move, in stakes: the line is what the seat could "
                     "expect to win; a bar is a stroke of luck, good or bad; a dot is a move to look at again."),
          "explain": N_("expected: what the deal gave; skill: your choices; luck: the draws; others: the other seats' "
-                       "choices; net − luck: the money without the draws' luck.")}
+                       "choices; net − luck: the money without the draws' luck."),
+         "details": N_("Details"), "standin": N_("Stand-in"),
+         "standin_moves": N_("The stand-in's moves (not rated):"),
+         "none_costly": N_("No move stood out: every choice was the best one or close to it.")}
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -142,8 +148,18 @@ def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom")
             f'{hind}</details></li>')
 
 
+def _standin_html(d: Any, words: dict[str, str], lang: str, game: str) -> str:
+    """A move the stand-in played for a seat: shown, marked as the stand-in's, never labelled."""
+    return (f'<li class="decision standin" data-index="{d.index}" data-seat="{d.seat}">'
+            f'<span class="label standin-label">{escape(words["standin"])}</span> '
+            f'{escape(words["move"])} {number(d.index + 1, lang)}, {escape(words["seat"].lower())} {d.seat + 1}: '
+            f'<b>{escape(move_phrase(game, d.played, lang))}</b> ({escape(words["best"])}: '
+            f'{escape(move_phrase(game, d.best, lang))})</li>')
+
+
 def review_html(result: Any, lang: str = "en") -> str:
-    """The review as an HTML fragment (``lang`` ``"vi"`` or ``"en"``)."""
+    """The review as an HTML fragment (``lang`` ``"vi"`` or ``"en"``): what a teacher says first, the
+    figures behind the details switch."""
     words = _words(lang)
     head = "".join(f"<th>{escape(words[k])}</th>" for k in
                    ("seat", "expected", "skill", "luck", "others", "net", "adjusted", "rating"))
@@ -157,9 +173,20 @@ def review_html(result: Any, lang: str = "en") -> str:
     labelled = result.labelled()
     items = ("<ol class='decisions'>" + "".join(_decision_html(d, words, lang, result.game) for d in labelled) + "</ol>"
              if labelled else f"<p>{escape(words['none'])}</p>")
+    standins = [d for d in result.standins() if not d.forced]
+    stood = (f'<p class="standin-title">{escape(words["standin_moves"])}</p><ol class="standins">'
+             + "".join(_standin_html(d, words, lang, result.game) for d in standins) + "</ol>") if standins else ""
     summary = "".join(f'<p class="summary">{escape(summary_sentence(result.game, e, result.rating[e.seat], lang))}</p>'
                       for e in result.ledger)
-    return (f'<section class="phom-review" lang="{lang}"><h2>{escape(words["title"])}</h2>{summary}'
+    costly = result.costliest(LESSONS)
+    lessons = (f'<p class="lessons-title">{escape(lessons_title(lang))}</p><ol class="lessons">'
+               + "".join(f'<li class="lesson" data-index="{d.index}" data-seat="{d.seat}">'
+                         f'{escape(lesson_sentence(result.game, d, lang))}</li>' for d in costly) + "</ol>"
+               if costly else f'<p class="lessons-none">{escape(words["none_costly"])}</p>')
+    said = [standin_sentence(result, e.seat, lang) for e in result.ledger]
+    standin = "".join(f'<p class="standin-note">{escape(line)}</p>' for line in said if line is not None)
+    return (f'<section class="phom-review" lang="{lang}"><h2>{escape(words["title"])}</h2>{summary}{lessons}'
+            f'{standin}<details class="review-details"><summary>{escape(words["details"])}</summary>'
             f'<div class="ledger-box"><table class="ledger"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
             f'</table></div><p class="ledger-words">{escape(explain_words(result.game, lang))}</p>'
-            f"{plots}{items}</section>")
+            f"{plots}{items}{stood}</details></section>")

@@ -137,29 +137,29 @@ def judged_words(deals: int, value: float, gap: float, other: str, lang: str = "
 NAMED = 4
 
 
-def equal_words(deals: int, moves: Sequence[str], gap: float, margin: float, choice: str, lang: str = "en") -> str:
-    """Moves the judgement cannot tell apart, as both games' hints say it, in ``lang``: ``moves`` (as the
-    game names them, the chosen one first; the first few named), the trial games, the widest ``gap``
-    between them and the trials' ``margin`` on it, and the ``choice`` a careful player makes.
+def equal_words(deals: int, others: Sequence[str], gap: float, margin: float, lang: str = "en") -> str:
+    """Moves the judgement cannot tell from the one the hint plays, as both games' hints say it, in
+    ``lang``: the ``others`` (as the game names them; the first few named), the trial games, the widest
+    ``gap`` between them and the trials' ``margin`` on it, and that a careful player picks the hint's.
 
-    >>> print(equal_words(1152, ["Đánh 8♣", "đánh Q♠"], 0.012, 0.08, "đánh 8♣", "vi"))
-    Đánh 8♣ và đánh Q♠ tốt ngang nhau: đánh thử 1.152 ván, các nước này chênh nhau không quá 0,01 cược một ván, chưa vượt sai số 0,08 cược của phép thử; người chơi cẩn thận sẽ chọn đánh 8♣
-    >>> print(equal_words(1152, ["Discard 8♣", "discard Q♠", "discard 9♦", "draw", "discard 2♠", "discard 3♠"],
-    ...                   0.05, 0.1, "discard 8♣"))
-    Discard 8♣, discard Q♠, discard 9♦, draw and 2 other moves are as good as each other: over 1,152 trial games they are at most 0.05 stakes a game apart, within the trials' margin of 0.10; a careful player picks discard 8♣
+    >>> print(equal_words(1152, ["đánh Q♠"], 0.012, 0.08, "vi"))
+    ngang với đánh Q♠ (đánh thử 1.152 ván, các nước này chênh nhau không quá 0,01 cược một ván, chưa vượt sai số 0,08 cược của phép thử); người chơi cẩn thận sẽ chọn nước này
+    >>> print(equal_words(1152, ["discard Q♠", "discard 9♦", "draw", "discard 2♠", "discard 3♠", "discard 4♠"],
+    ...                   0.05, 0.1))
+    as good as discard Q♠, discard 9♦, draw, discard 2♠ and 2 other moves (over 1,152 trial games they are at most 0.05 stakes a game apart, within the trials' margin of 0.10); a careful player picks this one
     """
     _ = translator(lang)
-    named = list(moves[:NAMED])
-    rest = len(moves) - len(named)
+    named = list(others[:NAMED])
+    rest = len(others) - len(named)
     if rest:
         last = (_("{count} other move") if rest == 1 else _("{count} other moves")).format(count=number(rest, lang))
     else:
         last = named.pop()
-    listed = _("{moves} and {last}").format(moves=", ".join(named), last=last)
-    said = {"moves": listed, "deals": number(deals, lang), "gap": number(gap, lang, 2),
-            "margin": number(margin, lang, 2), "choice": choice}
-    return _("{moves} are as good as each other: over {deals} trial games they are at most {gap} stakes a game "
-             "apart, within the trials' margin of {margin}; a careful player picks {choice}").format(**said)
+    listed = _("{moves} and {last}").format(moves=", ".join(named), last=last) if named else last
+    said = {"others": listed, "deals": number(deals, lang), "gap": number(gap, lang, 2),
+            "margin": number(margin, lang, 2)}
+    return _("as good as {others} (over {deals} trial games they are at most {gap} stakes a game apart, within "
+             "the trials' margin of {margin}); a careful player picks this one").format(**said)
 
 
 def judge(view: Any, *, worlds: int | None = None, seed: int = 0) -> Judgement:

@@ -13,7 +13,10 @@ from typing import Any
 
 from ..cards import Card
 
-__all__ = ["Decision", "Ledger", "Point", "Review", "Turn", "people_text"]
+__all__ = ["STANDIN_UNRATED", "Decision", "Ledger", "Point", "Review", "Turn", "people_text"]
+
+#: the rating of a seat whose every choice the table's stand-in made (nothing of the player's to rate)
+STANDIN_UNRATED = "unrated: the stand-in made every choice"
 
 
 def people_text(action: object) -> str:
@@ -65,7 +68,9 @@ class Decision:
     options[0][0]``); ``loss`` ≥ 0 stakes (best's value − played's) and its 95 % interval ``loss_ci``
     come from those worlds; ``label`` only when ``loss_ci[0]`` clears its
     threshold; ``hindsight``: the best candidate with every card known (shown, never rated).
-    ``kind``: ``"take"``, ``"discard"``, ``"lay"`` or ``"play"``; ``position``: what the seat saw."""
+    ``kind``: ``"take"``, ``"discard"``, ``"lay"`` or ``"play"``; ``position``: what the seat saw;
+    ``by``: ``"clock"`` where the table's stand-in played the turn for the seat (the record's history
+    says so): such a decision carries no label and counts in none of the seat's figures."""
 
     index: int
     seat: int
@@ -83,6 +88,16 @@ class Decision:
     policy: float = 0.0
     playouts: int = 0
     position: dict[str, Any] = field(default_factory=dict)
+    by: str | None = None
+
+    @property
+    def standin(self) -> bool:
+        """Whether the table's stand-in ("Máy đánh hộ") made this choice, not the seat's player.
+
+        >>> Decision(0, 0, "a", "a", (), True, 0.0, (0.0, 0.0), None, None, by="clock").standin
+        True
+        """
+        return self.by == "clock"
 
     @property
     def cross_fitted(self) -> bool:
@@ -99,7 +114,7 @@ class Decision:
                 "best": self.best, "options": [list(o) for o in self.options], "forced": self.forced,
                 "loss": self.loss, "loss_ci": list(self.loss_ci), "label": self.label,
                 "hindsight": self.hindsight, "before": self.before, "after": self.after, "policy": self.policy,
-                "playouts": self.playouts, "position": self.position}
+                "playouts": self.playouts, "position": self.position, "by": self.by}
 
 
 @dataclass(frozen=True)
@@ -109,7 +124,9 @@ class Ledger:
     moves) == ``net``, exactly. ``adjusted`` is the luck-adjusted result, ``net − luck``.
     ``lookahead`` is the part of ``others`` that is the evaluator's own: at each of the seat's
     decisions, the best choice's value less the value of the playouts' policy's choice (the values
-    before a decision assume the best play now, those after it the policy's later)."""
+    before a decision assume the best play now, those after it the policy's later). ``standin`` is the
+    part of ``others`` that the table's stand-in's choices for this seat cost or gained (not the seat's
+    skill: the seat's player did not choose them)."""
 
     seat: int
     expected: float
@@ -118,6 +135,7 @@ class Ledger:
     others: float
     net: int
     lookahead: float = 0.0
+    standin: float = 0.0
 
     @property
     def adjusted(self) -> float:
@@ -126,7 +144,7 @@ class Ledger:
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "expected": self.expected, "skill": self.skill, "luck": self.luck,
                 "others": self.others, "net": self.net, "adjusted": self.adjusted,
-                "lookahead": self.lookahead}
+                "lookahead": self.lookahead, "standin": self.standin}
 
 
 @dataclass(frozen=True)
@@ -160,8 +178,16 @@ class Review:
     playouts: int
 
     def labelled(self) -> list[Decision]:
-        """The decisions that carry a label, in order."""
+        """The decisions that carry a label, in order (never the stand-in's)."""
         return [d for d in self.decisions if d.label is not None]
+
+    def standins(self, seat: int | None = None) -> list[Decision]:
+        """The decisions the table's stand-in made (for ``seat``, or any), in order."""
+        return [d for d in self.decisions if d.standin and (seat is None or d.seat == seat)]
+
+    def costliest(self, count: int = 3) -> list[Decision]:
+        """The seats' own labelled decisions that cost the most, at most ``count``, the costliest first."""
+        return sorted(self.labelled(), key=lambda d: (-d.loss, d.index, d.seat))[:count]
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": "phom-review", "version": 1, "game": self.game, "players": self.players,
@@ -187,10 +213,10 @@ class Review:
             index=d["index"], seat=d["seat"], played=d["played"], best=d["best"],
             options=tuple((o[0], o[1], o[2]) for o in d["options"]), forced=d["forced"], loss=d["loss"],
             loss_ci=(d["loss_ci"][0], d["loss_ci"][1]), label=d["label"], hindsight=d["hindsight"], kind=d["kind"],
-            before=d["before"], after=d["after"], policy=d["policy"], playouts=d["playouts"], position=d["position"])
-            for d in data["decisions"])
-        ledger = tuple(Ledger(e["seat"], e["expected"], e["skill"], e["luck"], e["others"], e["net"], e["lookahead"])
-                       for e in data["ledger"])
+            before=d["before"], after=d["after"], policy=d["policy"], playouts=d["playouts"], position=d["position"],
+            by=d.get("by")) for d in data["decisions"])
+        ledger = tuple(Ledger(e["seat"], e["expected"], e["skill"], e["luck"], e["others"], e["net"], e["lookahead"],
+                              e.get("standin", 0.0)) for e in data["ledger"])
         chains = {int(s): tuple(Point(p[0], p[1], p[2]) for p in chain) for s, chain in data["chains"].items()}
         return cls(data["game"], data["players"], decisions, ledger,
                    {int(s): r for s, r in data["error_rate"].items()}, {int(s): r for s, r in data["rating"].items()},

@@ -1,4 +1,6 @@
-"""A review as text for the terminal: the ledger of each seat, its rating, the labelled decisions.
+"""A review as text for the terminal: first what a teacher says (each seat's game in a sentence, the
+moves that cost the most in words, the moves the table's stand-in played), then, behind the details
+switch, the figures: the ledger of each seat, the labelled decisions with their intervals.
 
 >>> from phom import Game
 >>> from phom.bots import GreedyBot
@@ -20,9 +22,11 @@ from ..levels import LEVELS, level_of
 from ..cards import CardSet
 from ..games import GAMES, game_kind
 from ..language import N_, aligned, number, percent, translator, wrap
+from .model import STANDIN_UNRATED
 
-__all__ = ["CROSS_FITTED", "EXPLAIN", "LABELS", "ReviewWords", "action_words", "explain_words", "move_phrase",
-           "position_text", "rating_words", "review_text", "summary_sentence"]
+__all__ = ["CROSS_FITTED", "EXPLAIN", "LABELS", "LESSONS", "ReviewWords", "action_words", "explain_words",
+           "lesson_sentence", "lessons_title", "move_phrase", "position_text", "rating_words", "review_text",
+           "standin_sentence", "summary_sentence"]
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,8 @@ def rating_words(game: str, rating: str, lang: str = "en") -> str:
     ('Cấp 8 · Cao thủ', 'Cấp 4 · Khá')
     """
     _ = translator(lang)
+    if rating == STANDIN_UNRATED:
+        return _("not rated: the stand-in made every choice")
     bot = rating.removeprefix("played like ")
     if bot.startswith("unrated"):                   # no ladder was measured for the game
         return _("unrated")
@@ -194,23 +200,81 @@ LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N
 
 #: the width of the review's lines (a terminal's 80 columns)
 WIDTH = 80
+#: the most costly moves the review's first screen names
+LESSONS = 3
 
 
-def review_text(result: Any, lang: str = "en", you: int | None = None, width: int | None = WIDTH) -> str:
+def lessons_title(lang: str = "en") -> str:
+    """The heading of the moves that cost the most."""
+    return translator(lang)("The moves that cost the most:")
+
+
+def lesson_sentence(game: str, decision: Any, lang: str = "en", you: int | None = None) -> str:
+    """One costly move as a teacher says it: the move, the better move, about how much it cost (in the
+    reader's numbers).
+
+    >>> from types import SimpleNamespace
+    >>> d = SimpleNamespace(index=11, seat=1, played="discard K♠", best="discard 7♣", loss=0.8349)
+    >>> print(lesson_sentence("phom", d, "vi"))
+    Nước 12: ghế 2 đã đánh K♠, nhưng đánh 7♣ tốt hơn; nước này mất khoảng 0,8 cược.
+    >>> print(lesson_sentence("phom", d, "en", you=1))
+    Move 12: you (seat 2) chose discard K♠, but discard 7♣ was better; it cost about 0.8 stakes.
+    """
+    _ = translator(lang)
+    return _("Move {index}: {who} chose {played}, but {best} was better; it cost about {loss} stakes.").format(
+        index=number(decision.index + 1, lang), who=_seat_words(decision.seat, you, lang),
+        played=move_phrase(game, decision.played, lang), best=move_phrase(game, decision.best, lang),
+        loss=number(max(decision.loss, 0.1), lang, 1))
+
+
+def standin_sentence(result: Any, seat: int, lang: str = "en", you: int | None = None) -> str | None:
+    """What the table's stand-in ("Máy đánh hộ") played for ``seat`` when its clock ran out, and that it
+    is not counted against the seat; None when it played nothing for it."""
+    moves = result.standins(seat)
+    if not moves:
+        return None
+    _ = translator(lang)
+    who = _seat_words(seat, you, lang)
+    listed = ", ".join(number(d.index + 1, lang) for d in moves)
+    if len(moves) == 1:
+        return _("The stand-in played one move for {who} when the clock ran out (move {list}); it is not counted "
+                 "against {who}.").format(who=who, list=listed)
+    return _("The stand-in played {count} moves for {who} when the clock ran out (moves {list}); they are not "
+             "counted against {who}.").format(count=number(len(moves), lang), who=who, list=listed)
+
+
+def review_text(result: Any, lang: str = "en", you: int | None = None, width: int | None = WIDTH,
+                details: bool = True) -> str:
     """The whole review as plain text in ``lang`` (``phom review`` prints it): first what happened in
-    sentences a player says, then the figures; only the reader's own seat ``you`` (from 0) is "you",
-    the others are "seat N"; lines broken between words at ``width`` columns (None: unbroken), the
-    ledger's columns aligned by the columns their words take on a terminal."""
+    sentences a player says and the moves that cost the most, then (``details``) the figures; only the
+    reader's own seat ``you`` (from 0) is "you", the others are "seat N"; lines broken between words at
+    ``width`` columns (None: unbroken), the ledger's columns aligned by the columns their words take on a
+    terminal."""
     _ = translator(lang)
     seats = [e.seat for e in result.ledger]
     lines = [_("Review of a {game} game, {players} players.").format(game=game_kind(result.game).title, players=result.players),
              ""]
     lines += [summary_sentence(result.game, e, result.rating[e.seat], lang, you) for e in result.ledger]
-    labelled = result.labelled()
     lines.append("")
-    if not labelled:
+    costly = result.costliest(LESSONS)
+    if not costly:
         lines.append(_("No move stood out: every choice was the best one or close to it."))
     else:
+        lines.append(lessons_title(lang))
+        lines += ["  " + lesson_sentence(result.game, d, lang, you) for d in costly]
+    stood_in = [said for seat in seats if (said := standin_sentence(result, seat, lang, you)) is not None]
+    if stood_in:
+        lines.append("")
+        lines += stood_in
+    if not details:
+        lines.append("")
+        lines.append(_("Details (the ledger and every move weighed): add {flag}.").format(flag="--details"))
+        text = "\n".join(lines)
+        return text if width is None else wrap(text, width)
+    lines.append("")
+    lines.append("— " + _("Details") + " —")
+    labelled = result.labelled()
+    if labelled:
         lines.append(_("Moves to look at again ({count}):").format(count=number(len(labelled), lang)))
         for d in labelled:
             label = _(LABELS[d.label]) if d.label in LABELS else (d.label or "")
@@ -229,6 +293,13 @@ def review_text(result: Any, lang: str = "en", you: int | None = None, width: in
                 + (" *" if crossed else ""))
         if any(getattr(d, "cross_fitted", False) for d in labelled):
             lines.append("  * " + _(CROSS_FITTED))          # said once, under the moves it is about
+    standins = [d for d in result.standins() if not d.forced]
+    if standins:
+        lines.append(_("The stand-in's moves (not rated):"))
+        for d in standins:
+            lines.append("  " + _("Move {index}, the stand-in for {who}: {played} (best: {best}).").format(
+                index=number(d.index + 1, lang), who=_seat_words(d.seat, you, lang),
+                played=move_phrase(result.game, d.played, lang), best=move_phrase(result.game, d.best, lang)))
     lines.append("")
     lines.append(_("Ledger (stakes): expected + skill + luck + others = net"))
     lines.append(explain_words(result.game, lang))
@@ -242,6 +313,10 @@ def review_text(result: Any, lang: str = "en", you: int | None = None, width: in
                    "choice against the playouts' own).").format(list=", ".join(
                        _("{who} {money}").format(who=_seat_words(e.seat, you, lang), money=_signed(e.lookahead, lang))
                        for e in result.ledger)))
+    if any(getattr(e, "standin", 0.0) for e in result.ledger):
+        lines.append(_("others also holds what the stand-in's moves brought: {list}.").format(list=", ".join(
+            _("{who} {money}").format(who=_seat_words(e.seat, you, lang), money=_signed(e.standin, lang))
+            for e in result.ledger if e.standin)))
     lines.append(_("Each move was weighed over {worlds} trial games a batch; seats reviewed: {seats}.").format(
         worlds=number(result.worlds, lang), seats=", ".join(_seat_words(s, you, lang) for s in seats)))
     text = "\n".join(lines)

@@ -11,6 +11,11 @@ choice's gain over it is the evaluator's look-ahead, counted in ``others`` with 
 moves). The terms telescope, and the values are exact binary fractions, so
 ``expected + skill + luck + others == net`` to the last digit.
 
+A hosted record says which moves the table's stand-in played when a seat's clock ran out (``"by":
+"clock"`` in its ``history``): those decisions are the stand-in's ("Máy đánh hộ"), weighed and shown but
+never labelled, and what they cost or gained counts in the seat's ``others`` (``Ledger.standin``), not in
+its ``skill``, error rate or rating.
+
 >>> from phom import Game
 >>> from phom.bots import GreedyBot
 >>> game = Game(seed=3)
@@ -30,12 +35,13 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from ..games import GAMES, GameKind, kind_of_record
+from ..language import translator
 from ..racing import QUANTUM, Z_95, Settings, evaluate, quantize, stage_seed, value_of
 from .calibration import label_for, rating_of
-from .model import Decision, Ledger, Point, Review, Turn
+from .model import STANDIN_UNRATED, Decision, Ledger, Point, Review, Turn
 from .referee import RefereeReplay
 
-__all__ = ["cross_fitted", "load_record", "review"]
+__all__ = ["clock_moves", "cross_fitted", "load_record", "review"]
 
 
 
@@ -61,15 +67,57 @@ class Replay(Protocol):
     def position(self, seat: int, index: int) -> dict[str, Any]: ...
 
 
+def clock_moves(record: Any) -> frozenset[int]:
+    """The history's indices of the moves the table's stand-in played (``"by": "clock"`` in a hosted
+    record's ``history``); none for a game object or a record without a history. ValueError when the
+    history does not list the game's actions one by one.
+
+    >>> sorted(clock_moves({"actions": ["draw", "discard KS"], "history": [
+    ...     {"player": 0, "action": "draw", "by": "clock"}, {"player": 0, "action": "discard KS"}]}))
+    [0]
+    """
+    data = _record_data(record)
+    if data is None or data.get("history") is None:
+        return frozenset()
+    history = data["history"]
+    if not isinstance(history, list) or not all(isinstance(e, dict) for e in history):
+        raise ValueError("the record's history must be a list of {player, action} entries")
+    actions = data.get("actions")
+    if isinstance(actions, list) and len(actions) != len(history):
+        raise ValueError(f"the record's history lists {len(history)} moves, but it has {len(actions)} actions")
+    for i, entry in enumerate(history):
+        if entry.get("by") not in (None, "clock"):
+            raise ValueError(f"history entry {i}: by must be 'clock', not {entry.get('by')!r}")
+    return frozenset(i for i, entry in enumerate(history) if entry.get("by") == "clock")
+
+
+def _record_data(record: Any) -> dict[str, Any] | None:
+    """A record's JSON object (None for a game object or anything that is no JSON object)."""
+    if isinstance(record, dict):
+        return record
+    if isinstance(record, (bytes, bytearray)):
+        try:
+            record = record.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if isinstance(record, str):
+        try:
+            data = json.loads(record)
+        except (ValueError, RecursionError):
+            return None
+        return data if isinstance(data, dict) else None
+    return None
+
+
 def load_record(record: Any) -> Any:
     """A finished game from a game of a registered kind (``phom.games``: a ``Game``, a ``TienLenGame``, …)
     or its JSON record (text, bytes or dict; a hosted record too); ValueError in one sentence for
     anything else.
 
-    >>> load_record('{"format": "chess"}')
+    >>> load_record('{"format": "chess"}')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: the record's format 'chess' is neither 'phom-game' nor 'phom-tienlen'
+    ValueError: the record's format 'chess' is ...'phom-game'...'phom-tienlen'...
     """
     return _loaded(record)[1]
 
@@ -117,13 +165,14 @@ def _loaded(record: Any) -> tuple[GameKind, Any]:
 
 
 def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | None = None, seed: int = 0,
-           progress: bool | Callable[[int, int], None] = False) -> Review:
+           progress: bool | Callable[[int, int], None] = False, lang: str = "en") -> Review:
     """Review a finished game (see the module docstring): a ``Review`` with one ``Decision`` per
     choice of the reviewed ``seats`` (default all), one ``Ledger`` each, error rates and ratings.
     ``worlds``: the evaluator's worlds per batch (default 128); the same record, settings and
-    ``seed`` give the same review. ``progress``: True for a bar on stderr, or a callable
-    ``(done, total)``."""
+    ``seed`` give the same review. ``progress``: True for a bar on stderr (its words in ``lang``), or a
+    callable ``(done, total)``."""
     kind, game = _loaded(record)
+    clocked = clock_moves(record)
     replay: Replay = kind.replay(game) if kind.engine is not None else RefereeReplay(kind, game)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed {seed!r} must be a whole number")
@@ -131,13 +180,13 @@ def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | Non
     chosen = _seats(seats, replay.players)
     plans = {seat: replay.turns(seat) for seat in chosen}
     total = sum(len([t for t in plans[s] if _valued(replay, t)]) + 1 for s in chosen)
-    report = _progress(progress, total)
+    report = _progress(progress, total, lang)
     done = 0
     decisions: list[Decision] = []
     ledgers, chains = [], {}
     spent = 0
     for seat in chosen:
-        terms = {"skill": 0, "luck": 0, "others": 0, "lookahead": 0}
+        terms = {"skill": 0, "luck": 0, "others": 0, "lookahead": 0, "standin": 0}
         expected = quantize(replay.expected(seat))
         chain = [Point(0, expected, "expected")]
         current = expected
@@ -158,7 +207,8 @@ def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | Non
         for turn in turns:
             if not _valued(replay, turn):
                 continue
-            decision = _decide(replay, turn, settings, stage_seed(seed, seat, turn.index))
+            decision = _decide(replay, turn, settings, stage_seed(seed, seat, turn.index),
+                               by="clock" if clocked.intersection(range(turn.index, turn.end)) else None)
             spent += decision.playouts
             # a step over a draw or the deal ends at the value of the playouts' own choice (the state's
             # value as the values before it were measured: their mean is its value, so luck is mean
@@ -167,7 +217,8 @@ def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | Non
             chain.append(Point(turn.index, decision.policy, step))
             terms["others"] += _units(decision.before - decision.policy)
             chain.append(Point(turn.index, decision.before, "others"))
-            terms["skill"] += _units(decision.after - decision.before)
+            # the stand-in's choice is not the seat's skill: it counts with the others' moves
+            terms["standin" if decision.standin else "skill"] += _units(decision.after - decision.before)
             terms["lookahead"] += _units(decision.before - decision.policy)
             chain.append(Point(turn.end, decision.after, "skill"))
             current, step = decision.after, "luck" if turn.reveals else "others"
@@ -179,14 +230,16 @@ def review(record: Any, *, seats: Iterable[int] | None = None, worlds: int | Non
         terms[step] += _units(net - current)
         chain.append(Point(len(replay.history), float(net), step))
         ledgers.append(Ledger(seat, expected, terms["skill"] / QUANTUM, terms["luck"] / QUANTUM,
-                              terms["others"] / QUANTUM, net, terms["lookahead"] / QUANTUM))
+                              (terms["others"] + terms["standin"]) / QUANTUM, net, terms["lookahead"] / QUANTUM,
+                              terms["standin"] / QUANTUM))
         chains[seat] = tuple(chain)
     decisions.sort(key=lambda d: (d.index, d.seat))
-    rates = {}
-    for seat in chosen:
-        unforced = [d.loss for d in decisions if d.seat == seat and not d.forced]
+    rates, ratings = {}, {}
+    for seat in chosen:                  # the seat's own choices only: never the stand-in's
+        unforced = [d.loss for d in decisions if d.seat == seat and not d.forced and not d.standin]
         rates[seat] = sum(unforced) / len(unforced) if unforced else 0.0
-    ratings = {seat: rating_of(replay.name, rates[seat]) for seat in chosen}
+        stood_in = any(d.seat == seat and d.standin and not d.forced for d in decisions)
+        ratings[seat] = (STANDIN_UNRATED if stood_in and not unforced else rating_of(replay.name, rates[seat]))
     note = ("expected: each seat's mean money over greedy self-play deals of these rules, "
             "from its place after the leader")
     if kind.engine is None:
@@ -228,7 +281,7 @@ def _plain(replay: Replay, seat: int, index: int, settings: Settings, seed: int)
                     (), worlds=settings.worlds, seed=stage_seed(seed, "plain"))
 
 
-def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int) -> Decision:
+def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int, by: str | None = None) -> Decision:
     seat = turn.seat
     plans = [plan for _, plan in turn.candidates]
     fresh_seeds = {stage_seed(seed, "fresh", b) for b in range(settings.max_batches)}
@@ -264,11 +317,11 @@ def _decide(replay: Replay, turn: Turn, settings: Settings, seed: int) -> Decisi
         loss, loss_ci = 0.0, (0.0, 0.0)
     else:                  # the best was chosen on the same worlds that value it: cross-fit the loss
         loss, loss_ci = cross_fitted(fresh, turn.played)
-    label = None if turn.forced else label_for(replay.thresholds, loss_ci[0])
+    label = None if turn.forced or by is not None else label_for(replay.thresholds, loss_ci[0])
     return Decision(index=turn.index, seat=seat, played=texts[turn.played], best=texts[outcome.best],
                     options=options, forced=turn.forced, loss=loss, loss_ci=loss_ci, label=label, hindsight=hindsight,
                     kind=turn.kind, before=outcome.before, after=outcome.after, policy=outcome.policy,
-                    playouts=outcome.playouts, position=replay.position(seat, turn.index))
+                    playouts=outcome.playouts, position=replay.position(seat, turn.index), by=by)
 
 
 def _index_of(plans: list[Any], plan: Any) -> int:
@@ -317,18 +370,29 @@ def cross_fitted(batches: list[tuple[list[int], Any]], played: int) -> tuple[flo
     return quantize(max(0.0, mean)), (quantize(max(0.0, mean - half)), quantize(max(0.0, mean + half)))
 
 
-def _progress(progress: bool | Callable[[int, int], None], total: int) -> Callable[[int, int], None] | None:
+def _progress(progress: bool | Callable[[int, int], None], total: int, lang: str = "en"
+              ) -> Callable[[int, int], None] | None:
+    """The review's progress: the callable given, or a bar on stderr in ``lang`` (tqdm's where it is
+    installed: the moves weighed of all and the time left, no rate; else a line rewritten in place)."""
     if callable(progress):
         return progress
     if not progress:
         return None
+    _ = translator(lang)
+    words = {"desc": _("Reviewing"), "unit": _("moves"), "left": _("about {time} left")}
     try:
         from tqdm import tqdm
     except ImportError:
-        from ..simulation import progress_printer
+        import sys
 
-        return progress_printer(total, "decisions")
-    bar = tqdm(total=total, unit="decision", desc="review", leave=False)
+        def line(done: int, _total: int) -> None:
+            end = "\n" if done >= _total else ""
+            print(f"\r{words['desc']}: {done}/{_total} {words['unit']}", end=end, file=sys.stderr, flush=True)
+
+        return line
+    left = words["left"].format(time="{remaining}")
+    bar = tqdm(total=total, desc=words["desc"], leave=False,
+               bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} " + words["unit"] + f" ({left})")
 
     def update(done: int, _total: int) -> None:
         bar.update(done - bar.n)

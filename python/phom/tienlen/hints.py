@@ -99,10 +99,8 @@ def tienlen_advice(game: TienLenGame, seat: int, *, search: bool = False, lang: 
     if len(equal) > 1:
         widest = max((i for i in verdict.equal() if i != verdict.choice), key=lambda i: verdict.gaps[i],
                      default=verdict.best)
-        names = [describe(a, lang) for a in equal]
-        names = [n[:1].upper() + n[1:] if k == 0 else _other(a, lang) for k, (n, a) in enumerate(zip(names, equal))]
-        said = equal_words(verdict.worlds, names, verdict.gaps[widest], EQUAL_Z * verdict.gap_errors[widest],
-                           _other(action, lang), lang)
+        said = equal_words(verdict.worlds, [_other(a, lang) for a in equal[1:]], verdict.gaps[widest],
+                           EQUAL_Z * verdict.gap_errors[widest], lang)
         return TienLenHint(action, f"{said}; {detail}", equal, values, verdict.playouts, verdict.worlds)
     other = ranked[1]
     gap = value - verdict.values[other]
