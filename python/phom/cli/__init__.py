@@ -413,7 +413,8 @@ def players_of(game: str, players: int | None, lang: str = "en") -> int:
         return spec.default_seats
     low, high = spec.seats
     if not low <= players <= high:
-        raise ValueError(translator(lang)("--players {players}: {title} seats {low} to {high}").format(
+        _ = translator(lang)
+        raise ValueError(_("--players {players}: {title} seats {low} to {high}").format(
             players=players, title=spec.title(lang), low=low, high=high))
     return players
 
