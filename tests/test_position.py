@@ -226,7 +226,9 @@ def test_golden_tienlen_positions_keep_their_best_moves(text, best):
 
 def test_the_manual_page_examples_parse_and_round_trip():
     page = (Path(__file__).resolve().parent.parent / "docs" / "en" / "position.md").read_text(encoding="utf-8")
-    lines = [line.strip() for line in page.splitlines() if line.startswith("    ") and len(line.split()) in (9, 13)]
+    blocks = page.split("```text\n")[1:]
+    lines = [line for block in blocks for line in block.split("```")[0].splitlines()
+             if len(line.split()) in (9, 13) and line[0].isdigit()]
     assert len(lines) >= 4
     for line in lines:
         parse = phom.Position.parse if len(line.split()) == 13 else TPosition.parse
