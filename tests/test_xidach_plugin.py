@@ -251,6 +251,24 @@ def test_the_review_weighs_its_decisions_and_says_them_in_its_words():
     assert said.startswith("Xem lại ván Xì dách, 3 người chơi.")
 
 
+def test_its_modules_pass_their_doctests_and_every_text_has_its_vietnamese():
+    import doctest
+    import importlib
+    import pkgutil
+    import re
+
+    import phom_xidach
+    from phom_xidach.words import VIETNAMESE
+
+    for info in pkgutil.iter_modules(phom_xidach.__path__):
+        module = importlib.import_module(f"phom_xidach.{info.name}")
+        failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert failed == 0, f"phom_xidach.{info.name}'s examples fail"
+    fields = re.compile(r"\{(\w*)\}")
+    for english, vietnamese in VIETNAMESE.items():
+        assert vietnamese.strip() and sorted(fields.findall(english)) == sorted(fields.findall(vietnamese)), english
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_referee_keeps_its_invariants_over_random_games(players):
     """Money sums to 0, every move not on offer is refused by the game's own refusal and changes nothing, the
@@ -286,3 +304,74 @@ def test_the_referee_keeps_its_invariants_over_random_games(players):
             game.apply(Draw())
         again = kind.from_record(game.to_json())
         assert again.to_json() == game.to_json() and again.result.net == result.net
+
+
+@pytest.fixture(scope="module")
+def served():
+    """A real service on a loopback port (uvicorn), every registered game on offer."""
+    pytest.importorskip("uvicorn")
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from phom.web.app import create_app
+    from phom.web.hosting import GameHost
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    seeds = iter(range(1000))
+    host = GameHost(server_seeds=lambda: f"{next(seeds):064x}")
+    running = uvicorn.Server(uvicorn.Config(create_app(host), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if running.started:
+            break
+        time.sleep(0.05)
+    assert running.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_the_page_offers_it_and_a_person_plays_a_table_of_six_by_tapping(served):
+    """The page's menu (made from the registry) offers Xì dách with its six seats; a game is played by its
+    buttons (rút, dằn, xét) to the result table, whose money sums to 0."""
+    import shutil
+
+    playwright = pytest.importorskip("playwright.sync_api")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Debian's chromium is needed for the browser tests: apt-get install chromium (.ci/run does)")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(locale="vi-VN", viewport={"width": 390, "height": 844}, bypass_csp=True)
+            page.goto(served + "/")
+            page.wait_for_selector('#game-kind option[value="xidach"]', state="attached")
+            page.select_option("#game-kind", "xidach")
+            assert page.locator("#seat-count option").all_inner_texts()[-1] == "6"
+            page.select_option("#seat-count", "6")
+            page.click("#new-game-button")
+            page.wait_for_selector("#moves button, #result:not([hidden])")
+            assert page.inner_text("#game-title") == "Xì dách" and page.locator(".phom-seat").count() == 6
+            idle = ("document.body.getAttribute('aria-busy') !== 'true' && (document.querySelectorAll("
+                    "'#moves button').length > 0 || !document.getElementById('result').hidden)")
+            for _ in range(40):
+                page.wait_for_function(idle)
+                if page.locator("#result:not([hidden])").count():
+                    break
+                labels = [b.inner_text().lower() for b in page.locator("#moves button").all()]
+                assert set(labels) <= {"rút", "dằn"} | {f"xét ghế {n}" for n in range(2, 7)}, labels
+                page.locator("#moves button").last.click()
+            page.wait_for_selector("#result:not([hidden]) #result-table")
+            rows = page.locator("#result-table tr")
+            assert rows.count() == 7
+            money = [int(rows.nth(i).locator("td").nth(2).inner_text().replace("\u2212", "-").replace("+", ""))
+                     for i in range(1, 7)]
+            assert sum(money) == 0 and page.inner_text("#result p").startswith("Bạn ")
+        finally:
+            browser.close()

@@ -4,7 +4,7 @@ time ran out); ``montecarlo:N``, which plays every legal move in N worlds that a
 (``phom_xidach.worlds``), the rest of each game played by the greedy bot, and takes the move that won most.
 Eight levels (``level:1`` … ``level:8``) are recipes of these; ``cmd:COMMAND`` is a program (phom's bot protocol).
 
->>> from phom.fairness import shuffled_deck
+>>> from phom_xidach.kind import shuffled_deck
 >>> from phom_xidach.game import XiDachGame
 >>> from phom_xidach.rules import XiDachRules
 >>> game = XiDachGame(XiDachRules(players=3), 0, shuffled_deck("00" * 32, "bots"))
@@ -13,10 +13,10 @@ Eight levels (``level:1`` … ``level:8``) are recipes of these; ``cmd:COMMAND``
 ...     game.apply(bots[game.to_move].act(game.view(game.to_move)))
 >>> sum(game.result.net)
 0
->>> make_xidach_bot("wizard")
+>>> make_xidach_bot("wizard")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown Xì dách bot 'wizard': choose from random, greedy, threshold, montecarlo, cmd:COMMAND (or threshold:POINTS, montecarlo:WORLDS, level:1 … level:8)
+ValueError: unknown Xì dách bot 'wizard': choose from random, greedy, threshold, montecarlo, cmd:COMMAND, ...)
 """
 
 from __future__ import annotations

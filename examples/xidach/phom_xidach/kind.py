@@ -168,6 +168,7 @@ class XiDachKind:
                                 "text": render.result_lines(game, seat, lang)[-1]}
             report["payments"] = render.payment_lines(game, lang, seat)
             report["final_hands"] = [h.codes for h in game.hands]
+            report["result_table"] = render.result_table(game, seat, lang)
         return report
 
     def hint(self, game: XiDachGame, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5

@@ -14,6 +14,7 @@ import html as markup
 from typing import Any
 
 from phom.cards import Card, CardSet
+from phom.drawing import cards_svg
 from phom.language import number
 
 from .game import Draw, Settle, Stand, XiDachAction, XiDachGame, XiDachView
@@ -21,7 +22,7 @@ from .hands import Worth, worth
 from .words import say, seat_name
 
 __all__ = ["action_label", "action_report", "hand_words", "html", "moments", "move_text", "payment_lines",
-           "result_lines", "signed", "stakes", "view_report", "worth_words"]
+           "result_lines", "result_table", "signed", "stakes", "view_report", "worth_words"]
 
 
 def stakes(count: int, lang: str = "en") -> str:
@@ -133,6 +134,33 @@ def result_lines(game: XiDachGame, seat: int | None = None, lang: str = "en") ->
     return lines
 
 
+def result_table(game: XiDachGame, seat: int, lang: str = "en") -> dict[str, Any]:
+    """The finished game as the page's result table shows it to ``seat``: a headline (the seat's own money,
+    a sentence in ``lang``), and one row a seat — its points with its hand's class (and the bank) beside them,
+    its money.
+
+    >>> from phom_xidach.kind import XiDachKind
+    >>> kind = XiDachKind()
+    >>> game = kind.deal(kind.rules({"players": 2}), 0, "00" * 32, "table")
+    >>> while not game.is_over: game.apply(game.legal_actions()[-1])
+    >>> table = result_table(game, 1, "vi")
+    >>> table["columns"], len(table["rows"]), table["headline"]["key"].startswith("Bạn")
+    (['col_seat', 'col_points', 'col_money'], 2, True)
+    """
+    result = game.result
+    assert result is not None, "the game is not over"
+    mine = result.net[seat]
+    headline = (say("You take {money}.", lang) if mine > 0 else say("You pay {money}.", lang) if mine < 0
+                else say("You break even (hòa).", lang)).format(money=stakes(abs(mine), lang))
+    rows = []
+    for q, value in enumerate(result.worths):
+        note = "" if value.kind == "points" else " · " + worth_words(value, lang).split(",")[0]
+        rows.append({"seat": q, "points": value.points, "money": result.net[q],
+                     "note": note + (say(" · the banker", lang) if q == game.banker else "")})
+    # the page says a headline by its catalog key: a plug-in's own sentence, already in ``lang``, is its key
+    return {"headline": {"key": headline}, "columns": ["col_seat", "col_points", "col_money"], "rows": rows}
+
+
 def view_report(view: XiDachView, lang: str = "en") -> dict[str, Any]:
     """What one seat may know, as data: its hand and worth, every seat's count of cards, the hands shown
     at settlements and what each settled player took, the legal moves and the moves so far."""
@@ -155,23 +183,41 @@ def ranked(cards: CardSet) -> list[Card]:
 
 
 def html(game: XiDachGame, seat: int, lang: str = "en") -> str:
-    """The table as ``seat`` sees it, drawn as HTML: each seat, its cards (face down where hidden) and, once
-    settled, what it took; text only, every word escaped.
+    """The table as ``seat`` sees it, drawn as the page draws every game's (``phom-table``, a ``phom-seat`` a
+    seat, the cards by ``phom.drawing.cards_svg``): each seat with its cards (face down where hidden), its
+    worth where shown and what it took once settled; every word escaped.
 
     >>> from phom_xidach.kind import XiDachKind
     >>> kind = XiDachKind()
-    >>> html(kind.deal(kind.rules(None), 0, "00" * 32, "x"), 1).startswith('<div class="xidach-table">')
-    True
+    >>> drawn = html(kind.deal(kind.rules(None), 0, "00" * 32, "x"), 1, "vi")
+    >>> drawn.startswith('<div class="phom-table xidach" lang="vi">'), drawn.count('class="phom-seat')
+    (True, 4)
     """
     shown = game.shown()
-    rows = []
+    seats = []
     for q in range(game.players):
         cards = game.hands[q] if q == seat or q in shown else None
-        said = " ".join(str(c) for c in ranked(cards)) if cards is not None else "🂠 " * len(game.hands[q])
-        value = f" ({hand_words(cards, lang)})" if cards is not None else ""
-        money = f" {number(game.settled[q], lang, signed=True)}" if q in game.settled else ""
+        status = [say("the banker", lang)] if q == game.banker else []      # the page names seats by place
+        status.append(say("{count} cards in hand", lang).format(count=len(game.hands[q])))
+        if cards is not None:
+            status.append(hand_words(cards, lang))
+        if q in game.settled:
+            status.append(say("settled: {money}", lang).format(money=number(game.settled[q], lang, signed=True)))
+        if cards is not None:
+            drawing = cards_svg([[(c.rank, int(c.suit)) for c in ranked(cards)]], lang=lang)
+        else:
+            drawing = cards_svg([], hidden=len(game.hands[q]), lang=lang)
         who = _capital(seat_name(q, lang, viewer=seat, banker=game.banker))
-        turn = ' class="to-move"' if q == game.to_move else ""
-        rows.append(f'<li{turn}><span class="seat">{markup.escape(who)}</span> '
-                    f'<span class="cards">{markup.escape(said.strip())}</span>{markup.escape(value + money)}</li>')
-    return f'<div class="xidach-table"><ul>{"".join(rows)}</ul></div>'
+        css = "phom-seat to-move" if q == game.to_move else "phom-seat"
+        own = " own-hand" if q == seat else ""
+        seats.append(f'<div class="{css}" data-seat="{q}"><h4>{markup.escape(who)}</h4>'
+                     f'<div class="phom-status">{markup.escape(", ".join(status))}</div>'
+                     f'<div class="phom-part part-hand{own}">{drawing}</div></div>')
+    if game.to_move is None:
+        line = say("The game is over.", lang)
+    elif game.to_move == seat:
+        line = say("Your turn (seat {seat})", lang).format(seat=seat + 1)
+    else:
+        line = say("{who} to move", lang).format(who=seat_name(game.to_move, lang, viewer=seat, banker=game.banker))
+    head = f'<div class="phom-status">{markup.escape(say("Xì dách", lang) + " — " + _capital(line))}</div>'
+    return f'<div class="phom-table xidach" lang="{lang}">{head}{"".join(seats)}</div>'

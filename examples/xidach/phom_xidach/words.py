@@ -48,6 +48,9 @@ VIETNAMESE: dict[str, str] = {
     "settled, {hand}, {money}": "đã xét, {hand}, {money}",
     "Moves: {list}": "Nước đi: {list}",
     "the banker": "nhà cái",
+    "{count} cards in hand": "{count} lá trên tay",
+    "settled: {money}": "đã xét: {money}",
+    "{who} to move": "đến lượt {who}",
     # rules and refusals
     "Your hand is non (under {points}): you must rút.": "Bài non (dưới {points} điểm): bạn phải rút.",
     "The banker's hand is non (under {points}): the banker must rút.":
@@ -56,7 +59,6 @@ VIETNAMESE: dict[str, str] = {
     "Your hand is quắc: you can only dằn.": "Bài quắc: bạn chỉ có thể dằn.",
     "Only the banker xét.": "Chỉ nhà cái mới xét bài.",
     "Seat {seat} is settled already, or is not a player.": "Ghế {seat} đã xét rồi, hoặc không phải người chơi.",
-    "It is not your turn.": "Chưa đến lượt bạn.",
     "The game is over.": "Ván đã xong.",
     "That move is not allowed now.": "Nước này không được đi lúc này.",
     # results and payments
@@ -65,11 +67,15 @@ VIETNAMESE: dict[str, str] = {
     "1 stake": "1 cược",
     "{count} stakes": "{count} cược",
     "Net: {list}": "Tổng: {list}",
+    "You take {money}.": "Bạn được {money}.",
+    "You pay {money}.": "Bạn mất {money}.",
+    "You break even (hòa).": "Bạn hòa vốn.",
+    " · the banker": " · nhà cái",
     "{who}: {money}": "{who}: {money}",
     "{who}: {hand} ({cards})": "{who}: {hand} ({cards})",
     "you pay {whom}: {money}": "bạn trả {whom}: {money}",
-    "the banker settles with {whom}": "nhà cái xét {whom}",
-    # the terminal
+    # the terminal's opening, help and replay title, and the review's explanation: phom's play loop and review
+    # translate these with phom's own catalog today, so a Vietnamese reader sees the English (see the README)
     "Xì dách, {players} players. You are seat {seat}; bots: {bots}.":
         "Xì dách, {players} người. Bạn ngồi ghế {seat}; máy: {bots}.",
     "Type a move's number, rút (draw) or dằn (stand); the banker also xét N (settle with seat N); ? for a hint, "
@@ -77,12 +83,9 @@ VIETNAMESE: dict[str, str] = {
         "Gõ số của nước đi, rút hoặc dằn; nhà cái còn có xét N (xét bài ghế N); ? để xem gợi ý, ?? gợi ý kỹ hơn; "
         "h để xem lại hướng dẫn này; q để thoát.",
     "Xì dách, {players} players; seat {seat} is the banker": "Xì dách, {players} người; ghế {seat} làm nhà cái",
-    "rút: {gain} a game on average over {worlds} deals; dằn: {other}": (
-        "rút: trung bình {gain} một ván qua {worlds} ván thử; dằn: {other}"),
     "{move} is worth {gain} a game on average over {worlds} deals (the next best, {other}: {other_gain})":
         "{move} được trung bình {gain} một ván qua {worlds} ván thử (nước sau nó, {other}: {other_gain})",
     "the only move": "nước duy nhất",
-    "stand at {points} or more, draw under it": "dằn từ {points} điểm trở lên, rút khi dưới",
     "players must draw under {points}; the banker under {banker}": (
         "người chơi non dưới {points} điểm phải rút; nhà cái dưới {banker}"),
     "xì bàn pays {xi_ban}, xì dách {xi_dach}, ngũ linh {ngu_linh}": (
@@ -91,7 +94,6 @@ VIETNAMESE: dict[str, str] = {
     "cards dealt and drawn; others: the other seats' choices.": (
         "kỳ vọng: điều ghế đó có thể mong trước khi chia; tay nghề: các lựa chọn của chính nó (rút, dằn, xét); "
         "may rủi: các lá được chia và rút; người khác: lựa chọn của các ghế khác."),
-    "Xì dách is won by the banker against each player on its own.": "Nhà cái ăn thua với từng người chơi.",
 }
 
 

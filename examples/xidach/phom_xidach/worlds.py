@@ -2,7 +2,7 @@
 moves so far played again on that deal (the review's worlds and the Monte Carlo bot's).
 
 >>> import random
->>> from phom.fairness import shuffled_deck
+>>> from phom_xidach.kind import shuffled_deck
 >>> from phom_xidach.rules import XiDachRules
 >>> game = XiDachGame(XiDachRules(players=4), 1, shuffled_deck("00" * 32, "worlds"))
 >>> world = sample_world(game.view(game.to_move), random.Random(1))
