@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
-from load_test import run
+import pytest
+
+for _module in ("httpx", "uvicorn", "starlette"):
+    pytest.importorskip(_module, reason='the service\'s load test needs the extra: python3 -m pip install ".[web]"')
+
+from load_test import run  # noqa: E402  (after the extra's check)
 
 
 def test_hints_under_load():
