@@ -234,7 +234,8 @@ CardsLike = Union["CardSet", str, int, Iterable[Card]]
 
 
 def to_card(card: object, name: str = "card") -> Card:
-    """One card from a ``Card``, card text (``"9H"``) or a card index (0..51); ``name`` is for errors.
+    """One card from a ``Card``, card text (``"9H"``) or a card index (0..51, NumPy integers too); ``name``
+    is for errors. An int card is an index, an int hand a mask (see ``to_mask``).
 
     >>> to_card("9h") is to_card(47) is Card.parse("9H")
     True
@@ -246,11 +247,20 @@ def to_card(card: object, name: str = "card") -> Card:
             return Card.parse(card)
         except CardError as exc:
             raise CardError(f"{name}: {exc}", exc.code, **exc.params) from None
-    if isinstance(card, int) and not isinstance(card, bool):
-        if not 0 <= card < DECK_SIZE:
-            raise CardError(f"{name} index {card!r} is not an integer from 0 to 51")
-        return Card._cache[card]
+    if _is_array(card):
+        raise TypeError(f"{name} is an array of {getattr(card, 'size', 'several')} values; one card is needed here "
+                        "(a Card, card text or a card index)")
+    if hasattr(card, "__index__") and not isinstance(card, bool):     # an int, NumPy integer scalars too
+        index = card.__index__()
+        if not 0 <= index < DECK_SIZE:
+            raise CardError(f"{name} index {index!r} is not an integer from 0 to 51")
+        return Card._cache[index]
     raise CardError(f"{name} {card!r} is not a Card, card text or card index")
+
+
+def _is_array(value: object) -> bool:
+    """Is value a NumPy array (or array-like with dimensions), which no scalar call takes?"""
+    return not isinstance(value, str) and getattr(value, "ndim", 0) != 0
 
 
 def _parse_mask(text: str, name: str) -> int:
@@ -289,6 +299,9 @@ def to_mask(cards: object, name: str = "cards") -> int:
         return 1 << cards._index
     if isinstance(cards, bool):
         raise CardError(f"{name} {cards!r} is a bool, not cards")
+    if _is_array(cards):
+        raise TypeError(f"{name} is an array of {getattr(cards, 'size', 'several')} values; one cards-like value is "
+                        "needed here (phom.batch takes arrays of hand masks)")
     if hasattr(cards, "__index__"):
         value = cards.__index__()
         if value < 0:

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: binding=True, embedsignature=True, embedsignature.format=python
 """Batch kernels over NumPy arrays of masks: GIL-free loops.
 
 phom.phom.batch checks and converts its input with clear messages first; these loops check again, in C, that

@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: binding=True, embedsignature=True, embedsignature.format=python
 """The compiled game engine: whole games of Phỏm in C, many at once, without the GIL.
 
 A ``StateC`` (state.pxd) mirrors ``phom.phom.state.State`` field for field. The functions below mirror

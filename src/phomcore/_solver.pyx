@@ -1,13 +1,20 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, autotestdict=False
+# cython: binding=True, embedsignature=True, embedsignature.format=python
 """The compiled Phỏm solver: entry points that validate their input, then run the nogil kernels.
 
 Every function takes cards-like input (CardSet, card text, int mask, iterable of Card). Ties between
 equally good answers are broken by one documented key: fewest points, then fewest cards left, then the
 smallest mask of the cards left, then the phỏm masks sorted ascending, compared as a sequence.
 
-Cost: the searches are exact branch and bound over the cards that can be in a phỏm. Game hands (up to
-11 cards) take well under a microsecond to a few microseconds; the cost grows quickly with hands far
-beyond game size (arrange of the full deck about 1 s, best_lay about 10 s).
+Input: a hand is a CardSet, card text, an int mask (NumPy integer scalars too) or Cards; a card is a
+Card, its text or its index 0..51. An array where one hand goes raises TypeError naming the
+``phom.batch`` function that takes arrays. No answer is None here (−1 in the mask-level helpers and in
+``phom.batch``).
+
+Cost: the searches are exact branch and bound over the cards that can be in a phỏm. On game hands (up
+to 11 cards) given as int masks a call takes about 0.3 µs (min_points) to a few µs (best_lay); card text
+costs its parsing on top (about 7 µs for ten cards). The cost grows quickly with hands far beyond game
+size (arrange of the full deck about 1 s, best_lay about 10 s).
 
 >>> from phom import cards, min_points
 >>> min_points("9H 10H JH 3C 5D")
@@ -34,7 +41,11 @@ def _unbound(*args, **kwargs):
     raise RuntimeError("phom._solver has no card types yet: phom.phom.solver binds them when it loads (load phom first)")
 
 
-cdef object _CardSet = None         # phom.cards.CardSet: the one type read without a call (its _mask)
+class _NoCardSet:
+    """What _CardSet is before bind_types: a class no argument is an instance of."""
+
+
+cdef object _CardSet = _NoCardSet   # phom.cards.CardSet: the one type read without a call (its _mask)
 cdef object _from_mask = _unbound   # CardSet.from_mask
 cdef object _to_mask = _unbound     # phom.cards.to_mask: any cards-like argument to a mask, errors named
 cdef object _to_card = _unbound     # phom.cards.to_card
@@ -64,7 +75,10 @@ def bind_types(*, card_set, card, to_mask, to_card, arrangement, lay_plan):
 # Input checks (everything is checked here, before it reaches a kernel)
 
 cdef class ValueTable:
-    """Points per rank (A..K), expanded for the kernels: one int32 per card index, and the run table
+    """ValueTable(ranks)
+--
+
+Points per rank (A..K), expanded for the kernels: one int32 per card index, and the run table
     (fewest points of each 13-bit suit field when only runs are laid). Build one with ``value_table``,
     which checks the values and caches the table by value.
 
@@ -205,8 +219,44 @@ cpdef ValueTable value_table(object values, str name="values"):
     return table
 
 
-cpdef mask_t checked_mask(object cards, str name) except? 0xFFFFFFFFFFFFFFFF:
-    """A cards-like argument as a mask; raises CardError naming the argument."""
+#: the scalar calls that phom.batch repeats over arrays, by name (the rest are looped by hand)
+BATCH_CALLS = {"min_points": "min_points", "arrange": "arrange", "best_lay": "best_lay", "can_u": "can_u",
+               "can_eat": "can_eat", "legal_discards": "legal_discards", "min_points_mask": "min_points",
+               "legal_discard_mask": "legal_discards"}
+
+
+def array_refusal(object value, str name, str caller):
+    """The TypeError for an array given where ``caller`` takes one ``name``: it names the ``phom.batch``
+    call that takes arrays (or says there is none).
+
+    >>> import numpy as np
+    >>> print(array_refusal(np.zeros(3), "eaten", "best_lay"))
+    eaten is an array of 3 values, but best_lay takes one set of eaten cards; for arrays of hands call phom.batch.best_lay (one row per hand)
+    """
+    size = getattr(value, "size", "several")
+    one = {"eaten": "set of eaten cards", "table[0]": "phỏm"}.get(name, name)
+    found = BATCH_CALLS.get(caller)
+    if found is None:
+        return TypeError(f"{name} is an array of {size} values, but {caller} takes one {one}; phom.batch has no "
+                         f"{caller}: call it once per {one}")
+    return TypeError(f"{name} is an array of {size} values, but {caller} takes one {one}; for arrays of hands "
+                     f"call phom.batch.{found} (one row per hand)")
+
+
+cdef inline bint is_array(object value):
+    return type(value) is not str and getattr(value, "ndim", 0) != 0
+
+
+cdef inline mask_t mask_argument(object value, str name, str caller) except? 0xFFFFFFFFFFFFFFFF:
+    """An int mask argument of the mask-level helpers (exact ints, NumPy integer scalars; no array)."""
+    if type(value) is not int and is_array(value):
+        raise array_refusal(value, name, caller)
+    return value
+
+
+cpdef mask_t checked_mask(object cards, str name, str caller=None) except? 0xFFFFFFFFFFFFFFFF:
+    """A cards-like argument as a mask; raises CardError naming the argument, or TypeError for an
+    array (naming the ``phom.batch`` call to use instead of ``caller``)."""
     cdef unsigned long long value
     if type(cards) is int:
         try:
@@ -217,23 +267,27 @@ cpdef mask_t checked_mask(object cards, str name) except? 0xFFFFFFFFFFFFFFFF:
             return value
     elif type(cards) is _CardSet:
         return (<object>cards)._mask
+    elif caller is not None and is_array(cards):
+        raise array_refusal(cards, name, caller)
     return _to_mask(cards, name)
 
 
-cdef inline mask_t checked_eaten(mask_t hand, object eaten) except? 0xFFFFFFFFFFFFFFFF:
+cdef inline mask_t checked_eaten(mask_t hand, object eaten, str caller) except? 0xFFFFFFFFFFFFFFFF:
     if eaten is None:
         return 0
-    cdef mask_t e = checked_mask(eaten, "eaten")
+    cdef mask_t e = checked_mask(eaten, "eaten", caller)
     if e & ~hand:
         raise ValueError(
             f"eaten cards {_from_mask(e & ~hand)} are not in hand (hand must contain every eaten card)")
     return e
 
 
-cdef int checked_card(object card, mask_t hand) except -1:
+cdef int checked_card(object card, mask_t hand, str caller) except -1:
     cdef int index
     if type(card) is int and 0 <= card < 52:
         index = card
+    elif is_array(card):
+        raise array_refusal(card, "card", caller)
     else:
         index = _to_card(card).index
     if hand & bit(index):
@@ -249,7 +303,7 @@ def table_masks(table, mask_t hand):
     cdef mask_t seen = 0
     cdef mask_t m
     for i, meld in enumerate(table):
-        m = checked_mask(meld, f"table[{i}]")
+        m = checked_mask(meld, f"table[{i}]", "table_masks")
         if not mask_is_meld(m):
             raise ValueError(f"table[{i}] = {_from_mask(m)} is not a phỏm")
         if m & hand:
@@ -288,7 +342,7 @@ def is_meld(cards):
     >>> is_meld("QH KH AH"), is_meld("9S 10S JS QS"), is_meld("8S 8H 8D 9S")
     (False, True, False)
     """
-    return mask_is_meld(checked_mask(cards, "cards"))
+    return mask_is_meld(checked_mask(cards, "cards", "is_meld"))
 
 
 def melds(hand):
@@ -297,7 +351,7 @@ def melds(hand):
     >>> [str(m) for m in melds("7H 8H 9H 10H")]
     ['7♥ 8♥ 9♥', '8♥ 9♥ 10♥', '7♥ 8♥ 9♥ 10♥']
     """
-    return sets_of(meld_masks(checked_mask(hand, "hand")))
+    return sets_of(meld_masks(checked_mask(hand, "hand", "melds")))
 
 
 cdef inline int check_engine_masks(mask_t hand, mask_t eaten) except -1:
@@ -309,11 +363,12 @@ cdef inline int check_engine_masks(mask_t hand, mask_t eaten) except -1:
     return 0
 
 
-cpdef list meld_masks(mask_t h):
+cpdef list meld_masks(object h):
     """Every phỏm inside the mask h, as int masks, unsorted (engine helper: int masks only)."""
-    check_engine_masks(h, 0)
+    cdef mask_t hand = mask_argument(h, "h", "meld_masks")
+    check_engine_masks(hand, 0)
     cdef mask_t found[MAX_HAND_MELDS]
-    cdef int i, n = hand_melds(h, found)
+    cdef int i, n = hand_melds(hand, found)
     return [found[i] for i in range(n)]
 
 
@@ -323,7 +378,7 @@ def partial_melds(hand):
     >>> [str(p) for p in partial_melds("9H JH KH AH")]
     ['9♥ J♥', 'J♥ K♥']
     """
-    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t h = checked_mask(hand, "hand", "partial_melds")
     cdef list found = []
     cdef mask_t rest = h
     cdef int c, rank, step, s
@@ -346,7 +401,7 @@ def isolated(hand):
     >>> str(isolated("9H JH 3C 3D 6S KH"))
     '6♠'
     """
-    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t h = checked_mask(hand, "hand", "isolated")
     return _from_mask(h & ~pair_partners(h))
 
 
@@ -356,7 +411,7 @@ def is_u_khan(hand):
     >>> is_u_khan("AS 4S 7S 10S KS 2C 5C 8C JC"), is_u_khan("AS 3S 7S 10S KS 2C 5C 8C JC")
     (True, False)
     """
-    cdef mask_t h = checked_mask(hand, "hand")
+    cdef mask_t h = checked_mask(hand, "hand", "is_u_khan")
     return pair_partners(h) == 0
 
 
@@ -372,8 +427,8 @@ def min_points(hand, eaten=None, *, values=None):
     >>> min_points("7S 8S 9S 10S", eaten="9S 10S") is None
     True
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t h = checked_mask(hand, "hand", "min_points")
+    cdef mask_t e = checked_eaten(h, eaten, "min_points")
     cdef ValueTable vt = DEFAULT_VALUES if values is None else value_table(values)
     cdef int result
     with nogil:
@@ -390,8 +445,8 @@ def arrange(hand, eaten=None, *, values=None):
     >>> [str(m) for m in a.melds], str(a.deadwood), a.points
     (['6♥ 7♥ 8♥'], '2♠ 7♣ 7♦', 16)
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t h = checked_mask(hand, "hand", "arrange")
+    cdef mask_t e = checked_eaten(h, eaten, "arrange")
     cdef ValueTable vt = value_table(values)
     cdef Packer p
     packer_init(&p, h, e, vt.per_card_values)
@@ -412,8 +467,8 @@ def can_u(hand, eaten=None):
     >>> can_u("AS 2S 3S 5C 5D 5H 9D 10D JD KS")
     True
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t h = checked_mask(hand, "hand", "can_u")
+    cdef mask_t e = checked_eaten(h, eaten, "can_u")
     cdef bint result
     with nogil:
         result = can_u_of(h, e, UNIT_VALUES.per_card_values, UNIT_VALUES.run_deadwood)
@@ -429,9 +484,9 @@ def can_eat(hand, card, eaten=None):
     >>> can_eat("9H 10H 3C 5D KS 2S 6C 8D QC", "JH"), can_eat("9H QS 3C 5D KS 2S 6C 8D QC", "JH")
     (True, False)
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
-    cdef int c = checked_card(card, h)
+    cdef mask_t h = checked_mask(hand, "hand", "can_eat")
+    cdef mask_t e = checked_eaten(h, eaten, "can_eat")
+    cdef int c = checked_card(card, h, "can_eat")
     cdef bint result
     with nogil:
         result = cover_exists(h | bit(c), e | bit(c), e | bit(c))
@@ -446,9 +501,9 @@ def eat_melds(hand, card, eaten=None):
     >>> [str(m) for m in eat_melds("7D 7C 6H 8H 2S 4D 10C QS KD", "7H")]
     ['7♣ 7♦ 7♥', '6♥ 7♥ 8♥']
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
-    cdef int c = checked_card(card, h)
+    cdef mask_t h = checked_mask(hand, "hand", "eat_melds")
+    cdef mask_t e = checked_eaten(h, eaten, "eat_melds")
+    cdef int c = checked_card(card, h, "eat_melds")
     cdef mask_t x = bit(c)
     cdef mask_t full = h | x
     cdef mask_t all_eaten = e | x
@@ -468,33 +523,42 @@ def bound_cards(hand, eaten=None):
     >>> str(bound_cards("QH 10H 9H JH 2S", eaten="JH"))
     '10♥'
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t h = checked_mask(hand, "hand", "bound_cards")
+    cdef mask_t e = checked_eaten(h, eaten, "bound_cards")
     cdef mask_t result
     with nogil:
         result = bound_of(h, e)
     return _from_mask(result)
 
 
-cpdef mask_t legal_discard_mask(mask_t hand, mask_t eaten) except? 0xFFFFFFFFFFFFFFFF:
+cpdef mask_t legal_discard_mask(object hand, object eaten) except? 0xFFFFFFFFFFFFFFFF:
     """Mask form of legal_discards for the engine (int masks only)."""
-    check_engine_masks(hand, eaten)
-    return hand & ~eaten & ~bound_of(hand, eaten)
+    cdef mask_t h = mask_argument(hand, "hand", "legal_discard_mask")
+    cdef mask_t e = mask_argument(eaten, "eaten", "legal_discard_mask")
+    check_engine_masks(h, e)
+    return h & ~e & ~bound_of(h, e)
 
 
-cpdef int min_points_mask(mask_t hand, mask_t eaten, ValueTable values) except? -2:
-    """Mask form of min_points for the engine: -1 when impossible (int masks only)."""
-    check_engine_masks(hand, eaten)
-    return min_points_of(hand, eaten, values.per_card_values, values.run_deadwood)
+cpdef int min_points_mask(object hand, object eaten, ValueTable values) except? -2:
+    """Mask form of min_points for the engine: -1 when impossible (int masks only).
+
+    >>> min_points_mask(0b111 | 1 << 20, 0, value_table(None))
+    8
+    """
+    cdef mask_t h = mask_argument(hand, "hand", "min_points_mask")
+    cdef mask_t e = mask_argument(eaten, "eaten", "min_points_mask")
+    check_engine_masks(h, e)
+    return min_points_of(h, e, values.per_card_values, values.run_deadwood)
 
 
-cpdef bint is_meld_mask(mask_t m) except -1:
+cpdef bint is_meld_mask(object m) except -1:
     """Mask form of is_meld for the engine (int masks only)."""
-    check_engine_masks(m, 0)
-    return mask_is_meld(m)
+    cdef mask_t meld = mask_argument(m, "m", "is_meld_mask")
+    check_engine_masks(meld, 0)
+    return mask_is_meld(meld)
 
 
-cpdef mask_t extension_mask(mask_t meld) except? 0xFFFFFFFFFFFFFFFF:
+cpdef mask_t extension_mask(object meld) except? 0xFFFFFFFFFFFFFFFF:
     """The cards that keep the table phỏm ``meld`` valid when sent onto it (RULES 5.4): either end of
     a run, the 4th card of a 3-set; 0 for a 4-set (int masks only; ``meld`` must be a phỏm).
 
@@ -502,13 +566,14 @@ cpdef mask_t extension_mask(mask_t meld) except? 0xFFFFFFFFFFFFFFFF:
     >>> str(CardSet(extension_mask(cards("7H 8H 9H").mask))), str(CardSet(extension_mask(cards("AS 2S 3S").mask)))
     ('6♥ 10♥', '4♠')
     """
-    check_engine_masks(meld, 0)
-    if not mask_is_meld(meld):
-        raise ValueError(f"{_from_mask(meld)} is not a phỏm")
-    return extension_cards(meld)
+    cdef mask_t m = mask_argument(meld, "meld", "extension_mask")
+    check_engine_masks(m, 0)
+    if not mask_is_meld(m):
+        raise ValueError(f"{_from_mask(m)} is not a phỏm")
+    return extension_cards(m)
 
 
-cpdef int danger(int card, mask_t unseen) except -1:
+cpdef int danger(object card, object unseen) except -1:
     """How many 3-card phỏm could take ``card`` with two cards its thrower cannot see: 0 is a safe
     discard (int masks only).
 
@@ -516,10 +581,14 @@ cpdef int danger(int card, mask_t unseen) except -1:
     >>> danger(0, 0), danger(0, cards("2S 3S").mask), danger(0, cards("2S 3S AC AD AH").mask)
     (0, 1, 4)
     """
-    if not 0 <= card < 52:
+    cdef mask_t u = mask_argument(unseen, "unseen", "danger")
+    if type(card) is not int and is_array(card):
+        raise array_refusal(card, "card", "danger")
+    cdef int c = card
+    if not 0 <= c < 52:
         raise ValueError(f"card index {card} is not from 0 to 51")
-    check_engine_masks(unseen, 0)
-    return danger_count(card, unseen)
+    check_engine_masks(u, 0)
+    return danger_count(c, u)
 
 
 def legal_discards(hand, eaten=None):
@@ -528,8 +597,8 @@ def legal_discards(hand, eaten=None):
     >>> str(legal_discards("QH 10H 9H JH 2S", eaten="JH"))
     '2♠ 9♥ Q♥'
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t h = checked_mask(hand, "hand", "legal_discards")
+    cdef mask_t e = checked_eaten(h, eaten, "legal_discards")
     cdef mask_t result
     with nogil:
         result = h & ~e & ~bound_of(h, e)
@@ -577,8 +646,8 @@ def best_lay(hand, eaten=None, table=(), *, discard=True, values=None, already_l
     >>> plan.points, plan.u, plan.mom
     (0, True, False)
     """
-    cdef mask_t h = checked_mask(hand, "hand")
-    cdef mask_t e = checked_eaten(h, eaten)
+    cdef mask_t h = checked_mask(hand, "hand", "best_lay")
+    cdef mask_t e = checked_eaten(h, eaten, "best_lay")
     cdef ValueTable vt = value_table(values)
     cdef list masks = table_masks(table, h)
     runs, fourths = table_summary(masks)

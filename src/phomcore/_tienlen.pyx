@@ -1,4 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: binding=True, embedsignature=True, embedsignature.format=python
 """The compiled Tiến lên combination core: classification, beating with the chặt table, every legal
 play (each suit choice, as a NumPy array of phom masks) and the fewest plays that empty a hand.
 

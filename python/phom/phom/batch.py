@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _batch
-from .._solver import ValueTable, table_masks, table_summary, value_table
+from .solver import ValueTable, table_masks, table_summary, value_table   # loading it binds the card types
 from ..cards import DECK_MASK, Card, CardSet, CardsLike
 from .results import Arrangement, LayPlan
 

@@ -2,7 +2,10 @@
 # (included by _engine.pyx; the Python specification is named at each function)
 
 cdef class Engine:
-    """n games under one set of rules, as C structs (see phom.phom.vector.VectorGame, the checked face)."""
+    """Engine(n, rules)
+--
+
+n games under one set of rules, as C structs (see phom.phom.vector.VectorGame, the checked face)."""
 
     cdef StateC* states
     cdef readonly int n
@@ -88,10 +91,11 @@ cdef class Engine:
         cdef int i, k
         if self.n != source.n * copies:
             raise ValueError("tile: sizes do not match")
-        for i in range(source.n):
-            for k in range(copies):
-                memcpy(&self.states[i * copies + k], &source.states[i], sizeof(StateC))
-                self.legal_count[i * copies + k] = -1
+        with nogil:
+            for i in range(source.n):
+                for k in range(copies):
+                    memcpy(&self.states[i * copies + k], &source.states[i], sizeof(StateC))
+                    self.legal_count[i * copies + k] = -1
 
     def gather(self, Engine source, const int64_t[::1] games):
         """Fill this engine (n = len(games)) with source's games ``games[0]``, ``games[1]``, … in that order."""
@@ -101,9 +105,10 @@ cdef class Engine:
         for j in range(games.shape[0]):
             if not 0 <= games[j] < source.n:
                 raise ValueError(f"gather: game {games[j]} is not a game of the source (0 to {source.n - 1})")
-        for j in range(games.shape[0]):
-            memcpy(&self.states[j], &source.states[games[j]], sizeof(StateC))
-            self.legal_count[j] = -1
+        with nogil:
+            for j in range(games.shape[0]):
+                memcpy(&self.states[j], &source.states[games[j]], sizeof(StateC))
+                self.legal_count[j] = -1
 
     def summaries(self, int32_t[:, ::1] net, int8_t[::1] winner, int8_t[::1] u_kind, uint8_t[:, ::1] mom,
                   int32_t[::1] actions):
@@ -303,25 +308,28 @@ cdef class Engine:
 
     def check(self, const int64_t[::1] actions, const uint8_t[::1] active):
         """Index of the first active game whose entry is not legal (−1 for a finished game), or −1."""
-        cdef int i, k
+        cdef int i, k, first = -1
         cdef int16_t* ids
         cdef bint ok
-        for i in range(self.n):
-            if not active[i]:
-                continue
-            if self.states[i].phase == PHASE_OVER:
-                if actions[i] != -1:
-                    return i
-                continue
-            ids = self.legal_of(i)
-            ok = False
-            for k in range(self.legal_count[i]):
-                if ids[k] == actions[i]:
-                    ok = True
+        with nogil:
+            for i in range(self.n):
+                if not active[i]:
+                    continue
+                if self.states[i].phase == PHASE_OVER:
+                    if actions[i] != -1:
+                        first = i
+                        break
+                    continue
+                ids = self.legal_of(i)
+                ok = False
+                for k in range(self.legal_count[i]):
+                    if ids[k] == actions[i]:
+                        ok = True
+                        break
+                if not ok:
+                    first = i
                     break
-            if not ok:
-                return i
-        return -1
+        return first
 
     def step(self, const int64_t[::1] actions, const uint8_t[::1] active):
         """Apply one checked id per active unfinished game (see check)."""

@@ -4,7 +4,10 @@
 # -- many games at once ------------------------------------------------------------------------------
 
 cdef class TienLenEngine:
-    """n Tiến lên games under one set of rules, as C structs (``phom.tienlen.vector.TienLenVectorGame``
+    """TienLenEngine(n, rules)
+--
+
+n Tiến lên games under one set of rules, as C structs (``phom.tienlen.vector.TienLenVectorGame``
     is the checked face: masks here are trusted to be cards, but any illegal play is refused)."""
 
     cdef TLState* states
@@ -135,12 +138,14 @@ cdef class TienLenEngine:
 
     def check(self, const uint64_t[::1] plays, const uint8_t[::1] active):
         """The first active unfinished game whose play (phom mask) is illegal, or −1."""
-        cdef int i
-        for i in range(self.n):
-            if active[i] and not self.states[i].over:
-                if not tl_is_legal(&self.rules, &self.states[i], to_strength(plays[i])):
-                    return i
-        return -1
+        cdef int i, first = -1
+        with nogil:
+            for i in range(self.n):
+                if active[i] and not self.states[i].over:
+                    if not tl_is_legal(&self.rules, &self.states[i], to_strength(plays[i])):
+                        first = i
+                        break
+        return first
 
     def step(self, const uint64_t[::1] plays, const uint8_t[::1] active):
         """Apply one checked play per active unfinished game."""
