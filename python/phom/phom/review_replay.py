@@ -38,6 +38,7 @@ from ..review.model import Turn, people_text
 from ..review.text import ReviewWords
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from .game import Game
+from .position import Position
 from .render import action_text
 from .rules import Rules
 from .vector import VectorGame
@@ -227,7 +228,8 @@ class PhomReplay:
         return expected_net(self.rules)[(seat - self.leader) % self.players]
 
     def position(self, seat: int, index: int) -> dict[str, Any]:
-        """What the seat saw before action ``index``: hand, eaten cards, the last discard, the stock."""
+        """What the seat saw before action ``index``: hand, eaten cards, the last discard, the stock, and the
+        whole of it as a line of the position notation (``notation``, docs/en/position.md)."""
         game = self.states[index]
         last = game.last_discard
         drawn = None
@@ -236,7 +238,8 @@ class PhomReplay:
         return {"hand": game.hands[seat].codes, "eaten": game.unlaid_eaten[seat].codes,
                 "last_discard": last[0].code if last is not None else None, "drawn": drawn,
                 "stock": game.stock_size, "laid": [[m.codes for m in melds] for melds in game.laid],
-                "rows": [[c.code for c in row] for row in game.rows], "phase": game.phase}
+                "rows": [[c.code for c in row] for row in game.rows], "phase": game.phase,
+                "notation": str(Position.of(game, seat))}
 
 
 def judge_phom(view: PlayerView, worlds: int, seed: int) -> Judgement:

@@ -44,7 +44,8 @@ WORDS = {"title": N_("Review"), "seat": N_("Seat"), "expected": N_("expected"), 
                        "choices; net − luck: the money without the draws' luck."),
          "details": N_("Details"), "standin": N_("Stand-in"),
          "standin_moves": N_("The stand-in's moves (not rated):"),
-         "none_costly": N_("No move stood out: every choice was the best one or close to it.")}
+         "none_costly": N_("No move stood out: every choice was the best one or close to it."),
+         "notation": N_("The position, to copy (phom hint POSITION):")}
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -143,9 +144,20 @@ def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom")
             f'({escape(lost)}; {escape(between)})</summary>'
             f'<div class="position">{_hand_svg(d.position.get("hand", ""), lang, game)}</div>'
             f'<div class="saw">{escape(words["saw"])}: {escape(position_text(d, lang, game))}</div>'
+            f'{_notation_html(d, words)}'
             f'<p class="why">{escape(why)}</p>{crossed}<table class="options"><thead><tr><th>{escape(words["choice"])}</th>'
             f'<th>{escape(words["value"])}</th><th>{escape(words["off_by"].format(sure=percent(0.95, lang)))}</th></tr></thead><tbody>{options}</tbody></table>'
             f'{hind}</details></li>')
+
+
+def _notation_html(d: Any, words: dict[str, str]) -> str:
+    """The decision's position as a line of the notation (docs/en/position.md), selected whole on a click
+    so that it can be copied; nothing for a position written before the notation existed."""
+    line = d.position.get("notation")
+    if not line:
+        return ""
+    return (f'<div class="notation">{escape(words["notation"])} '
+            f'<code class="position-line" style="user-select:all">{escape(line)}</code></div>')
 
 
 def _standin_html(d: Any, words: dict[str, str], lang: str, game: str) -> str:

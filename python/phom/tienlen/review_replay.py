@@ -33,6 +33,7 @@ from ..review.model import Turn, people_text
 from ..review.text import ReviewWords
 from .bots import ranked_actions
 from .game import Pass, Play, TienLenGame, TienLenView, parse_action
+from .position import Position
 from .reference import in_order
 from .render import action_text
 from .rules import TienLenRules
@@ -164,7 +165,8 @@ class TienLenReplay:
         game = self.states[index]
         view = game.view(seat)
         return {"hand": view.hand.codes, "table": view.table.codes, "table_owner": view.table_owner,
-                "hand_sizes": list(view.hand_sizes), "passed": sorted(view.passed)}
+                "hand_sizes": list(view.hand_sizes), "passed": sorted(view.passed),
+                "notation": str(Position.of(view))}
 
 
 def turn_candidates(view: TienLenView) -> list[Play | Pass]:
