@@ -171,3 +171,41 @@ def test_the_review_does_not_call_the_hint_a_mistake(game_name, games):
     blunder. The greedy hint this replaced had 7 of 24 (Phỏm) and 8 of 46 (Tiến lên) here."""
     unforced, labelled = _labelled_hints(game_name, games, seed=11)
     assert unforced >= 30 and labelled <= 1, (unforced, labelled)
+
+
+def test_moves_within_the_noise_are_said_to_be_as_good_as_each_other():
+    """Where the best move is not ahead of the next by twice the standard error of their paired gap, the
+    hint names them as good as each other (``equal``, its own move first), plays the greedy bot's among
+    them where it is one, and says so in the reader's language; where one is ahead, ``equal`` is empty."""
+    from phom.review.judge import EQUAL_Z, judge
+
+    game = Game(seed=12)
+    verdict = judge(game.view(0), seed=0)
+    close = verdict.equal()
+    assert len(close) > 1 and all(verdict.gaps[i] <= EQUAL_Z * verdict.gap_errors[i] for i in close)
+    assert all(i not in close for i in verdict.alive if verdict.gaps[i] > EQUAL_Z * verdict.gap_errors[i])
+    advice = hint(game)
+    assert advice.equal[0] == advice.action and set(advice.equal) == {verdict.plans[i][0] for i in close}
+    assert advice.action == verdict.plans[verdict.choice][0]
+    assert verdict.choice == (verdict.greedy if verdict.greedy in close else verdict.best)
+    others = [phom.phom.render.action_text(a, "vi") for a in advice.equal[1:]]
+    said = hint(game, lang="vi").reason
+    assert said.startswith(f"Đánh {advice.action.card}: ngang với ") and all(o.lower() in said.lower() for o in others)
+    assert "as good as" in advice.reason
+    clear = hint(Game(seed=28))
+    assert clear.equal == () and "as good as" not in clear.reason
+
+
+def test_a_tienlen_hint_names_plays_that_are_as_good_as_each_other():
+    from phom.tienlen.hints import tienlen_advice
+    from phom.tienlen.position import Position as TienLenPosition
+
+    # seats 0 and 1 are out; whatever seat 2 plays of its three heo, seat 3 cannot beat it: every play wins
+    game = TienLenPosition.parse(
+        "2 2S2C2D 0/0/3/11 - - 01 F0 std 0:3S4D5H6S7C,1:-,2:5C6C7H8D9D,3:-,0:-,2:4S4H,3:-,0:10S10C,1:ADAH,2:-,0:-,"
+        "1:3C,2:6H,3:AC,0:-,1:-,2:-,3:3D,0:QS,1:KS,2:AS,3:-,0:-,1:-,2:JS,3:-,0:KD,1:-,2:-,0:10DJHQDKH,1:-,2:-,3:-,"
+        "1:7D,2:-,3:-,1:8C8H,2:-,3:-,1:9C9H,2:-,3:-,1:JCQHKC,2:-,3:-,1:2H,2:-,3:-").game()
+    advice = tienlen_advice(game, 2, lang="vi")
+    assert len(advice.equal) == len(game.legal_actions()) and advice.equal[0] == advice.action
+    assert str(advice.action) == "play 2S 2C 2D"              # the careful player's: out at once
+    assert advice.reason.startswith("ngang với ")
