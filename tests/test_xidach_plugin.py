@@ -106,7 +106,7 @@ def test_simulate_and_the_arena_play_it_on_its_python_referee():
     bots = [kind.make_bot("greedy"), kind.make_bot("random"), kind.make_bot("threshold:15")]
     stats = simulate(bots, 150, seed=3, rotate=True, game="xidach", rules=kind.rules({"players": 3}))
     assert stats.games == 150 and abs(sum(stats.mean_net)) < 1e-9 and stats.engine == "Python referee"
-    assert set(stats.rates) == {"xì dách", "ngũ linh", "quắc"}
+    assert set(stats.rates) == {"xì dách", "ngũ linh", "quắc"} and set(stats.figures) == {"bank_net"}
     with pytest.raises(ValueError, match="no compiled engine"):
         simulate(bots, 3, game="xidach", rules=kind.rules({"players": 3}), core=True)
     report = duplicate("montecarlo:8", ["random"], deals=4, seeds=(1,), game="xidach",

@@ -130,9 +130,13 @@ class XiDachKind:
                 "ngũ linh": kind == "ngu_linh", "quắc": kind == "quac"}
 
     def summary_fields(self, game: XiDachGame, order: list[int]) -> dict[str, Any]:
-        """Its rates: xì dách (or xì bàn), ngũ linh and quắc, per bot."""
+        """Its rates (xì dách or xì bàn, ngũ linh, quắc) and its figure, each bot's money as the banker (0 in a
+        game it did not hold the bank), per bot."""
         finishes = [self.finish(game, q) for q in order]
-        return {"rates": {name: tuple(bool(f[name]) for f in finishes) for name in ("xì dách", "ngũ linh", "quắc")}}
+        result = game.result
+        assert result is not None, "the game is not over"
+        return {"rates": {name: tuple(bool(f[name]) for f in finishes) for name in ("xì dách", "ngũ linh", "quắc")},
+                "figures": {"bank": tuple(result.net[q] if q == game.banker else 0 for q in order)}}
 
     def engine_policies(self, bots: Any) -> list[str] | None:
         return None
