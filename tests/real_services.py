@@ -138,12 +138,12 @@ class Worker:
     """One ``phom serve`` process on a free port over a shared store and broker (None: a process of its
     own over an SQLite file), with ``extra`` options; ``kill()`` is SIGKILL, ``terminate()`` SIGTERM."""
 
-    def __init__(self, store: str, broker: str | None, *extra: str) -> None:
+    def __init__(self, store: str, broker: str | None, *extra: str, wait: bool = True) -> None:
         self.store, self.broker, self.extra = store, broker, extra
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        self.start()
+        self.start(wait)
 
     def start(self, wait: bool = True) -> None:
         import sys

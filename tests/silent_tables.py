@@ -44,6 +44,8 @@ class DeadlineFigures:
     verified: int = 0
     clock_moves: int = 0
     kills: int = 0
+    #: why the first records that did not verify did not (at most 3)
+    unverified: list[str] = field(default_factory=list)
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.lateness)
@@ -52,7 +54,7 @@ class DeadlineFigures:
     def summary(self) -> dict[str, Any]:
         return {"deadlines": len(self.lateness), "fired_twice": self.fired_twice, "games": self.games,
                 "finished": self.finished, "verified": self.verified, "clock_moves": self.clock_moves,
-                "kills": self.kills,
+                "kills": self.kills, "unverified": self.unverified,
                 "p50_ms": round(1000 * statistics.median(self.lateness), 1) if self.lateness else None,
                 "p99_ms": round(1000 * self.percentile(0.99), 1) if self.lateness else None,
                 "max_ms": round(1000 * max(self.lateness), 1) if self.lateness else None}
@@ -177,7 +179,12 @@ def figures(store: str, workers: list[Any], tables: list[Table]) -> DeadlineFigu
         token = next(iter(table.tokens.values()))
         record = httpx.get(f"{workers[0].url}/api/games/{table.game_id}/record",
                            headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
-        if verify_record(json.dumps(record)).startswith("verified") and any(
-                e.get("by") == "clock" for e in record["history"]):
+        try:
+            said = verify_record(json.dumps(record))
+        except Exception as exc:                   # a FairnessError, or the record's answer was not one
+            said = f"{type(exc).__name__}: {exc}"
+        if said.lower().startswith("verified") and any(e.get("by") == "clock" for e in record["history"]):
             result.verified += 1
+        elif len(result.unverified) < 3:
+            result.unverified.append(f"{table.game_id}: {said[:200]}")
     return result

@@ -7,6 +7,7 @@ proves each clock move. A name, a reaction and a seat coming back on one worker 
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from real_services import PostgresServer, RedisServer, Worker
@@ -76,3 +77,83 @@ def test_silent_tables_play_to_the_end_once_across_sigkills(cluster, tmp_path):
     assert result.fired_twice == 0
     assert result.finished == result.games == result.verified     # no table was left waiting for a person
     assert result.clock_moves > 0 and len(result.lateness) > 0
+
+
+def deadlines_per_game(store: str, tables) -> dict[str, int]:
+    """How many deadlines (distinct ``due``) the stand-in answered in each game, from the store."""
+    from silent_tables import stored_rows
+
+    seen: dict[str, set[float]] = {t.game_id: set() for t in tables}
+    for game_id, _version, due, _played in stored_rows(store, list(seen)):
+        seen[game_id].add(due)
+    return {game_id: len(dues) for game_id, dues in seen.items()}
+
+
+def test_a_table_whose_people_are_all_away_is_played_to_its_end_at_once(cluster):
+    """Each silent person's first deadline makes him away; once all are, the stand-in plays the game to its
+    end in the same commit: no table has more deadlines than people (none is paced seat by seat)."""
+    postgres, workers = cluster
+    tables = open_tables(workers, 6, turn_seconds=5)
+    play_out(workers, tables, seconds=180, kill_every=None)
+    result = figures(postgres.url, workers, tables)
+    assert result.finished == result.games == result.verified and result.fired_twice == 0
+    people = {t.game_id: len(t.tokens) for t in tables}
+    counts = deadlines_per_game(postgres.url, tables)
+    assert all(1 <= counts[game_id] <= people[game_id] for game_id in counts), (counts, people)
+
+
+def test_sigterm_stops_a_worker_within_10_s_and_the_other_takes_its_deadlines(cluster):
+    postgres, (one, two) = cluster
+    tables = open_tables([one], 4, turn_seconds=5)
+    socket_url = one.url.replace("http", "ws") + f"/api/games/{tables[0].game_id}/ws"
+    live = ws_client.connect(socket_url, open_timeout=5)                # a live seat holds a socket open
+    live.send(json.dumps({"token": next(iter(tables[0].tokens.values())), "html": False}))
+    assert "version" in json.loads(live.recv(timeout=10))
+    assert one.process is not None
+    one.process.terminate()                                                # SIGTERM with deadlines pending
+    one.process.wait(timeout=10)                                           # the contract: within 10 s
+    one.process = None
+    closed = None
+    try:
+        while True:
+            live.recv(timeout=5)
+    except Exception as exc:                                               # the socket was closed for a restart
+        closed = exc
+    assert closed is not None
+    for table in tables:
+        table.url = two.url
+    play_out([two], tables, seconds=180, kill_every=None)
+    result = figures(postgres.url, [two], tables)
+    one.start()
+    assert result.finished == result.games == result.verified and result.fired_twice == 0
+
+
+def test_a_worker_started_while_redis_is_down_serves_and_joins_the_doorbell(cluster):
+    import redis
+
+    postgres, (one, _) = cluster
+    broker = RedisServer()
+    broker.stop()                                                          # Redis is down when it starts
+    late = Worker(postgres.url, broker.url, wait=False)
+    try:
+        late.wait_up()
+        created = httpx.post(f"{late.url}/api/games", json={"humans": [0, 1]}, timeout=30)
+        assert created.status_code == 200                                 # it serves from the store
+        game_id, token = created.json()["id"], created.json()["tokens"]["0"]
+        assert httpx.get(f"{one.url}/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"},
+                         timeout=10).status_code == 200                    # the other worker shares the store
+        assert httpx.get(f"{late.url}/readyz", timeout=10).status_code == 503
+        broker.start()                                                     # Redis comes back
+        client = redis.Redis.from_url(broker.url)
+        subscribed = 0
+        for _ in range(200):                                               # its doorbell subscribes again
+            subscribed = dict(client.pubsub_numsub("phom:games")).get(b"phom:games", 0)
+            if subscribed:
+                break
+            time.sleep(0.1)
+        client.close()
+        assert subscribed == 1
+        late.wait_ready()                                                  # and it says it is ready
+    finally:
+        late.kill()
+        broker.stop()

@@ -29,7 +29,7 @@ try:
 except ImportError:
     raise missing_extra("web", "phom serve (Starlette)") from None
 
-__all__ = ["CLOSE_REASONS", "DEADLINE_POLL_SECONDS", "REPAIR_SECONDS", "WS_BAD", "WS_FAILED", "WS_FORBIDDEN",
+__all__ = ["CLOSE_REASONS", "DEADLINE_POLL_SECONDS", "FIRE_CHUNK", "REPAIR_SECONDS", "WS_BAD", "WS_FAILED", "WS_FORBIDDEN",
            "WS_GOING_AWAY", "WS_NOT_FOUND", "WS_TOO_MANY", "WS_TOO_MANY_SOCKETS", "Subscribers", "keep_deadlines",
            "live_seat"]
 
@@ -49,6 +49,8 @@ CLOSE_REASONS = {WS_BAD: "send {\"token\": ...} first", WS_FORBIDDEN: "this toke
 #: (seconds): a deadline is played within this (and the time to play it) of passing, by whichever process
 #: looks first.
 DEADLINE_POLL_SECONDS = 0.1
+#: How many passed deadlines one worker thread plays and commits together.
+FIRE_CHUNK = 8
 #: with workers sharing a store, how often a live seat checks the store when no doorbell rang
 REPAIR_SECONDS = 2.0
 
@@ -77,9 +79,10 @@ class Subscribers:
 
 
 async def keep_deadlines(games: GameHost, workers: Workers) -> None:
-    """Forever: play the deadlines that have passed, each in a worker thread of its own (one table's slow
-    bots never hold the others' deadlines back) and in an order of this process's own (so that workers
-    sharing a store spread over them), looking again at once while the last look played any (every
+    """Forever: play the deadlines that have passed, ``FIRE_CHUNK`` at a time in a worker thread (each
+    chunk one commit to disk: ``GameHost.fire_all``; the chunks in threads of their own, so one table's
+    slow bots hold back only its chunk) and in an order of this process's own (so that workers sharing a
+    store spread over them), looking again at once while the last look played any (every
     passed deadline is drained, however many there are); when none was played, look again after
     ``DEADLINE_POLL_SECONDS``. A deadline that fails (its store away, its game broken) is logged and tried
     again at a later look; the others are played."""
@@ -94,12 +97,14 @@ async def keep_deadlines(games: GameHost, workers: Workers) -> None:
             await asyncio.sleep(DEADLINE_POLL_SECONDS)
             continue
         order.shuffle(due)
-        played = await asyncio.gather(*(workers.run(games.fire, *deadline) for deadline in due),
+        chunks = [due[i:i + FIRE_CHUNK] for i in range(0, len(due), FIRE_CHUNK)]
+        played = await asyncio.gather(*(workers.run(games.fire_all, chunk) for chunk in chunks),
                                       return_exceptions=True)
-        for deadline, outcome in zip(due, played):
+        for chunk, outcome in zip(chunks, played):
             if isinstance(outcome, BaseException) and not isinstance(outcome, asyncio.CancelledError):
-                log.warning("playing the deadline of game %s failed: %s", deadline[0], _first_line(outcome))
-        if not any(outcome is True for outcome in played):
+                log.warning("playing the deadlines of games %s failed: %s", ", ".join(d[0] for d in chunk),
+                            _first_line(outcome))
+        if not any(isinstance(outcome, int) and outcome > 0 for outcome in played):
             await asyncio.sleep(DEADLINE_POLL_SECONDS)   # nothing this process could play now: others are at it
 
 

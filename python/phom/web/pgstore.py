@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..extras import missing_extra
-from .store import (CLOCK_COLUMNS, CREATOR_INDEX, DEADLINE_INDEX, GAME_COLUMNS, INSERT_COLUMNS, INSERT_COUNT, KEEP,
+from .store import (Append, CLOCK_COLUMNS, CREATOR_INDEX, DEADLINE_INDEX, GAME_COLUMNS, INSERT_COLUMNS, INSERT_COUNT, KEEP,
                     REACTION_SECONDS, TABLES, Keep, StaleVersion, StoredGame, action_rows, insert_values, no_cap,
                     stored_game)
 
@@ -149,6 +149,35 @@ class PostgresStore:
                 raise StaleVersion(f"game {game_id} is not at version {version}") from None
         return new
 
+    def append_all(self, writes: Sequence[Append]) -> list[int | None]:
+        """Each of ``writes`` as ``append`` writes it, in one transaction (one commit for them all); a write
+        whose game moved on (or is being written by another worker, whose row lock is not waited for) is
+        left out (None). The new versions, in order."""
+        done: list[int | None] = []
+        with self._pool.connection() as conn, conn.transaction():
+            for write in writes:
+                new = write.version + len(write.actions)
+                with conn.transaction():           # a savepoint: one write's failure leaves the others
+                    row = conn.execute(
+                        "SELECT 1 FROM games WHERE id = %s AND version = %s AND (%s::float8 IS NULL OR deadline = %s) "
+                        "AND (%s::integer IS NULL OR stamp = %s) FOR UPDATE SKIP LOCKED",
+                        (write.game_id, write.version, write.due, write.due, write.stamp, write.stamp)).fetchone()
+                    if row is None:
+                        done.append(None)
+                        continue
+                    conn.execute("UPDATE games SET version = %s, touched = %s, finished = %s, deadline = %s, "
+                                 "away = COALESCE(%s, away), stamp = stamp + 1 WHERE id = %s",
+                                 (new, write.now, write.now if write.finished else None,
+                                  None if write.finished else write.deadline,
+                                  None if write.away is None else json.dumps(sorted(write.away)), write.game_id))
+                    with conn.cursor() as cursor:
+                        cursor.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) "
+                                           "VALUES (%s, %s, %s, %s, %s, %s)",
+                                           action_rows(write.game_id, write.version, write.actions, write.standins,
+                                                       write.due, write.now))
+                done.append(new)
+        return done
+
     def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
                 deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None,
                 stamp: int | None = None) -> int:
@@ -226,6 +255,25 @@ class PostgresStore:
         """Give the lease on ``work`` back (only its holder can)."""
         with self._pool.connection() as conn, conn.transaction():
             conn.execute("DELETE FROM leases WHERE work = %s AND holder = %s", (work, holder))
+
+    def claim_all(self, works: Sequence[str], holder: str, *, now: float, until: float) -> set[str]:
+        """``claim`` each of ``works`` in one statement (two workers claiming at once cannot both win one);
+        those this holder now holds."""
+        if not works:
+            return set()
+        with self._pool.connection() as conn, conn.transaction():
+            rows = conn.execute(
+                "INSERT INTO leases (work, holder, until) SELECT w, %s, %s FROM unnest(%s::text[]) AS w "
+                "ON CONFLICT (work) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until "
+                "WHERE leases.until < %s OR leases.holder = EXCLUDED.holder RETURNING work",
+                (holder, until, list(works), now)).fetchall()
+        return {str(r[0]) for r in rows}
+
+    def release_all(self, works: Sequence[str], holder: str) -> None:
+        """``release`` each of ``works`` in one statement."""
+        if works:
+            with self._pool.connection() as conn, conn.transaction():
+                conn.execute("DELETE FROM leases WHERE work = ANY(%s) AND holder = %s", (list(works), holder))
 
     def applied(self, game_id: str, key: str) -> int | None:
         """The version a client's request ``key`` left the game at, if it was applied; else None."""

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["KEEP", "TABLES", "GameStore", "Keep", "StaleVersion", "Store", "StoredGame", "default_store_path", "stored_game"]
+__all__ = ["KEEP", "TABLES", "Append", "GameStore", "Keep", "StaleVersion", "Store", "StoredGame", "default_store_path", "stored_game"]
 
 
 def default_store_path() -> str:
@@ -200,6 +200,22 @@ def insert_values(game: StoredGame, version: int) -> tuple[Any, ...]:
             game.deadline, json.dumps(sorted(game.away)), json.dumps(game.names, ensure_ascii=False))
 
 
+@dataclass
+class Append:
+    """One ``append`` of a batch (``Store.append_all``): its arguments, as ``append`` takes them."""
+
+    game_id: str
+    version: int
+    actions: Sequence[tuple[int, str]]
+    now: float
+    finished: bool
+    deadline: float | None = None
+    away: Sequence[int] | None = None
+    standins: Sequence[int] = ()
+    due: float | None = None
+    stamp: int | None = None
+
+
 def action_rows(game_id: str, version: int, actions: Sequence[tuple[int, str]], standins: Sequence[int] = (),
                 due: float | None = None, now: float | None = None) -> list[tuple[str, int, int, str, Any, Any]]:
     """The rows of ``actions`` appended after ``version``: ``standins``, the indices the stand-in played
@@ -223,6 +239,7 @@ class Store(Protocol):
                finished: bool, key: str | None = None, deadline: float | None = None,
                away: Sequence[int] | None = None, standins: Sequence[int] = (), due: float | None = None,
                stamp: int | None = None) -> int: ...
+    def append_all(self, writes: Sequence[Append]) -> list[int | None]: ...
     def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
                 deadline: float | None | Keep = KEEP, names: dict[str, str] | None = None,
                 stamp: int | None = None) -> int: ...
@@ -233,6 +250,8 @@ class Store(Protocol):
     def applied(self, game_id: str, key: str) -> int | None: ...
     def claim(self, work: str, holder: str, *, now: float, until: float) -> bool: ...
     def release(self, work: str, holder: str) -> None: ...
+    def claim_all(self, works: Sequence[str], holder: str, *, now: float, until: float) -> set[str]: ...
+    def release_all(self, works: Sequence[str], holder: str) -> None: ...
     def load(self, game_id: str) -> StoredGame | None: ...
     def version(self, game_id: str) -> int | None: ...
     def save_review(self, game_id: str, text: str) -> None: ...
@@ -312,23 +331,40 @@ class GameStore:
         (None leaves them); ``standins``: the indices in ``actions`` that the stand-in played."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            row = self._db.execute("SELECT version, deadline, stamp FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None or row[0] != version or (due is not None and row[1] != due) or (
-                    stamp is not None and row[2] != stamp):
+            if key is not None and self._db.execute("SELECT 1 FROM requests WHERE game_id = ? AND key = ?",
+                                                    (game_id, key)).fetchone() is not None:
+                raise StaleVersion(f"request {key!r} of game {game_id} was applied already")
+            new = self._append(Append(game_id, version, actions, now, finished, deadline, away, standins, due, stamp))
+            if new is None:
                 raise StaleVersion(f"game {game_id} is not at version {version}")
             if key is not None:
-                try:
-                    self._db.execute("INSERT INTO requests (game_id, key, version) VALUES (?, ?, ?)",
-                                     (game_id, key, version + len(actions)))
-                except sqlite3.IntegrityError:
-                    raise StaleVersion(f"request {key!r} of game {game_id} was applied already") from None
-            self._db.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) VALUES (?, ?, ?, ?, ?, ?)",
-                                 action_rows(game_id, version, actions, standins, due, now))
-            new = version + len(actions)
-            self._db.execute("UPDATE games SET version = ?, touched = ?, finished = ?, deadline = ?, "
-                             "away = COALESCE(?, away), stamp = stamp + 1 WHERE id = ?",
-                             (new, now, now if finished else None, None if finished else deadline,
-                              None if away is None else json.dumps(sorted(away)), game_id))
+                self._db.execute("INSERT INTO requests (game_id, key, version) VALUES (?, ?, ?)", (game_id, key, new))
+        return new
+
+    def append_all(self, writes: Sequence[Append]) -> list[int | None]:
+        """Each of ``writes`` as ``append`` writes it, all in one transaction (one commit to disk for them
+        all: the stand-in's moves of many passed deadlines); a write whose game moved on is left out
+        (None), the others are written. The new versions, in order."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            return [self._append(write) for write in writes]
+
+    def _append(self, write: Append) -> int | None:
+        """``write`` in the open transaction; its new version, or None (nothing written) if its game is not
+        at its version, stamp and deadline."""
+        row = self._db.execute("SELECT version, deadline, stamp FROM games WHERE id = ?", (write.game_id,)).fetchone()
+        if row is None or row[0] != write.version or (write.due is not None and row[1] != write.due) or (
+                write.stamp is not None and row[2] != write.stamp):
+            return None
+        self._db.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) VALUES (?, ?, ?, ?, ?, ?)",
+                             action_rows(write.game_id, write.version, write.actions, write.standins, write.due,
+                                         write.now))
+        new = write.version + len(write.actions)
+        self._db.execute("UPDATE games SET version = ?, touched = ?, finished = ?, deadline = ?, "
+                         "away = COALESCE(?, away), stamp = stamp + 1 WHERE id = ?",
+                         (new, write.now, write.now if write.finished else None,
+                          None if write.finished else write.deadline,
+                          None if write.away is None else json.dumps(sorted(write.away)), write.game_id))
         return new
 
     def seating(self, game_id: str, version: int, *, now: float, away: Sequence[int] | None = None,
@@ -411,6 +447,15 @@ class GameStore:
         """Give the lease on ``work`` back (only its holder can)."""
         with self._lock, self._db:
             self._db.execute("DELETE FROM leases WHERE work = ? AND holder = ?", (work, holder))
+
+    def claim_all(self, works: Sequence[str], holder: str, *, now: float, until: float) -> set[str]:
+        """``claim`` each of ``works`` (in one transaction); those this holder now holds."""
+        return {work for work in works if self.claim(work, holder, now=now, until=until)}
+
+    def release_all(self, works: Sequence[str], holder: str) -> None:
+        """``release`` each of ``works``."""
+        for work in works:
+            self.release(work, holder)
 
     def applied(self, game_id: str, key: str) -> int | None:
         """The version a client's request ``key`` left the game at, if it was applied; else None."""
