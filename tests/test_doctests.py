@@ -31,6 +31,7 @@ MODULES = [
     "phom.phom.bots", "phom.phom.bots.random", "phom.phom.bots.greedy", "phom.phom.bots.search", "phom.phom.bots.montecarlo",
     "phom.phom.bots.planner", "phom.phom.bots.styles", "phom.phom.bots.learned", "phom.levels", "phom.budget", "phom.bot_names",
     "phom.phom.session", "phom.phom.openspiel", "phom.tienlen.session", "phom.tienlen.openspiel",
+    "phom.notation", "phom.tienlen.position", "phom.cli.position",
 ]
 
 
