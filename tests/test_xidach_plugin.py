@@ -156,6 +156,10 @@ def test_the_service_hosts_a_table_of_six_and_verify_proves_its_record(client, t
     from phom.fairness import FairnessError, verify_record
 
     host, http = client
+    refused = http.post("/api/games?lang=vi", json={"game": "xidach", "rules": {"players": 7}})
+    assert refused.status_code == 422 and refused.json()["message"] == "Xì dách chơi từ 2 đến 6 người, không phải 7."
+    refused = http.post("/api/games", json={"game": "xidach", "rules": {"players": 3, "jokers": 2}})
+    assert refused.status_code == 422 and "no field 'jokers'" in refused.json()["error"]
     kinds = http.get("/api/kinds").json()
     assert "xidach" in json.dumps(kinds)
     created = http.post("/api/games", json={"game": "xidach", "rules": {"players": 6}, "humans": [0, 5],

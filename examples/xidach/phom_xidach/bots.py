@@ -22,6 +22,7 @@ ValueError: unknown Xì dách bot 'wizard': choose from random, greedy, threshol
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from phom.bot_names import BotName, BotNames, Counted, make_named_bot
@@ -32,17 +33,19 @@ from .game import Draw, Stand, XiDachAction, XiDachView
 from .hands import worth
 from .worlds import sample_world
 
-__all__ = ["GREEDY_STAND", "XIDACH_BOTS", "MonteCarloXiDachBot", "RandomXiDachBot", "ThresholdXiDachBot",
+__all__ = ["FEWEST_WORLDS", "GREEDY_STAND", "XIDACH_BOTS", "MonteCarloXiDachBot", "RandomXiDachBot", "ThresholdXiDachBot",
            "make_xidach_bot"]
 
 #: where the greedy bot stands
 GREEDY_STAND = 17
+#: the fewest worlds a time-bounded judgement weighs
+FEWEST_WORLDS = 8
 
 #: the names Xì dách's bots answer to, and its levels (not measured against each other: an ordering by design)
 XIDACH_BOTS = BotNames(
     game="Xì dách ", plain=("random", "greedy"),
     counted={"threshold": Counted("POINTS", GREEDY_STAND, high=21, example="threshold:18"),
-             "montecarlo": Counted("WORLDS", 64, high=4096, example="montecarlo:128")},
+             "montecarlo": Counted("WORLDS", 64, high=512, example="montecarlo:128")},
     levels=(Recipe("random"), Recipe("threshold:20"), Recipe("threshold:16"), Recipe("greedy"),
             Recipe("montecarlo:16"), Recipe("montecarlo:32"), Recipe("montecarlo:64"), Recipe("montecarlo:128")))
 
@@ -89,13 +92,16 @@ class MonteCarloXiDachBot:
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
 
-    def values(self, view: XiDachView) -> list[tuple[XiDachAction, float, int]]:
-        """Each legal move, its mean money for the seat and the worlds it was weighed on."""
+    def values(self, view: XiDachView, deadline: float | None = None) -> list[tuple[XiDachAction, float, int]]:
+        """Each legal move, its mean money for the seat and the worlds it was weighed on; with a ``deadline``
+        (``time.monotonic()`` seconds), no world is begun after it (but at least ``FEWEST_WORLDS`` are)."""
         legal = view.legal_actions
         totals = [0.0] * len(legal)
         played = 0
         playout = ThresholdXiDachBot()
-        for _ in range(self.worlds):
+        for tried in range(self.worlds):
+            if deadline is not None and tried >= FEWEST_WORLDS and time.monotonic() > deadline:
+                break
             world = sample_world(view, self.rng)
             if world is None:
                 continue

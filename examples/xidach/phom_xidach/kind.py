@@ -12,6 +12,7 @@ engine: every tool plays its Python referee, and the review replays it over ``sa
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from phom.cards import Card, CardSet
@@ -25,10 +26,12 @@ from .rules import XiDachRules
 from .words import say
 from .worlds import sample_world
 
-__all__ = ["HINT_WORLDS", "LOOKAHEAD_WORLDS", "XiDachKind", "shuffled_deck"]
+__all__ = ["HINT_SECONDS", "HINT_WORLDS", "LOOKAHEAD_SECONDS", "LOOKAHEAD_WORLDS", "XiDachKind", "shuffled_deck"]
 
-#: the worlds the quick hint weighs each move on, and the deeper one (``??``, ``search``)
+#: the most worlds the quick hint weighs each move on, and the deeper one (``??``, ``search``)
 HINT_WORLDS, LOOKAHEAD_WORLDS = 64, 400
+#: the seconds each weighs them for at most, unless told (the service tells its own bound)
+HINT_SECONDS, LOOKAHEAD_SECONDS = 0.5, 2.0
 
 
 def shuffled_deck(server_seed: str, client_seed: str) -> list[int]:
@@ -175,17 +178,19 @@ class XiDachKind:
             report["result_table"] = render.result_table(game, seat, lang)
         return report
 
-    def hint(self, game: XiDachGame, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5
+    def hint(self, game: XiDachGame, seat: int, *, search: bool, lang: str = "en", seconds: float | None = None
              ) -> dict[str, Any]:
-        """The move that wins most over ``HINT_WORLDS`` worlds that agree with the seat's view
-        (``LOOKAHEAD_WORLDS`` with ``search``), the next best beside it."""
+        """The move that wins most over at most ``HINT_WORLDS`` worlds that agree with the seat's view
+        (``LOOKAHEAD_WORLDS`` with ``search``), weighed for at most ``seconds`` (by default ``HINT_SECONDS``,
+        ``LOOKAHEAD_SECONDS`` with ``search``), the next best beside it."""
         view = game.view(seat)
         if not view.legal_actions:
             raise ValueError(f"seat {seat} has no move now")
         worlds = LOOKAHEAD_WORLDS if search else HINT_WORLDS
+        budget = seconds if seconds is not None else LOOKAHEAD_SECONDS if search else HINT_SECONDS
         bot = MonteCarloXiDachBot(worlds, seed=len(game.history) * 8 + seat)
-        values = sorted(bot.values(view), key=lambda v: -v[1]) if len(view.legal_actions) > 1 else \
-            [(view.legal_actions[0], 0.0, 0)]
+        values = sorted(bot.values(view, time.monotonic() + budget), key=lambda v: -v[1]) \
+            if len(view.legal_actions) > 1 else [(view.legal_actions[0], 0.0, 0)]
         best, gain, weighed = values[0]
         if len(values) == 1:
             reason = say("the only move", lang)

@@ -61,6 +61,14 @@ VIETNAMESE: dict[str, str] = {
     "Seat {seat} is settled already, or is not a player.": "Ghế {seat} đã xét rồi, hoặc không phải người chơi.",
     "The game is over.": "Ván đã xong.",
     "That move is not allowed now.": "Nước này không được đi lúc này.",
+    # the rules of a table
+    "Xì dách seats {low} to {high}, not {value}.": "Xì dách chơi từ {low} đến {high} người, không phải {value}.",
+    "{field}: a whole number, not {value}.": "{field}: phải là một số nguyên, không phải {value}.",
+    "{field}: points from {low} to {high}, not {value}.": "{field}: từ {low} đến {high} điểm, không phải {value}.",
+    "{field}: stakes from {low} to {high}, not {value}.": "{field}: từ {low} đến {high} cược, không phải {value}.",
+    "Xì dách rules are an object with the fields {fields}.": "Luật Xì dách là một đối tượng với các mục {fields}.",
+    "Xì dách rules have no field {field}: the fields are {fields}.":
+        "Luật Xì dách không có mục {field}: các mục là {fields}.",
     # results and payments
     "{who} pays {whom}: {money}": "{who} trả {whom}: {money}",
     "{who} and {whom}: hòa": "{who} và {whom}: hòa",
