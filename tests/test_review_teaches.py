@@ -15,7 +15,7 @@ from phom import Game
 from phom.bots import make_bot
 from phom.cli import main
 from phom.review import Review, review
-from phom.review.model import STANDIN_UNRATED
+from phom.review.calibration import STANDIN_UNRATED
 from phom.review.text import review_text
 from phom.review.walk import clock_moves
 from phom.tienlen import TienLenGame

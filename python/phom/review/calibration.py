@@ -30,7 +30,7 @@ from ..levels import level_of
 from ..games import game_kind
 from ..moved import forwarding
 
-__all__ = ["FRACTIONS", "label_for", "label_of", "ladder", "rating_of", "spread_of",
+__all__ = ["FRACTIONS", "STANDIN_UNRATED", "label_for", "label_of", "ladder", "rating_of", "spread_of",
            "thresholds_of"]
 
 #: each game's thresholds moved to its folder, still read here
@@ -91,6 +91,10 @@ def ladder(game: str) -> list[dict[str, Any]]:
     (its 95 % interval), ``decisions``."""
     rungs: list[dict[str, Any]] = _ladder_data().get(game, [])
     return sorted(rungs, key=lambda rung: rung["error_rate"])
+
+
+#: the rating of a seat whose every choice the table's stand-in made (nothing of the player's to rate)
+STANDIN_UNRATED = "unrated: the stand-in made every choice"
 
 
 def rating_of(game: str, error_rate: float) -> str:

@@ -13,10 +13,7 @@ from typing import Any
 
 from ..cards import Card
 
-__all__ = ["STANDIN_UNRATED", "Decision", "Ledger", "Point", "Review", "Turn", "people_text"]
-
-#: the rating of a seat whose every choice the table's stand-in made (nothing of the player's to rate)
-STANDIN_UNRATED = "unrated: the stand-in made every choice"
+__all__ = ["Decision", "Ledger", "Point", "Review", "Turn", "people_text"]
 
 
 def people_text(action: object) -> str:

@@ -22,7 +22,7 @@ from ..levels import LEVELS, level_of
 from ..cards import CardSet
 from ..games import GAMES, game_kind
 from ..language import N_, aligned, number, percent, translator, wrap
-from .model import STANDIN_UNRATED
+from .calibration import STANDIN_UNRATED
 
 __all__ = ["CROSS_FITTED", "EXPLAIN", "LABELS", "LESSONS", "ReviewWords", "action_words", "explain_words",
            "lesson_sentence", "lessons_title", "move_phrase", "position_text", "rating_words", "review_text",

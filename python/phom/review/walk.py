@@ -37,8 +37,8 @@ from typing import Any, Protocol
 from ..games import GAMES, GameKind, kind_of_record
 from ..language import translator
 from ..racing import QUANTUM, Z_95, Settings, evaluate, quantize, stage_seed, value_of
-from .calibration import label_for, rating_of
-from .model import STANDIN_UNRATED, Decision, Ledger, Point, Review, Turn
+from .calibration import STANDIN_UNRATED, label_for, rating_of
+from .model import Decision, Ledger, Point, Review, Turn
 from .referee import RefereeReplay
 
 __all__ = ["clock_moves", "cross_fitted", "load_record", "review"]
