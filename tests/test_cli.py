@@ -67,7 +67,7 @@ def test_simulate_json():
 
 def test_simulate_table_with_jobs():
     code, text = run(["simulate", "--games", "8", "--bots", "greedy,random,random", "--jobs", "2"])
-    assert code == 0 and "games a second" in text and "seat 1: greedy" in text and "0:greedy" not in text
+    assert code == 0 and "games a second" in text and "Seat 1: greedy" in text and "0:greedy" not in text
 
 
 def test_replay(tmp_path):
@@ -75,7 +75,7 @@ def test_replay(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(game.to_json(), encoding="utf-8")
     code, text = run(["replay", str(path)])
-    assert code == 0 and "Net:" in text and "seat 1: discard" in text and "seat 0" not in text
+    assert code == 0 and "Net:" in text and "Seat 1: discard" in text and "seat 0" not in text
     data = json.loads(game.to_json())
     data["actions"][3] = "discard KH" if "KH" not in data["deal"]["hands"][1] else "discard AS"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -125,16 +125,16 @@ def test_help_of_every_command_in_both_languages(capsys, monkeypatch):
     for lang in ("LANG", "--lang"):
         argv = ["solve", "--help"] if lang == "LANG" else ["play", "--lang", "en", "--help"]
         assert run(argv)[0] == 0
-    vi_help, en_help = capsys.readouterr().out.split("usage: ")
+    vi_help, en_help = capsys.readouterr().out.split("Usage: ")
     assert vi_help.startswith("Cách dùng: phom solve") and "Tuỳ chọn:" in vi_help
-    assert "in trang trợ giúp này rồi thoát" in vi_help and "mã xáo bài" not in en_help
-    assert "options:" in en_help and "show this help message and exit" in en_help
+    assert "In trang trợ giúp này rồi thoát" in vi_help and "mã xáo bài" not in en_help
+    assert "Options:" in en_help and "Show this help message and exit" in en_help
     assert "--save FILE" in en_help and "cách" not in en_help
     monkeypatch.delenv("LANG")
     for argv in (["tienlen", "play"], ["review"], ["bot", "play"], ["replay"], ["serve"]):
         assert run([*argv, "--lang", "vi", "--help"] if argv[-1] != "serve" else [*argv, "--help"])[0] == 0
     seen = capsys.readouterr().out
-    assert seen.count("cách dùng:") == 4 and seen.count("usage:") == 1
+    assert seen.count("Cách dùng:") == 4 and seen.count("Usage:") == 1
     assert run(["solve", "--lang", "vi"])[0] == 2
     assert "phom solve: lỗi: thiếu các tham số sau: BÀI" in capsys.readouterr().err
     assert run(["--version"])[0] == 0 and "phom " in capsys.readouterr().out
@@ -174,7 +174,7 @@ def test_tienlen_play_save_and_replay(tmp_path):
     code, text = run(["replay", str(path), "--lang", "vi"])
     assert len(game.history) > 10
     assert code == 0 and text.startswith("Tiến lên, 4 người chơi; ghế 2 đi đầu") and "Tổng:" in text
-    numbers = [int(n) for n in re.findall(r"(?m)^ *(\d+)\. ghế", text)]       # a move a line, as the review counts them
+    numbers = [int(n) for n in re.findall(r"(?m)^ *(\d+)\. Ghế", text)]       # a move a line, as the review counts them
     assert numbers == list(range(1, len(game.history) + 1)) and "seat" not in text
     code, text = run(["tienlen", "play", "--seed", "3", "--lang", "vi"], stdin="1\n" * 120)
     assert "Về: nhất" in text and "(về nhì)" in text and "−" in text and "-" not in text.split("Tổng:")[1]

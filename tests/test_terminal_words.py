@@ -42,13 +42,13 @@ def eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
                                   ["tienlen", "simulate", "--games", "8", "--bots", "greedy,random"]])
 def test_simulate_speaks_the_readers_language(argv):
     said = run([*argv, "--lang", "vi"])
-    assert said.startswith("Sau ") and "ghế 1: greedy (Cấp" in said and "ghế 2: random (Cấp 1 · Mới chơi)" in said
+    assert said.startswith("Sau ") and "Ghế 1: greedy (Cấp" in said and "Ghế 2: random (Cấp 1 · Mới chơi)" in said
     assert not ENGLISH_NUMBER.search(said) and not ENGLISH.search(re.sub(r"\w+: ?(greedy|random|montecarlo:4)", "", said))
     assert "|" not in said and all(display_width(line) <= 80 for line in said.splitlines())
     table = [line for line in said.splitlines() if line.startswith(("ghế ", "  ", " ")) and "%" in line]
     assert len({display_width(line) for line in table}) == 1, table        # the columns line up
     english = run([*argv, "--lang", "en"])
-    assert english.startswith("After ") and "seat 1: greedy (Level" in english and "stakes a game" in english
+    assert english.startswith("After ") and "Seat 1: greedy (Level" in english and "Stakes a game" in english
 
 
 def test_a_bot_without_a_level_is_described_in_the_players_words():

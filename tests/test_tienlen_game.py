@@ -215,7 +215,7 @@ def test_the_tienlen_command_line(capsys):
     out = capsys.readouterr().out
     assert "Plays     1 that beat a pair of heo" in out and "(one play)" in out
     assert main(["tienlen", "simulate", "--games", "8", "--bots", "greedy,random"]) == 0
-    assert "seat 1: greedy" in capsys.readouterr().out
+    assert "Seat 1: greedy" in capsys.readouterr().out
     assert main(["tienlen", "solve", "3S", "--table", "3S 5S"]) == 1
     assert "not a combination" in capsys.readouterr().err
 

@@ -280,7 +280,8 @@ METAVARS = (N_("GAMES"), N_("BOTS"), N_("JOBS"), N_("SEED"), N_("SEEDS"), N_("FI
             N_("WORLDS"), N_("DELTA"), N_("SEAT"), N_("SEATS"), N_("PLAYERS"), N_("PANEL"), N_("DEALS"),
             N_("WORKERS"), N_("STORE"), N_("REDIS_URL"), N_("PORT"), N_("HOST"), N_("HOSTS"), N_("IPS"),
             N_("PLOT"), N_("OUT"), N_("CURVE"), N_("ITERATIONS"), N_("HANDS"), N_("EVAL_DEALS"), N_("EPSILON"),
-            N_("EPOCHS"), N_("S"), N_("N"), N_("SPEC"), N_("URL"), N_("GAME_ID"), N_("CHALLENGER"), N_("SAMPLES"))
+            N_("EPOCHS"), N_("S"), N_("N"), N_("SPEC"), N_("URL"), N_("GAME_ID"), N_("CHALLENGER"), N_("SAMPLES"),
+            N_("POSITION"))
 
 
 def speak_metavars(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
@@ -303,6 +304,10 @@ def speak_metavars(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> 
             action.metavar = _(action.metavar)
         elif action.metavar is None:
             action.metavar = _(action.dest.upper())
+
+
+#: argparse's own words that stand at the start of a line of the help (its errors stay as they are said)
+HEADINGS = ("usage: ", "options", "positional arguments", "optional arguments", "show this help message and exit")
 
 
 class SentenceHelp(argparse.HelpFormatter):
@@ -334,8 +339,11 @@ def argparse_speaks(lang: str) -> Iterator[None]:
     """
     catalog = translator(lang)
 
-    def tr(message: str | None) -> str | None:          # its words start sentences: "Usage:", "Options"
-        return capital(catalog(message)) if message else message      # argparse asks for None too
+    def tr(message: str | None) -> str | None:          # its headings start with a capital: "Usage:", "Options"
+        if not message:
+            return message                                # argparse asks for None too
+        said = catalog(message)
+        return capital(said) if message in HEADINGS else said
 
     words = vars(argparse)                                    # the module's names: its _ and ngettext
     said = words["_"], words["ngettext"]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..levels import LEVELS, level_number, level_of
-from ..language import N_, aligned, number, percent, translator
+from ..language import N_, aligned, capital, number, percent, translator
 
 __all__ = ["STYLES", "bot_words", "simulation_lines"]
 
@@ -49,16 +49,16 @@ def simulation_lines(stats: Any, specs: Sequence[str], lang: str = "en", game: s
     played = _("1 game") if games == 1 else _("{count} games").format(count=number(games, lang))
     lines = [_("After {games}, seat {seat} came out best: {money} stakes a game on average.").format(
         games=played, seat=best + 1, money=number(stats.mean_net[best], lang, 2, signed=True))]
-    lines += ["  " + _("seat {seat}: {bot} ({words})").format(seat=i + 1, bot=spec, words=bot_words(spec, lang, game))
+    lines += ["  " + _("Seat {seat}: {bot} ({words})").format(seat=i + 1, bot=spec, words=bot_words(spec, lang, game))
               for i, spec in enumerate(specs)]
     lines.append("")
     spread: Sequence[float] | None = getattr(stats, "std_net", None)
     rates: dict[str, Sequence[float]] = getattr(stats, "rates", {})
-    head = ["", _("first place"), _("stakes a game"), "± " + percent(0.95, lang)]
-    head += ([_("spread")] if spread is not None else []) + list(rates)
+    head = ["", capital(_("first place")), capital(_("stakes a game")), "± " + percent(0.95, lang)]
+    head += ([capital(_("spread"))] if spread is not None else []) + [capital(rate) for rate in rates]
     rows = [head]
     for i in range(len(specs)):
-        row = [_("seat {seat}").format(seat=i + 1), percent(stats.wins[i] / games, lang, 1),
+        row = [capital(_("seat {seat}").format(seat=i + 1)), percent(stats.wins[i] / games, lang, 1),
                number(stats.mean_net[i], lang, 2, signed=True), number(stats.ci95[i], lang, 2)]
         row += [number(spread[i], lang, 2)] if spread is not None else []
         row += [percent(values[i], lang, 1) for values in rates.values()]
