@@ -278,11 +278,9 @@ class XiDachGame:
         if isinstance(action, Draw):
             self.hands[p] = CardSet(self.hands[p].mask | 1 << self.deck[self.drawn])
             self.drawn += 1
-            if len(self.hands[p]) < FIVE:
-                return
-            if p == self.banker:
-                self._settle_all()
-            else:
+            if p == self.banker and (len(self.hands[p]) == FIVE or worth(self.hands[p]).kind == "quac"):
+                self._settle_all()              # the banker quắc or at five cards: everyone left is settled
+            elif p != self.banker and len(self.hands[p]) == FIVE:
                 self._next_player(p)
         elif isinstance(action, Stand):
             if p == self.banker:
