@@ -251,7 +251,7 @@ def to_card(card: object, name: str = "card") -> Card:
         raise TypeError(f"{name} is an array of {getattr(card, 'size', 'several')} values; one card is needed here "
                         "(a Card, card text or a card index)")
     if hasattr(card, "__index__") and not isinstance(card, bool):     # an int, NumPy integer scalars too
-        index = card.__index__()
+        index: int = card.__index__()
         if not 0 <= index < DECK_SIZE:
             raise CardError(f"{name} index {index!r} is not an integer from 0 to 51")
         return Card._cache[index]
