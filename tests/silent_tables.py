@@ -183,7 +183,9 @@ def figures(store: str, workers: list[Any], tables: list[Table]) -> DeadlineFigu
             said = verify_record(json.dumps(record))
         except Exception as exc:                   # a FairnessError, or the record's answer was not one
             said = f"{type(exc).__name__}: {exc}"
-        if said.lower().startswith("verified") and any(e.get("by") == "clock" for e in record["history"]):
+        over_at_the_deal = not record["history"]     # e.g. tới trắng: no turn was ever played
+        if said.lower().startswith("verified") and (over_at_the_deal or any(
+                e.get("by") == "clock" for e in record["history"])):
             result.verified += 1
         elif len(result.unverified) < 3:
             result.unverified.append(f"{table.game_id}: {said[:200]}")

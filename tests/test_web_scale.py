@@ -30,7 +30,8 @@ def cluster():
     # worker 0 reaches PostgreSQL through a proxy the test cuts; worker 1 directly
     proxy = CuttingProxy(postgres.port)
     through = postgres.url.replace(f":{postgres.port}/", f":{proxy.port}/")
-    workers = [Worker(through, redis_server.url), Worker(postgres.url, redis_server.url)]
+    limit = ("--tables-per-address", "20")             # an address's unfinished tables, counted across workers
+    workers = [Worker(through, redis_server.url, *limit), Worker(postgres.url, redis_server.url, *limit)]
     yield postgres, redis_server, workers, proxy
     for worker in workers:
         worker.kill()
