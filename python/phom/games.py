@@ -36,7 +36,8 @@ from typing import Any, Protocol
 
 __all__ = ["BUILT_IN", "DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "OPTIONAL_PARTS", "CardPainter", "Figure",
            "GameKind", "GameSpec", "GameTerminal", "broken_games", "game_kind", "game_spec", "game_specs",
-           "kind_of_record", "kind_of_view", "register_game", "spec_of_kind", "unregister_game"]
+           "kind_of_record", "kind_of_view", "register_game", "seat_report", "spec_of_kind", "unregister_game",
+           "ReportParts"]
 
 #: The entry-point group a game's package names its ``GameSpec`` under.
 ENTRY_POINT_GROUP = "phom.games"
@@ -522,6 +523,45 @@ def broken_games() -> dict[str, str]:
     """The plug-ins that did not load, each with its one line (what ``phom games`` says of them)."""
     _REGISTRY.load()
     return dict(_REGISTRY.broken)
+
+
+class ReportParts(Protocol):
+    """What a game's ``report`` is made of (``seat_report``): its functions of a seat's view and of the game."""
+
+    def view_report(self, view: Any, lang: str, /) -> dict[str, Any]: ...
+    def page_report(self, view: Any, /) -> Any: ...
+    def html(self, view: Any, *, revealed: Any, lang: str, styled: bool) -> str: ...
+    def moments(self, game: Any, lang: str, seat: int, /) -> Any: ...
+    def result_text(self, game: Any, lang: str, /) -> str: ...
+    def payment_lines(self, game: Any, lang: str, seat: int, /) -> Any: ...
+    def result_table(self, result: Any, seat: int, /) -> Any: ...
+
+
+def seat_report(game: Any, seat: int, parts: ReportParts, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
+    """``GameKind.report`` made of a game's ``parts``: the seat's view as data (``view_report``), how the page
+    handles the hand and the turn (``page``), the drawn table when ``drawn`` (``html``; every hand shown once
+    the game is over), the big ``moments`` as the seat is told them and, once it is over, the ``result``
+    (with its ``winner`` and ``text``), the ``payments`` in words, the ``final_hands`` and the ``result_table``.
+
+    >>> report = game_kind("tienlen").report(game_kind("tienlen").deal_of(game_kind("tienlen").rules(None), 1, 0),
+    ...                                      0, drawn=False)
+    >>> report["page"] is not None, "html" in report, "result" in report
+    (True, False, False)
+    """
+    view = game.view(seat)
+    report = parts.view_report(view, lang)
+    report["page"] = parts.page_report(view)                          # how the page handles the hand and turn
+    if drawn:
+        report["html"] = parts.html(view, revealed=game.hands if game.is_over else None, lang=lang,
+                                    styled=False)                     # the page links /table.css
+    report["moments"] = parts.moments(game, lang, seat)               # told to the person at seat
+    result = game.result
+    if result is not None:
+        report["result"] = {**result.to_dict(), "winner": result.winner, "text": parts.result_text(game, lang)}
+        report["payments"] = parts.payment_lines(game, lang, seat)    # "bạn trả ghế 2 …" to seat
+        report["final_hands"] = [h.codes for h in game.hands]
+        report["result_table"] = parts.result_table(result, seat)
+    return report
 
 
 def kind_of_view(view: Any) -> GameKind:

@@ -38,6 +38,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from .games import DEFAULT_GAME
+
 __all__ = ["EXACT_DEALS", "SPRT_MIN_DEALS", "Sprt", "ArenaReport", "Matchup", "check_match", "decision_seed", "holm", "holm_rows", "matchup", "sprt",
            "mean_test", "sign_test"]
 
@@ -220,7 +222,7 @@ class ArenaReport:
     deals_per_seed: int
     players: int
     rows: tuple[Matchup, ...]
-    game: str = "phom"
+    game: str = DEFAULT_GAME
     sprt: Sprt | None = None
     engine: str = "Python referee"
 

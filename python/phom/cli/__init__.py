@@ -124,17 +124,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     play = command(sub, "play", _("play a game against bots in the terminal"))
     _game_argument(play, _)
     _players_argument(play, _)
-    play.add_argument("--seed", type=int, default=None, help=_("the shuffle code: the same code deals the same cards"))
-    play.add_argument("--bots", default=None,
-                      help=_("comma-separated bots for the other seats: {names} (default {default})").format(
-                          names=bots, default="greedy"))
-    play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to {most} (default 1, the leader)").format(
-        most=_most_seats()))
-    _turn_seconds_argument(play, _)
-    _save_argument(play, _)
-    _move_seconds_argument(play, _)
-    _lang_argument(play, _)
-    play.set_defaults(run=_play)
+    _play_arguments(play, bots, _("your seat, 1 to {most} (default 1, the leader)").format(most=_most_seats()), _)
 
     sim = command(sub, "simulate", _("play many games between bots and summarise them"))
     _game_argument(sim, _)
@@ -174,17 +164,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                                                                          pick_language(args.lang)))
     tl_play = command(tl, "play", _("play a game of Tiến lên against bots in the terminal"))
     tl_play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
-    tl_play.add_argument("--seed", type=int, default=None,
-                         help=_("the shuffle code: the same code deals the same cards"))
-    tl_play.add_argument("--bots", default=None,
-                         help=_("comma-separated bots for the other seats: {names} (default {default})").format(
-                             names=bot_names(lang, "tienlen"), default="greedy"))
-    tl_play.add_argument("--seat", type=int, default=1, help=_("your seat, 1 to 4 (default 1)"))
-    _turn_seconds_argument(tl_play, _)
-    _save_argument(tl_play, _)
-    _move_seconds_argument(tl_play, _)
-    _lang_argument(tl_play, _)
-    tl_play.set_defaults(run=_play, game="tienlen")
+    _play_arguments(tl_play, bot_names(lang, "tienlen"), _("your seat, 1 to 4 (default 1)"), _)
+    tl_play.set_defaults(game="tienlen")
     tl_sim = command(tl, "simulate", _("play many seat-rotated games between Tiến lên bots"))
     tl_sim.add_argument("--games", type=int, default=400, help=_("games to play (default {default})").format(default=400))
     tl_sim.add_argument("--bots", default="greedy,random,random,random",
@@ -232,6 +213,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.set_defaults(run=lambda args, out, stdin, lang: _serve(args, out))
 
     arena = command(sub, "arena", _("duplicate 1-vs-3 evaluation of a bot against a panel of styles"))
+    _game_argument(arena, _)
     _arena_arguments(arena, "montecarlo:128", "random,greedy,search,montecarlo,holder,hunter", _)
     arena.set_defaults(run=lambda args, out, stdin, lang: _arena(args, out))
 
@@ -243,7 +225,6 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     train = command(sub, "train", _("train the learned bot by self-play ({install})").format(
         install='pip install "phom[train]"'))
     train.add_argument("--iterations", type=int, default=4, help=_("rounds of self-play and training (default 4)"))
-    _game_argument(arena, _)
     train.add_argument("--games", type=int, default=2000, help=_("self-play games per iteration"))
     train.add_argument("--worlds", type=int, default=32, help=_("MonteCarloBot worlds per labelled decision"))
     train.add_argument("--epochs", type=int, default=4, help=_("passes over the labelled decisions (default 4)"))
@@ -369,12 +350,21 @@ def command_language(argv: Sequence[str], environ: Mapping[str, str] | None = No
     return pick_language(None, environ)
 
 
-def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str, _: Callable[[str], str]) -> None:
-    """The arguments of both games' ``arena`` commands."""
-    arena.add_argument("challenger", nargs="?", help=_("the bot to evaluate, e.g. {example}").format(example=example))
-    arena.add_argument("--panel", default=panel,
-                       help=_("comma-separated opponent styles (default: {panel})").format(panel=panel))
-    arena.add_argument("--challengers", default=None, metavar="A,B,C",
+def _play_arguments(play: argparse.ArgumentParser, bots: str, seat_help: str, _: Callable[[str], str]) -> None:
+    """What every command that plays a game in the terminal takes beside its game and its seats: the
+    shuffle, the bots, the person's seat, the clock, the record, a program bot's time and the language."""
+    play.add_argument("--seed", type=int, default=None, help=_("the shuffle code: the same code deals the same cards"))
+    play.add_argument("--bots", default=None,
+                      help=_("comma-separated bots for the other seats: {names} (default {default})").format(
+                          names=bots, default="greedy"))
+    play.add_argument("--seat", type=int, default=1, help=seat_help)
+    _turn_seconds_argument(play, _)
+    _save_argument(play, _)
+    _move_seconds_argument(play, _)
+    _lang_argument(play, _)
+    play.set_defaults(run=_play)
+
+
 def _game_argument(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
     """``--game NAME`` of every command that plays: any registered game (``phom games``), the default game by default."""
     parser.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
@@ -446,6 +436,12 @@ def games_lines(lang: str = "en") -> list[str]:
     return lines
 
 
+def _arena_arguments(arena: argparse.ArgumentParser, example: str, panel: str, _: Callable[[str], str]) -> None:
+    """The arguments of both games' ``arena`` commands."""
+    arena.add_argument("challenger", nargs="?", help=_("the bot to evaluate, e.g. {example}").format(example=example))
+    arena.add_argument("--panel", default=panel,
+                       help=_("comma-separated opponent styles (default: {panel})").format(panel=panel))
+    arena.add_argument("--challengers", default=None, metavar="A,B,C",
                        help=_("instead of one challenger against the panel: a round in which each of these bots "
                               "meets copies of every other ({cmd} programs included), a crosstable and ratings"
                               ).format(cmd="cmd:"))

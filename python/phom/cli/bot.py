@@ -29,7 +29,7 @@ from typing import Any, TextIO
 
 from ..client import DEFAULT_RETRY_SECONDS, ApiError, PhomClient, ServerUnreachable
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, ExternalBot, external_command, is_external
-from ..games import game_kind
+from ..games import GAMES, game_kind
 from ..hooks import announce_end, close_bots
 from ..hosted_views import view_from_api
 
@@ -97,6 +97,8 @@ def add_bot_parser(sub: Any, move_seconds_argument: Callable[[argparse.ArgumentP
                     variable="PHOM_TOKEN"))
     play.add_argument("url", help=_("the server, e.g. {example}").format(example="http://127.0.0.1:8000"))
     play.add_argument("game_id", help=_("the game's id (from {path})").format(path="POST /api/games"))
+    play.add_argument("--game", choices=list(GAMES), default=None,
+                      help=_("the game the table must be playing (default: the table's own)"))
     play.add_argument("--bot", required=True, metavar="SPEC",
                       help=_("the bot: {names} (as {command} takes)").format(
                           names=_("levels 1 to 8, your own program, …"), command="phom play"))
@@ -198,6 +200,9 @@ def bot_command(args: argparse.Namespace, out: TextIO, environment: Mapping[str,
 def _play_series(client: PhomClient, args: argparse.Namespace, token: str, out: TextIO) -> int:
     game_id = args.game_id
     first = client.view(game_id, token)
+    wanted = getattr(args, "game", None)
+    if wanted is not None and first["game"] != wanted:
+        raise ValueError(f"--game {wanted}: table {game_id} plays {first['game']}")
     bot = _bot_for(first["game"], args.bot, getattr(args, "move_seconds", DEFAULT_MOVE_SECONDS))
     log = open(args.moves, "a", encoding="utf-8") if args.moves else None   # noqa: SIM115 (closed below)
 

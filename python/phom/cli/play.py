@@ -33,7 +33,7 @@ from ..levels import LEVELS, level_number, level_of
 from ..cards import CardError
 from ..external import DEFAULT_MOVE_SECONDS
 from ..clock import PACE_SECONDS, STANDIN
-from ..games import GameKind, GameTerminal, game_kind
+from ..games import DEFAULT_GAME, GameKind, GameTerminal, game_kind
 from ..hooks import announce_end, announce_start, close_bots
 from ..language import translator
 from ..phom.terminal import HELP, said_move
@@ -42,7 +42,7 @@ from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
 
 __all__ = ["HELP", "Console", "QuitGame", "Table", "TimeRanOut", "TurnClock", "advice_line", "bot_label",
-           "bot_seats", "clocked_record", "play_game", "play_interactive", "play_until_over", "read_move",
+           "bot_seats", "clocked_record", "play_game", "play_interactive", "play_until_over", "player_of", "read_move",
            "said_move", "save_record", "seat_bots", "terminal_of"]
 
 
@@ -145,7 +145,7 @@ def bot_seats(bots: str | None, players: int, seat: int, lang: str = "en") -> di
     return dict(zip((p for p in range(players) if p != seat), specs))
 
 
-def bot_label(spec: str, bot: Any, lang: str = "en", game: str = "phom") -> str:
+def bot_label(spec: str, bot: Any, lang: str = "en", game: str = DEFAULT_GAME) -> str:
     """How the terminal names a seat's bot: a level by its number and name, a style by the level that
     plays like it (in Vietnamese, where a player says the level, not the style), any other bot by its name.
 
@@ -317,12 +317,38 @@ def play_game(kind: GameKind, *, players: int, seed: int | None, bots: str | Non
         close_bots(seated.values())
 
 
-def play_interactive(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
-                     stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
-                     save: str | None = None, turn_seconds: int | None = None) -> None:
-    """``phom play``: one game of Phỏm (``play_game``)."""
-    play_game(game_kind("phom"), players=players, seed=seed, bots=bots, seat=seat, stdin=stdin, stdout=stdout,
-              lang=lang, move_seconds=move_seconds, save=save, turn_seconds=turn_seconds)
+class GamePlayer(Protocol):
+    """``play_game`` for one game: what ``player_of`` gives."""
+
+    def __call__(self, *, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO,
+                 stdout: TextIO, lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS,
+                 save: str | None = None, turn_seconds: int | None = None) -> None: ...
+
+
+def player_of(game: str) -> GamePlayer:
+    """``play_game`` for the registered game called ``game`` (read when it is called): the person at
+    ``seat`` types moves, bots play the other seats (``cmd:`` ones allowed ``move_seconds`` an answer, ended
+    with the game); the words in ``lang``; the finished game's record written to ``save``; ``turn_seconds``:
+    the person's clock (none by default).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> player_of("tienlen")(players=4, seed=3, bots="greedy", seat=0, stdin=io.StringIO("1\\n" * 80), stdout=out)
+    >>> "Net:" in out.getvalue()
+    True
+    """
+    def play(*, players: int, seed: int | None, bots: str | None, seat: int, stdin: TextIO, stdout: TextIO,
+             lang: str = "en", move_seconds: float = DEFAULT_MOVE_SECONDS, save: str | None = None,
+             turn_seconds: int | None = None) -> None:
+        play_game(game_kind(game), players=players, seed=seed, bots=bots, seat=seat, stdin=stdin, stdout=stdout,
+                  lang=lang, move_seconds=move_seconds, save=save, turn_seconds=turn_seconds)
+
+    play.__doc__ = f"One game of {game} against bots in the terminal (``phom.cli.play.player_of``)."
+    return play
+
+
+#: ``phom play``: one game of the default game, Phỏm (``play_game``)
+play_interactive = player_of(DEFAULT_GAME)
 
 
 def _play_game(kind: GameKind, terminal: GameTerminal, rules: Any, seed: int | None, seat: int, specs: dict[int, str],
@@ -391,7 +417,7 @@ def advice_line(label: str, reason: str) -> str:
 
 def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Callable[[str], Any],
               apply: Callable[[Any], None], advise: Callable[[bool], str], describe: Callable[[Any], str],
-              game: str = "phom") -> None:
+              game: str = DEFAULT_GAME) -> None:
     """Read lines until one move is applied: a number from the ``legal`` list, or what the player
     types (``phom.cli.moves``: every label the game prints, cards as players say them); a phrase that
     fits several moves lists them to choose by number. ``?`` / ``??`` print ``advise(look_ahead)``,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..games import DEFAULT_GAME
 from ..levels import LEVELS, level_number, level_of
 from ..language import N_, aligned, capital, number, percent, translator
 
@@ -22,7 +23,7 @@ STYLES = {"random": N_("plays at random"), "greedy": N_("takes the best move in 
           "search": N_("looks a few moves ahead"), "montecarlo": N_("plays out many sampled deals, then chooses")}
 
 
-def bot_words(spec: str, lang: str = "en", game: str = "phom") -> str:
+def bot_words(spec: str, lang: str = "en", game: str = DEFAULT_GAME) -> str:
     """A bot as the players would describe it: the level it plays at, else what it does, else its name.
 
     >>> bot_words("greedy", "vi"), bot_words("level:8", "vi"), bot_words("montecarlo", "vi")
@@ -39,7 +40,7 @@ def bot_words(spec: str, lang: str = "en", game: str = "phom") -> str:
     return _(STYLES[style]) if style in STYLES else spec
 
 
-def simulation_lines(stats: Any, specs: Sequence[str], lang: str = "en", game: str = "phom") -> list[str]:
+def simulation_lines(stats: Any, specs: Sequence[str], lang: str = "en", game: str = DEFAULT_GAME) -> list[str]:
     """A simulation's summary (``phom.simulation.Stats`` or ``phom.tienlen.simulation.TienLenStats``,
     a row a bot, ``specs`` the names typed): a sentence first, each seat's bot, then the table; the
     spread, the game's own rates (``rates``: Phỏm's ù and móm) and the speed where the stats have them."""

@@ -20,7 +20,7 @@ try:
 except ImportError:
     raise missing_extra("openspiel", "phom.envs.openspiel (OpenSpiel)") from None
 
-from ..games import GAMES, game_kind  # noqa: E402
+from ..games import GAMES, game_kind, game_spec  # noqa: E402
 from ..phom.openspiel import GAME_NAME, INFO_STATE_SIZE, UNDRAWN, PhomGame, PhomObserver, PhomState  # noqa: E402
 from .sessions import session_for  # noqa: E402
 
@@ -32,8 +32,8 @@ def register() -> None:
     ``python_<game>``), as its session gives it (``Session.spiel_game``); idempotent. A game without a
     session, or whose session has no OpenSpiel game, is left out."""
     for name in GAMES:
-        if not hasattr(game_kind(name), "session"):
-            continue
+        if "session" in game_spec(name).lacks or not hasattr(game_kind(name), "session"):
+            continue                                  # it says it has none (GameSpec.lacks)
         game = session_for(name).spiel_game()
         if game is not None and game.NAME not in pyspiel.registered_names():
             pyspiel.register_game(game.spiel_type(), game)

@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..extras import missing_extra
+from ..games import DEFAULT_GAME
 
 try:
     from gymnasium import spaces
@@ -44,7 +45,7 @@ __all__ = ["env", "raw_env"]
 RENDER_MODES = ("ansi", "human")
 
 
-def env(rules: Any = None, render_mode: str | None = None, game: str = "phom") -> Any:
+def env(rules: Any = None, render_mode: str | None = None, game: str = DEFAULT_GAME) -> Any:
     """The environment of ``game`` (a registered game with a session, ``phom.envs.sessions.session_for``:
     ``"phom"``, ``"tienlen"``; ``rules`` of that game) with
     PettingZoo's standard wrappers (illegal action → −1 and the game ends)."""
@@ -60,7 +61,7 @@ class raw_env(AECEnv):  # type: ignore[misc]   # noqa: N801 (PettingZoo's name)
     metadata = {"render_modes": list(RENDER_MODES), "name": "phom_v0", "is_parallelizable": False,
                 "render_fps": 1}
 
-    def __init__(self, rules: Any = None, render_mode: str | None = None, game: str = "phom") -> None:
+    def __init__(self, rules: Any = None, render_mode: str | None = None, game: str = DEFAULT_GAME) -> None:
         super().__init__()
         self.session = session_for(game, rules)
         self.rules = self.session.rules

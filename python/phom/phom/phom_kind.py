@@ -18,7 +18,7 @@ from .bots import PHOM_BOTS, make_bot
 from ..cards import CardSet
 from ..dealing import shuffled_deck
 from .game import Game, IllegalAction
-from ..games import Figure, GameSpec
+from ..games import Figure, GameSpec, seat_report
 from .hints import HINT_WORLDS, hint
 from ..language import translator
 from .report import hint_report, view_report
@@ -28,7 +28,37 @@ from .rules import Rules
 from .state import Deal
 from .view import PlayerView
 
-__all__ = ["SPEC", "PhomKind", "deal_of", "dealt_game"]
+__all__ = ["PHOM_REPORT", "SPEC", "PhomKind", "deal_of", "dealt_game"]
+
+
+class PhomReport:
+    """What Phỏm's seat report is made of (``phom.games.ReportParts``): ``phom.phom.report``'s view,
+    ``phom.phom.view_data``'s page and result table, and ``phom.phom.render``'s table, moments and words."""
+
+    html = staticmethod(render.html)
+    moments = staticmethod(render.moments)
+    result_text = staticmethod(render.result_text)
+    payment_lines = staticmethod(render.payment_lines)
+
+    @staticmethod
+    def view_report(view: Any, lang: str) -> dict[str, Any]:
+        return {**view_report(view, lang), "game": "phom"}
+
+    @staticmethod
+    def page_report(view: Any) -> dict[str, Any]:
+        from .view_data import page_report
+
+        return page_report(view)
+
+    @staticmethod
+    def result_table(result: Any, seat: int) -> dict[str, Any]:
+        from .view_data import result_table
+
+        return result_table(result, seat)
+
+
+#: Phỏm's report parts
+PHOM_REPORT = PhomReport()
 
 
 def deal_of(rules: Rules, leader: int, server_seed: str, client_seed: str = "") -> Deal:
@@ -178,23 +208,8 @@ class PhomKind:
         return render.move_text(player, action, lang)
 
     def report(self, game: Any, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
-        view = game.view(seat)
-        from .view_data import page_report, result_table
-
-        report = view_report(view, lang)
-        report["game"] = "phom"
-        report["page"] = page_report(view)                          # how the page handles the hand and turn
-        if drawn:
-            report["html"] = render.html(view, revealed=game.hands if game.is_over else None, lang=lang,
-                                         styled=False)          # the page links /table.css
-        report["moments"] = render.moments(game, lang, seat)       # told to the person at seat
-        if game.result is not None:
-            result = game.result
-            report["result"] = {**result.to_dict(), "winner": result.winner, "text": render.result_text(game, lang)}
-            report["payments"] = render.payment_lines(game, lang, seat)   # "bạn trả ghế 2 …" to seat
-            report["final_hands"] = [h.codes for h in game.hands]
-            report["result_table"] = result_table(result, seat)
-        return report
+        """``phom.games.seat_report`` of Phỏm's parts (``PHOM_REPORT``)."""
+        return seat_report(game, seat, PHOM_REPORT, drawn=drawn, lang=lang)
 
     def sample_world(self, view: Any, rng: Any) -> Game | None:
         """A game agreeing with ``view`` (``phom.phom.worlds.sample_world``), None when none is found."""

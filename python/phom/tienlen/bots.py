@@ -36,6 +36,7 @@ from ..cards import CardSet
 from .reference import strength
 from .worlds import sample_world
 from ..levels import Recipe
+from ..bot_base import UniformBot, offered
 from ..bot_names import BotName, BotNames, Counted, make_named_bot
 from ..external import DEFAULT_MOVE_SECONDS, ExternalBot
 from ..racing import check_race_options, race as race_candidates
@@ -44,21 +45,8 @@ __all__ = ["BOT_NAMES", "TIENLEN_BOTS", "GreedyTienLenBot", "MonteCarloTienLenBo
            "build_tienlen_bot", "make_tienlen_bot", "ranked_actions"]
 
 
-class RandomTienLenBot:
-    """Uniform over the legal actions; ``seed`` makes it reproducible."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def reseed(self, seed: int) -> None:
-        self.rng.seed(seed)
-
-    def act(self, view: TienLenView) -> Action:
-        if not view.legal_actions:
-            raise ValueError(f"player {view.player} has no action to take now")
-        return self.rng.choice(view.legal_actions)
+class RandomTienLenBot(UniformBot):
+    """Uniform over the legal actions; ``seed`` makes it reproducible (``phom.bot_base.UniformBot``)."""
 
 
 _HEO_CARDS = CardSet.parse("2S 2C 2D 2H").mask
@@ -93,9 +81,7 @@ class GreedyTienLenBot:
         """Nothing to reseed: the bot is deterministic."""
 
     def act(self, view: TienLenView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no action to take now")
+        legal: list[Action] = offered(view)
         plays = [a for a in legal if isinstance(a, Play)]
         hand = view.hand.mask
         for play in plays:
@@ -148,9 +134,7 @@ class _Valuing(Protocol):
 def _best_valued(bot: _Valuing, view: TienLenView) -> Action:
     """A searching bot's decision: a lone action or going out at once, else the best of its values
     (the greedy choice when it has none)."""
-    legal = view.legal_actions
-    if not legal:
-        raise ValueError(f"player {view.player} has no action to take now")
+    legal: list[Action] = offered(view)
     if len(legal) == 1:
         return legal[0]
     for action in legal:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..dealing import shuffled_deck
-from ..games import GameSpec
+from ..games import GameSpec, seat_report
 from ..refusals import IllegalAction
 from ..language import translator
 from . import render
@@ -166,20 +166,8 @@ class TienLenKind:
         return render.move_text(player, action, lang)
 
     def report(self, game: TienLenGame, seat: int, *, drawn: bool, lang: str = "en") -> dict[str, Any]:
-        view = game.view(seat)
-        report = render.view_report(view, lang)
-        report["page"] = render.page_report(view)                   # how the page handles the hand and turn
-        revealed: Sequence[Any] | None = game.hands if game.is_over else None
-        if drawn:
-            report["html"] = render.html(view, revealed=revealed, lang=lang, styled=False)
-        report["moments"] = render.moments(game, lang, seat)       # told to the person at seat
-        if game.result is not None:
-            report["result"] = {**game.result.to_dict(), "winner": game.result.winner,
-                                "text": render.result_text(game, lang)}
-            report["payments"] = render.payment_lines(game, lang, seat)   # "bạn trả ghế 2 …" to seat
-            report["final_hands"] = [h.codes for h in game.hands]
-            report["result_table"] = render.result_table(game.result, seat)
-        return report
+        """``phom.games.seat_report`` of ``phom.tienlen.render``'s parts."""
+        return seat_report(game, seat, render, drawn=drawn, lang=lang)
 
     def sample_world(self, view: Any, rng: Any) -> TienLenGame | None:
         """A game agreeing with ``view`` (``phom.tienlen.worlds.sample_world``), None when none is found."""

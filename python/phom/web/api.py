@@ -105,6 +105,9 @@ _REFUSED = _error("well-formed, but the game refuses it (the reason is given)")
 _BUSY = _error("too many requests, or too many hosted games; try again later")
 _SLOW = _error("the body did not arrive within the time limit")
 _NOT_JSON = _error("the body is not sent as Content-Type: application/json")
+#: What a seat's request with a body may be refused with, whatever it asks.
+_SEAT_BODY_ERRORS = {"400": _BAD, "401": _NO_TOKEN, "403": _NOT_A_SEAT, "404": _NO_GAME, "408": _SLOW,
+                     "413": _TOO_LARGE, "415": _NOT_JSON}
 
 
 def request_schemas() -> dict[str, dict[str, Any]]:
@@ -378,17 +381,14 @@ def openapi() -> dict[str, Any]:
                                                      "markup; not part of the record)",
                 "parameters": [_GAME_ID_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
                 "requestBody": _body("Name"),
-                "responses": {"200": _ok("the seats' names", "Names"), "400": _BAD, "401": _NO_TOKEN,
-                              "403": _NOT_A_SEAT, "404": _NO_GAME, "408": _SLOW, "409": _error("the game moved on"),
-                              "413": _TOO_LARGE, "415": _NOT_JSON}}},
+                "responses": {"200": _ok("the seats' names", "Names"), **_SEAT_BODY_ERRORS,
+                              "409": _error("the game moved on")}}},
             "/api/games/{game_id}/react": {"post": {
                 "operationId": "react", "summary": "Show a reaction to the table (one of a fixed set; at most one "
                                                   "every 2 s a seat; not part of the record)",
                 "parameters": [_GAME_ID_PARAMETER, _LANG_PARAMETER], "security": _SECURED,
                 "requestBody": _body("React"),
-                "responses": {"200": _ok("the reaction sent", "Reacted"), "400": _BAD, "401": _NO_TOKEN,
-                              "403": _NOT_A_SEAT, "404": _NO_GAME, "408": _SLOW, "413": _TOO_LARGE,
-                              "415": _NOT_JSON, "429": _BUSY}}},
+                "responses": {"200": _ok("the reaction sent", "Reacted"), **_SEAT_BODY_ERRORS, "429": _BUSY}}},
             "/api/games/{game_id}/back": {"post": {
                 "operationId": "comeBack", "summary": "Your seat is present again after the stand-in played for it "
                                                      "(its clock starts afresh if it is its turn)",

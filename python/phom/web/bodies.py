@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import CardError, to_mask
 from ..extras import missing_extra
-from ..games import game_specs
+from ..games import DEFAULT_GAME, game_spec, game_specs
 from ..language import LANGUAGES, N_, preferred_language, translator
 from ..refusals import Refusal
 from .api import BODY_SECONDS, BOT_PATTERN, MAX_BODY_BYTES, REQUEST_SCHEMAS, json_schema, request_schemas
@@ -31,7 +31,7 @@ except ImportError:
     raise missing_extra("web", "phom serve (Starlette, jsonschema, fastjsonschema)") from None
 
 __all__ = ["BOT_NAME", "FIELD_REFUSALS", "MESSAGES", "STATUS_CODES", "ApiError", "bearer_token", "card_mask",
-           "check_body", "check_record_bots", "checks", "most_seats", "registered", "client_address", "error_answer", "is_json", "read_body",
+           "check_body", "check_record_bots", "check_seats", "checks", "most_seats", "registered", "client_address", "error_answer", "is_json", "read_body",
            "refusal_behind", "request_language", "view_language", "wants_html"]
 
 
@@ -157,9 +157,12 @@ def check_body(schema: str, data: Any) -> dict[str, Any]:
     try:
         fast[schema](data)
         checked: dict[str, Any] = data
-        return checked
     except fastjsonschema.JsonSchemaException as exc:
         fallback = str(exc)
+    else:
+        if schema == "NewGame":
+            check_seats(checked)
+        return checked
     error = jsonschema.exceptions.best_match(explaining[schema].iter_errors(data))
     if error is None:
         raise ApiError(400, fallback)
@@ -172,6 +175,26 @@ def check_body(schema: str, data: Any) -> dict[str, Any]:
     where = "/".join(str(p) for p in error.absolute_path) or "the body"
     message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
     raise ApiError(400, f"{where}: {message}")
+
+
+def check_seats(data: dict[str, Any]) -> None:
+    """A new table's seats within its game's (``GameSpec.seats``; the schema bounds them by the most any
+    registered game seats): ApiError(400) naming the first seat or bot past the game's most.
+
+    >>> check_seats({"humans": [0, 3]})
+    >>> check_seats({"game": "tienlen", "humans": [4]})
+    Traceback (most recent call last):
+    ...
+    phom.web.bodies.ApiError: humans/0: seat 4 is not a seat of Tiến lên (2 to 4 seats, counted from 0)
+    """
+    spec = game_spec(data.get("game", DEFAULT_GAME))
+    most = spec.seats[1]
+    for i, seat in enumerate(data.get("humans", ())):
+        if seat >= most:
+            raise ApiError(400, f"humans/{i}: seat {seat} is not a seat of {spec.title()} ({spec.seats[0]} to {most} "
+                                "seats, counted from 0)")
+    if len(data.get("bots", ())) > most - 1:
+        raise ApiError(400, f"bots: {len(data['bots'])} bots, but {spec.title()} seats at most {most}")
 
 
 async def read_body(request: Request, schema: str, seconds: float = BODY_SECONDS) -> dict[str, Any]:

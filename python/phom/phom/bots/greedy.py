@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ...bot_base import offered
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
 from ..solver import ValueTable, danger, isolated, legal_discard_mask, min_points_mask, value_table
 from ..view import PlayerView
@@ -150,7 +151,6 @@ class GreedyBot:
         """Nothing to reseed: the bot is deterministic."""
 
     def act(self, view: PlayerView) -> Action:
-        if not view.legal_actions:
-            raise ValueError(f"player {view.player} has no action to take now")
+        offered(view)
         return greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
                              view.phase, view.rules.value_table)

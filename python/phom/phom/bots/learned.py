@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...bot_base import offered
 from ..actions import DISCARD_BASE, DRAW_ID, EAT_BASE, Action
 from ..observation import OBSERVATION_SIZE, encode
 from ..solver import ValueTable, danger, legal_discard_mask, min_points_mask
@@ -171,8 +172,7 @@ class LearnedBot:
         """Nothing to reseed: the bot is deterministic."""
 
     def act(self, view: PlayerView) -> Action:
-        if not view.legal_actions:
-            raise ValueError(f"player {view.player} has no action to take now")
+        offered(view)
         values = view.rules.value_table
         greedy = greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
                                view.phase, values)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...bot_base import offered
 from ..actions import DISCARD_BASE, DRAW_ID, EAT_BASE, Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from ...racing import check_race_options, race as race_candidates
 from ..vector import POLICIES, SOFTNESS, VectorGame, WorldSampler, checked_softness
@@ -147,8 +148,7 @@ class MonteCarloBot:
         self.rng.seed(seed)
 
     def act(self, view: PlayerView) -> Action:
-        if not view.legal_actions:
-            raise ValueError(f"player {view.player} has no action to take now")
+        offered(view)
         greedy = self._greedy(view)
         candidates = self.candidates(view, greedy)
         if len(candidates) < 2:

@@ -15,6 +15,7 @@ Discard(Card('QS'))
 
 from __future__ import annotations
 
+from ...bot_base import offered
 from ..actions import Action
 from ..view import PlayerView
 from .greedy import greedy_action
@@ -43,8 +44,7 @@ class PlannerBot:
         """Nothing to reseed: the bot is deterministic."""
 
     def act(self, view: PlayerView) -> Action:
-        if not view.legal_actions:
-            raise ValueError(f"player {view.player} has no action to take now")
+        offered(view)
         turns = view.public.state.seats[view.player].turns
         return greedy_action(view.hand.mask, view.unlaid_eaten.mask, view.legal_actions, view.unseen.mask,
                              view.phase, view.rules.value_table, rac_price(turns))

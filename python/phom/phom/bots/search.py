@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 import numpy as np
 
+from ...bot_base import offered
 from ... import _batch
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat
 from ..referee import eat_is_chot, turn_kind_of
@@ -56,9 +57,7 @@ class SearchBot:
         self.rng.seed(seed)
 
     def act(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"player {view.player} has no action to take now")
+        legal = offered(view)
         values = view.rules.value_table
         greedy = greedy_action(view.hand.mask, view.unlaid_eaten.mask, legal, view.unseen.mask, view.phase,
                                values)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ...bot_base import offered
 from ..actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld
 from ...cards import CardSet
 from ..solver import ValueTable, isolated, meld_masks
@@ -36,9 +37,7 @@ def _style_action(view: PlayerView, takes: tuple[type, ...],
                   best_discard: Callable[[list[Action]], Action]) -> Action:
     """What both styles share: ù first; in the take phase the first legal kind of ``takes``; AutoLay; an
     eaten card's phỏm when no discard is open; otherwise ``best_discard`` of the legal discards."""
-    legal = view.legal_actions
-    if not legal:
-        raise ValueError(f"player {view.player} has no action to take now")
+    legal = offered(view)
     by_type = _by_type(legal)
     for kind in (DeclareUKhan, DeclareU):
         if kind in by_type:
