@@ -341,6 +341,32 @@ def served():
     thread.join(timeout=10)
 
 
+def test_phom_bot_play_plays_a_hosted_seat_for_a_series_and_the_bank_passes(served):
+    """``phom bot play`` (a real subprocess, its token in PHOM_TOKEN) plays seat 3 of a served table for two
+    games; the second game is dealt by the next seat's bank (``next_leader``)."""
+    import os
+    import re
+    import urllib.request
+
+    def call(path: str, body: dict | None = None, token: str | None = None) -> dict:
+        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+        data = None if body is None else json.dumps(body).encode()
+        with urllib.request.urlopen(urllib.request.Request(served + path, data=data, headers=headers), timeout=30) as r:
+            return json.load(r)
+
+    created = call("/api/games", {"game": "xidach", "rules": {"players": 4}, "humans": [2],
+                                  "bots": ["greedy", "random", "level:5"], "client_seed": "bot play"})
+    token = created["tokens"]["2"]
+    played = subprocess.run([sys.executable, "-m", "phom", "bot", "play", served, created["id"], "--bot", "level:6",
+                             "--series", "2"], env={**os.environ, "PHOM_TOKEN": token}, capture_output=True,
+                            text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    ids = re.findall(r"game [12]/2 (\S+) \(xidach\)", played.stdout)
+    assert len(ids) == 2 and ids[0] == created["id"], played.stdout
+    first, second = (call(f"/api/games/{game_id}", token=token) for game_id in ids)
+    assert first["is_over"] and second["is_over"] and (first["banker"], second["banker"]) == (0, 1)
+
+
 def test_the_page_offers_it_and_a_person_plays_a_table_of_six_by_tapping(served):
     """The page's menu (made from the registry) offers Xì dách with its six seats; a game is played by its
     buttons (rút, dằn, xét) to the result table, whose money sums to 0."""

@@ -117,7 +117,8 @@ def payment_lines(game: XiDachGame, lang: str = "en", viewer: int | None = None)
         if net == 0:
             continue
         payer, payee = (game.banker, seat) if net > 0 else (seat, game.banker)
-        lines.append({"payer": payer, "payee": payee, "amount": abs(net), "reason": worth(banker_hand if payee == game.banker else game.hands[seat]).kind,
+        winning = banker_hand if payee == game.banker else game.hands[seat]
+        lines.append({"payer": payer, "payee": payee, "amount": abs(net), "reason": worth(winning).kind,
                       "text": _capital(_outcome(game, seat, lang, viewer))})
     return lines
 
