@@ -305,3 +305,21 @@ def test_a_seat_with_a_name_is_called_by_it():
     assert lines[-1] == "Bạn trả Lan: 15 cược (đền làng)"
     assert phom_render.move_text(2, game.history[-1][1], "vi", names).startswith("Lan ")
     assert CardSet("9D")                                   # the cards the texts name are real cards
+
+
+def test_the_turn_says_bốc_alone_when_there_is_nothing_to_eat():
+    from phom.cli.render import Painter
+    from phom.phom.terminal import PHOM_TERMINAL
+
+    heads = set()
+    for seed in range(1, 6):
+        game, bot = Game(seed=seed), make_bot("greedy")
+        while not game.is_over:
+            p = game.to_move
+            if game.phase == "take":
+                head = PHOM_TERMINAL.table_lines(game, p, Painter(colour=False), "vi")[1]
+                can_eat = any(isinstance(a, Eat) for a in game.legal_actions())
+                assert head.endswith("bốc hoặc ăn") == can_eat and head.endswith(("bốc", "bốc hoặc ăn")), head
+                heads.add(can_eat)
+            game.apply(bot.act(game.view(p)))
+    assert heads == {True, False}

@@ -307,6 +307,9 @@ class SentenceHelp(argparse.HelpFormatter):
     def _format_text(self, text: str) -> str:
         return super()._format_text(capital(text))
 
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(capital(heading) if heading else heading)          # Các lệnh: / Commands:
+
 
 @contextlib.contextmanager
 def argparse_speaks(lang: str) -> Iterator[None]:

@@ -81,6 +81,10 @@ class PhomTerminal:
                  ("take", "tai"): _("Your turn (seat {seat}) — a tái turn: take a card"),
                  ("play", "lay"): _("Your turn (seat {seat}) — your lay-down turn: play"),
                  ("play", "tai"): _("Your turn (seat {seat}) — a tái turn: play")}
+        if view.phase == "take" and not any(isinstance(a, Eat) for a in view.legal_actions):     # only Bốc
+            heads.update({("take", "normal"): _("Your turn (seat {seat}): draw a card"),
+                          ("take", "lay"): _("Your turn (seat {seat}) — your lay-down turn: draw a card"),
+                          ("take", "tai"): _("Your turn (seat {seat}) — a tái turn: draw a card")})
         lines = ["", paint.bold(heads.get((view.phase, view.turn_kind), _("Your turn (seat {seat}): play")).format(
             seat=seat + 1))]
         eat = (" · " + _("last discard: {card} (seat {seat})").format(card=paint.card(view.last_discard[0]),
