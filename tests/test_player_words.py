@@ -125,7 +125,8 @@ def all_help(lang: str) -> dict[str, str]:
     return helps
 
 
-CODE_NOTATION = re.compile(r"level:\d|level:N|cmd:COMMAND|LC_ALL|LC_MESSAGES|GET /api|\.to_json|“”|\bstdin\b")
+CODE_NOTATION = re.compile(r"level:\d|level:N|cmd:COMMAND|LC_ALL|LC_MESSAGES|GET /api|\.to_json|“”|\bstdin\b|\[:|"
+                           r"\bCARDS\b")
 
 
 def test_the_vietnamese_help_has_no_code_notation_and_says_the_levels_in_words():

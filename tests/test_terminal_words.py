@@ -180,7 +180,7 @@ def test_every_placeholder_of_the_vietnamese_help_is_vietnamese():
 def test_the_helps_numbers_are_vietnamese(capsys):
     assert main(["simulate", "--help", "--lang", "vi"]) == 0
     said = " ".join(capsys.readouterr().out.split())
-    assert "mặc định 1.000" in said and "SỐ_VÁN" in said and "search[:SỐ_MẪU]" in said
+    assert "mặc định 1.000" in said and "SỐ_VÁN" in said and "search (search:8 là thử 8 mẫu)" in said
 
 
 def test_alignment_and_wrapping_by_display_width():

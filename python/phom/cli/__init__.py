@@ -51,6 +51,10 @@ from .tienlen import simulate_tienlen, solve_tienlen
 __all__ = ["METAVARS", "SentenceHelp", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
 
 
+#: the bots' names as they are typed, the same in every language (the catalog's texts hold them as placeholders)
+BOT_WORDS = {"random": "random", "greedy": "greedy", "search": "search", "montecarlo": "montecarlo"}
+
+
 class CommandError(Exception):
     """A user error: printed as one line, exit code 1."""
 
@@ -131,7 +135,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help=_("games to play (default {default})").format(default=number(1000, lang)))
     sim.add_argument("--bots", default=None,
                      help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
-                         names=f"random, greedy, search[:{_('SAMPLES')}], montecarlo[:{_('WORLDS')}]", fast="random, greedy"))
+                         names=_("{random}, {greedy}, {search} ({search}:8 tries 8 samples), {montecarlo} ({montecarlo}:64 plays 64 "
+                                 "trial games)").format(**BOT_WORDS), fast="random, greedy"))
     sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
     sim.add_argument("--rotate", action="store_true", help=_("play every deal once per seat rotation"))
@@ -170,7 +175,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     tl_sim.add_argument("--games", type=int, default=400, help=_("games to play (default {default})").format(default=400))
     tl_sim.add_argument("--bots", default="greedy,random,random,random",
                         help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
-                            names=f"random, greedy, search, montecarlo[:{_('WORLDS')}]", fast="random, greedy"))
+                            names=_("{random}, {greedy}, {search}, {montecarlo} ({montecarlo}:64 plays 64 trial games)").format(
+                                **BOT_WORDS), fast="random, greedy"))
     tl_sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
     tl_sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     _move_seconds_argument(tl_sim, _)
