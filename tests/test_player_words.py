@@ -324,3 +324,26 @@ def test_the_turn_says_bốc_alone_when_there_is_nothing_to_eat():
                 heads.add(can_eat)
             game.apply(bot.act(game.view(p)))
     assert heads == {True, False}
+
+
+def test_a_gui_says_which_card_onto_whose_phom_once():
+    from phom.phom.actions import Send
+    from phom.phom.terminal import PHOM_TERMINAL
+
+    game = next(g for g in (random_game(seed) for seed in range(1, 300))
+                if any(isinstance(a, Send) for _p, a in g.history))
+    lines = PHOM_TERMINAL.replayed_moves(game, "vi")
+    sent = [(line, action) for line, (_p, action) in zip(lines, game.history) if isinstance(action, Send)]
+    for line, action in sent:
+        owner, index = action.target
+        onto = CardSet(game.laid[owner][index].mask & ~action.card.mask)
+        assert line == f"Gửi {action.card} vào phỏm {onto} của ghế {owner + 1}", line      # no ★ said again
+    page = [m for m in phom_render.moments(game, "vi") if m["kind"] == "gui"]
+    assert {m["index"] for m in page} >= {i for i, (_p, a) in enumerate(game.history) if isinstance(a, Send)}
+
+
+def random_game(seed: int) -> Game:
+    game, bot = Game(seed=seed), make_bot("random")
+    while not game.is_over:
+        game.apply(bot.act(game.view(game.to_move)))
+    return game

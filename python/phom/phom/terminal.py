@@ -15,19 +15,26 @@ from typing import Any
 
 from ..games import CardPainter, GameTerminal
 from ..language import N_, translator
-from ..cards import Card
+from ..table_words import seat_words
+from ..cards import Card, CardSet
 from .actions import Action, AutoLay, DeclareU, DeclareUKhan, Discard, Draw, Eat, LayMeld, Send
 from .game import Game
 from .hints import hint
 from .render import action_text, moments, result_text
 from .rules import Rules
 
-__all__ = ["HELP", "OPENING", "PHOM_TERMINAL", "REPLAY_TITLE", "PhomTerminal", "said_move"]
+__all__ = ["HELP", "OPENING", "PHOM_TERMINAL", "REPLAY_TITLE", "PhomTerminal", "said_move", "send_words", "unsaid"]
 
 HELP = N_("Type a move as the list says it, or its number: draw, eat 7H, lay 5H 6H 7H, send 8H to seat 2 phỏm 1, "
           "discard KS (or K spades), autolay, ù, ù khan; ? for a hint, ?? for a deeper hint; h for this help; q to quit.")
 OPENING = N_("Phỏm, {players} players. You are seat {seat}; bots: {bots}.")
 REPLAY_TITLE = N_("Phỏm, {players} players; seat {seat} leads")
+
+
+def unsaid(game: Game, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moments a move's own line has not said already: not the gửi of a Gửi move (``said_move``
+    names its card and phỏm); the gửi inside a lay-down stay."""
+    return [m for m in found if not (m["kind"] == "gui" and isinstance(game.history[m["index"]][1], Send))]
 
 
 def said_move(game: Game, action: Action, lang: str = "en") -> str:
@@ -41,6 +48,8 @@ def said_move(game: Game, action: Action, lang: str = "en") -> str:
     >>> said_move(game, game.history[-1][1], "vi")
     'Hạ phỏm: J♠ J♦ J♥'
     """
+    if isinstance(action, Send):
+        return send_words(game, action, lang)
     label = action_text(action, lang)
     if isinstance(action, AutoLay) and game.history and game.history[-1][1] is action:
         seat = game.history[-1][0]
@@ -53,6 +62,24 @@ def said_move(game: Game, action: Action, lang: str = "en") -> str:
         if laid:
             return f"{label}: {'; '.join(str(meld) for meld in laid)}"
     return label
+
+
+def send_words(game: Game, action: Send, lang: str = "en") -> str:
+    """A gửi as the table says it: the card and the phỏm it goes onto, by its cards and its owner (the
+    phỏm as it was before the card joined it, whether the gửi is on offer or just made).
+
+    >>> from phom.cards import Card
+    >>> game = Game(Rules(players=2), seed=1)
+    >>> game.state.seats[1].laid.append(CardSet("5H 6H 7H").mask)
+    >>> send_words(game, Send(Card("8H"), (1, 0)), "vi")
+    'Gửi 8♥ vào phỏm 5♥ 6♥ 7♥ của ghế 2'
+    """
+    owner, index = action.target
+    meld = game.laid[owner][index]
+    done = bool(game.history) and game.history[-1][1] is action
+    onto = CardSet(meld.mask & ~action.card.mask) if done else meld
+    return translator(lang)("send {card} to the phỏm {meld} of {who}").format(
+        card=action.card, meld=onto, who=seat_words(owner, lang))
 
 
 class PhomTerminal:
@@ -100,8 +127,9 @@ class PhomTerminal:
         eaten = ("  " + _("(eaten, to lay: {cards})").format(cards=paint.cards(view.unlaid_eaten))
                  if view.unlaid_eaten else "")
         lines.append(_("Your hand: {cards}").format(cards=paint.cards(view.hand)) + eaten)
-        lines.append(_("Moves: {list}").format(list="  ".join(f"{i}) {action_text(a, lang)}"
-                                                              for i, a in enumerate(view.legal_actions, start=1))))
+        lines.append(_("Moves: {list}").format(list="  ".join(
+            f"{i}) {send_words(game, a, lang) if isinstance(a, Send) else action_text(a, lang)}"
+            for i, a in enumerate(view.legal_actions, start=1))))
         return lines
 
     def moves(self, game: Game) -> list[Any]:
@@ -143,7 +171,8 @@ class PhomTerminal:
         return f"{kind} {codes}"
 
     def moments(self, game: Game, seat: int, lang: str = "en") -> list[dict[str, Any]]:
-        return moments(game, lang, seat)
+        """The game's moments but the gửi a Gửi move made: its own line said it already."""
+        return unsaid(game, moments(game, lang, seat))
 
     def result_lines(self, game: Game, seat: int, lang: str = "en") -> list[str]:
         return ["", translator(lang)("The game is over:"), result_text(game, lang, seat)]
@@ -159,7 +188,7 @@ class PhomTerminal:
         said, told = [], 0
         for _p, action in game.history:
             again.apply(action)
-            found = moments(again, lang)
+            found = unsaid(again, moments(again, lang))
             new, told = found[told:], len(found)
             said.append("".join([said_move(again, action, lang), *("\n      ★ " + m["text"] for m in new)]))
         return said
