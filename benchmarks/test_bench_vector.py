@@ -135,6 +135,7 @@ def test_simulate_greedy_against_random(benchmark, impl):
 def test_gymnasium_vector_env_steps(benchmark):
     """PhomVectorEnv (256 games, greedy opponents in the core): one learner step per env, per step;
     the learner plays its first legal id."""
+    pytest.importorskip("gymnasium", reason='the Gymnasium adapter needs the extra: python3 -m pip install ".[rl]"')
     from phom.envs.gymnasium import PhomVectorEnv
 
     benchmark.group = "gymnasium PhomVectorEnv step, 256 envs, per env-step"
