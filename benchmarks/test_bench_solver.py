@@ -110,3 +110,45 @@ def test_min_points_values_argument(benchmark, rng, form):
     results = benchmark(lambda: [phom.min_points(h, values=values) for h in hands])
     if values is not None:
         assert results[:REFERENCE_CALLS] == [reference.min_points(h, values=GIN) for h in hands[:REFERENCE_CALLS]]
+
+
+BATCH_LAY_HANDS = 10_000
+
+
+@pytest.mark.parametrize("impl", ["core", "scalar calls", "reference"])
+def test_batch_best_lay(benchmark, impl, kind, rng):
+    """``batch.best_lay`` per hand against 4 table phỏm, vs a Python loop of ``phom.best_lay`` on the same
+    int masks and vs the reference; rows asserted equal to the scalar calls."""
+    table = random_table(rng, 4)
+    hands = np.array([random_hand(rng, kind, avoid=sum(table)) for _ in range(BATCH_LAY_HANDS)], dtype=np.uint64)
+    plain = [int(h) for h in hands]
+    benchmark.group = f"batch.best_lay per hand (4 table phỏm)/{kind}"
+    benchmark.extra_info["impl"] = impl
+    if impl == "core":
+        benchmark.extra_info["calls"] = BATCH_LAY_HANDS
+        plans = benchmark(batch.best_lay, hands, None, table)
+        assert [plans.plan(i) for i in range(REFERENCE_CALLS)] == [phom.best_lay(h, None, table)
+                                                                   for h in plain[:REFERENCE_CALLS]]
+    elif impl == "scalar calls":
+        benchmark.extra_info["calls"] = BATCH_LAY_HANDS
+        benchmark(lambda: [phom.best_lay(h, None, table) for h in plain])
+    else:
+        sample = plain[:REFERENCE_CALLS]
+        benchmark.extra_info["calls"] = len(sample)
+        benchmark.pedantic(lambda: [reference.best_lay(h, None, table) for h in sample], rounds=3, iterations=1)
+
+
+@pytest.mark.parametrize("form", ["int mask", "CardSet", "text"])
+@pytest.mark.parametrize("name", ["min_points", "best_lay"])
+def test_input_form(benchmark, rng, form, name):
+    """What a call costs by the form of its hand: an int mask, a CardSet or card text (parsed per call)."""
+    table = random_table(rng, 4) if name == "best_lay" else []
+    hands = [random_hand(rng, "meld-rich", avoid=sum(table)) for _ in range(CORE_CALLS)]
+    given = {"int mask": hands, "CardSet": [phom.CardSet(h) for h in hands],
+             "text": [phom.CardSet(h).codes for h in hands]}[form]
+    call = getattr(phom, name)
+    benchmark.group = f"{name}, hand given as/{form}"
+    benchmark.extra_info.update(impl="core", calls=len(given))
+    args = (None, table) if table else ()
+    results = benchmark(lambda: [call(h, *args) for h in given])
+    assert results == [call(h, *args) for h in hands]
