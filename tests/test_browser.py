@@ -317,7 +317,8 @@ def test_the_review_panel_after_a_game(server, browser):
         page.goto(f"{server}/#game={created['id']}&seat=0&token={token}")
         page.wait_for_selector("#review-game:not([hidden])")
         page.click("#review-game")
-        page.wait_for_selector("#review .phom-review svg", timeout=60_000)
+        page.wait_for_selector("#review .ledger", state="attached", timeout=60_000)
+        open_review_details(page)
         assert page.locator("#review .ledger tbody tr").count() == 4
         decisions = page.locator("#review .decision")
         if decisions.count():
@@ -356,6 +357,13 @@ def test_a_series_of_two_games_at_one_table(server, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-series.png"), full_page=True)
     page.close()
+
+
+def open_review_details(page) -> None:
+    """The review's figures sit behind its “Chi tiết” / “Details” switch (its first screen is in words)."""
+    switch = page.locator("#review details.review-details > summary")
+    if switch.count() and not page.locator("#review details.review-details[open]").count():
+        switch.click()
 
 
 def test_house_rules_are_chosen_in_the_form_and_shown_in_the_header(server, browser):

@@ -16,7 +16,7 @@ import time
 
 import pytest
 from phom.language import glossary
-from test_browser import ARTIFACTS, HAND, IDLE, browser, legal_moves, make_move, server  # noqa: F401  (the module's fixtures)
+from test_browser import ARTIFACTS, HAND, IDLE, browser, legal_moves, open_review_details, make_move, server  # noqa: F401  (the module's fixtures)
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}
@@ -244,7 +244,8 @@ def play_a_game(page, server: str, game: str, lang: str) -> None:  # noqa: F811
         "state.view.payments.map((line) => line.text)")
     shoot(page, f"{name}-end")
     page.click("#review-game")
-    page.wait_for_selector("#review .ledger", timeout=60_000)
+    page.wait_for_selector("#review .ledger", state="attached", timeout=60_000)
+    open_review_details(page)
     decisions = page.locator("#review .decision summary")
     if decisions.count():
         decisions.first.click()
@@ -560,4 +561,388 @@ def test_a_phone_table_shows_backs_a_log_drawer_and_the_game_it_plays(server, br
     page.locator(HAND).first.tap()
     page.evaluate("sound('turn')")
     assert page.evaluate("state.sounds") == ["turn"] and page.evaluate("state.audio !== null")
+    page.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# The card room, round three (shared/API.md, "The card room, round three" and "One table on every
+# phone"; issues 51 and 52): cards and boxes measured on a phone, the seat's face and its clock's ring,
+# motion and less of it, the socket dropped and reopened, the next game followed on a second phone
+
+SETTLED = "Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(() => true)"
+
+SIZES = """() => {
+  const rects = (selector) => [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect());
+  const width = (g) => g.querySelector('rect').getBoundingClientRect().width;
+  const laid = [...document.querySelectorAll('#table .phom-seat .part-laid g.card')].map(width);
+  const rows = [...document.querySelectorAll('#table .phom-seat .part-row g.card')].map(width);
+  const line = document.getElementById('rules-line');
+  return { hand: rects('#hand .hand-card').map((r) => r.width), laid, rows,
+           rules: [line.scrollWidth, line.clientWidth, line.scrollHeight, line.clientHeight,
+                   getComputedStyle(line).textOverflow, getComputedStyle(line).whiteSpace] };
+}"""
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and a["y"] < b["y"] + b["height"] \
+        and b["y"] < a["y"] + a["height"]
+
+
+def box_of(page, selector: str) -> dict:
+    return page.evaluate(f"document.querySelector('{selector}').getBoundingClientRect().toJSON()")
+
+
+def a_game_with_laid_phom(server: str, game: str) -> tuple[str, str, dict]:  # noqa: F811
+    """A game (seat 0 a person, three greedy bots) played by the API to a turn of seat 0 where a phỏm
+    lies on the table (Phỏm), or to its 6th move (Tiến lên)."""
+    import httpx
+
+    for _ in range(8):
+        created = httpx.post(server + "/api/games", json={"game": game, "humans": [0], "bots": ["greedy"] * 3}).json()
+        headers = {"Authorization": f"Bearer {created['tokens']['0']}"}
+        view = httpx.get(f"{server}/api/games/{created['id']}", headers=headers).json()
+        while not view["is_over"]:
+            laid = game == "phom" and sum(1 for melds in view.get("laid") or [] if melds) >= 1
+            if (laid or (game == "tienlen" and len(view["history"]) >= 6)) and view["legal_actions"]:
+                return created["id"], created["tokens"]["0"], view
+            texts = [a["text"] for a in view["legal_actions"]]
+            move = "autolay" if "autolay" in texts else "draw" if "draw" in texts else texts[-1]
+            view = httpx.post(f"{server}/api/games/{created['id']}/actions", headers=headers,
+                              json={"action": move, "version": view["version"]}).json()
+    raise AssertionError(f"no {game} game reached a laid phỏm")
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+@pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
+def test_cards_and_boxes_measured_on_a_phone(server, browser, game, locale):  # noqa: F811
+    """At 390×844: every card in hand at least 44 px wide (as laid out and as drawn, once dealt), laid
+    phỏm and discards at least 28 px, the rules line whole (not clipped, no ellipsis), a big moment never
+    over the hand, and at the end the review one tap away (its button in the first screen, the review
+    in view after the tap)."""
+    game_id, token, view = a_game_with_laid_phom(server, game)
+    page = browser.new_page(locale=locale, viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(f"{server}/#game={game_id}&seat=0&token={token}")
+    page.wait_for_selector(HAND)
+    wait_idle(page)
+    page.evaluate(SETTLED)
+    sizes = page.evaluate(SIZES)
+    assert sizes["hand"] and min(sizes["hand"]) >= 44, sizes["hand"]
+    assert min(page.evaluate("[...document.querySelectorAll('#hand .hand-card')].map((c) => c.offsetWidth)")) >= 44
+    if game == "phom":
+        assert sizes["laid"] and min(sizes["laid"]) >= 28, f"laid phỏm narrower than 28 px: {sizes['laid']}"
+    # discards: 28 px, a little less (25 px) beside laid phỏm, so that a seat's cards stay on one line
+    assert not sizes["rows"] or min(sizes["rows"]) >= 24, sizes["rows"]
+    scroll_w, client_w, scroll_h, client_h, overflow, space = sizes["rules"]
+    assert scroll_w <= client_w and scroll_h <= client_h + 1 and overflow != "ellipsis" and space != "nowrap", sizes["rules"]
+    check_first_screen(page, f"{game} with laid cards")
+    check_no_sideways(page, f"{game} with laid cards")
+    # a big moment, said on the table: never over the hand
+    page.evaluate("(() => { const v = state.view; render({ ...v, version: v.version + 1, moments: [...(v.moments || []),"
+                  " { index: v.version, seat: 1, kind: 'gui', text: 'Ghế 2 gửi 9♥ vào phỏm.' }] }); })()")
+    assert page.locator("#moment").is_visible()
+    assert page.inner_text("#moment").startswith("Ghế 2" if locale == "vi-VN" else "Ghế 2")
+    assert not overlap(box_of(page, "#moment"), box_of(page, "#hand")), "the moment covers the hand"
+    page.screenshot(path=str(ARTIFACTS / f"phone-room-{game}-{locale[:2]}-mid.png"), animations="disabled")
+    # the end: the review one tap away
+    import httpx
+
+    headers = {"Authorization": f"Bearer {token}"}
+    while not view["is_over"]:
+        view = httpx.post(f"{server}/api/games/{game_id}/actions", headers=headers,
+                          json={"action": view["legal_actions"][-1]["text"], "version": view["version"]}).json()
+    page.wait_for_selector("#result:not([hidden]) #review-game")
+    page.evaluate("window.scrollTo(0, 0)")
+    button = box_of(page, "#review-game")
+    assert 0 <= button["y"] and button["y"] + button["height"] <= PHONE["height"], f"the review's button at {button}"
+    page.screenshot(path=str(ARTIFACTS / f"phone-room-{game}-{locale[:2]}-end.png"), animations="disabled")
+    page.click("#review-game")
+    page.wait_for_selector("#review:not([hidden])")
+    review = box_of(page, "#review")
+    assert -1 <= review["y"] < PHONE["height"], f"the review opens out of sight: {review}"
+    check_no_sideways(page, f"{game}: the review")
+    page.close()
+
+
+def test_a_seat_has_a_face_and_its_clock_a_ring(server, browser):  # noqa: F811
+    """Each seat's avatar: the first letter of its name (a grapheme: a letter with its marks), the bot's
+    level, a colour per seat; the clock's ring on the seat to act, emptying as the time runs, red in the
+    last 10 s, with one vibration and a tick each second on the player's own turn (sound on, after a
+    touch)."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"game": "phom", "humans": [0, 1], "bots": ["level:3", "level:6"],
+                                                    "turn_seconds": 60}).json()
+    game_id, tokens = created["id"], created["tokens"]
+    for seat, name in (("0", "ánh"), ("1", "กิ่งแก้ว")):        # a Thai name: its first letter carries two marks
+        assert httpx.put(f"{server}/api/games/{game_id}/name", json={"name": name},
+                         headers={"Authorization": f"Bearer {tokens[seat]}"}).status_code == 200
+    page = browser.new_page(locale="vi-VN", viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.add_init_script("navigator.vibrate = (ms) => { (window.buzzed = window.buzzed || []).push(ms); return true; };")
+    page.goto(f"{server}/#game={game_id}&seat=0&token={tokens['0']}")
+    page.wait_for_selector(HAND)
+    wait_idle(page)
+    faces = page.evaluate("[...document.querySelectorAll('#table .phom-seat[data-seat] > .avatar')].map((a) => "
+                          "[a.dataset.avatarSeat, a.textContent, getComputedStyle(a).backgroundColor])")
+    letters = {seat: letter for seat, letter, _ in faces}
+    assert letters["1"] == "กิ่" and letters["2"] == "3" and letters["3"] == "6", faces
+    assert len({colour for *_, colour in faces}) == len(faces), "two seats share a colour"
+    assert page.inner_text("#my-clock-home .avatar") == "Á"
+    # the ring on his own turn: present, green, emptying
+    page.locator(HAND).first.tap()                          # the page was touched: sound and vibration may start
+    ring = page.locator("#my-clock-home .avatar.timed")
+    assert ring.count() == 1 and "last10" not in ring.get_attribute("class")
+    stroke = "(e) => getComputedStyle(e.querySelector('.ring-left')).stroke"
+    assert ring.evaluate(stroke) == "rgb(46, 125, 50)"
+    offset = "(e) => Number(e.querySelector('.ring-left').getAttribute('stroke-dashoffset'))"
+    first = ring.evaluate(offset)
+    time.sleep(1.2)
+    assert ring.evaluate(offset) > first, "the ring does not empty"
+    # the last 10 s (the deadline brought near, as the view would say it): red, one vibration, ticks
+    page.evaluate("(() => { const v = state.view; const now = Date.now();"
+                  " render({ ...v, clock: { seat: v.player, deadline_ms: now + 6500, now_ms: now } }); })()")
+    page.wait_for_function("document.querySelector('#my-clock-home .avatar.timed.last10') !== null")
+    assert ring.evaluate(stroke) == RED
+    time.sleep(2.3)
+    assert page.evaluate("window.buzzed") == [200], "one vibration for the last 10 s"
+    ticks = page.evaluate("state.sounds.filter((s) => s === 'tick' || s === 'tock').length")
+    assert 2 <= ticks <= 4, ticks
+    assert page.locator("[data-clock]").get_attribute("class").split().count("urgent") == 1
+    page.screenshot(path=str(ARTIFACTS / "phone-room-ring.png"), animations="disabled")
+    # another seat's clock: the ring moves to its avatar; no tick, no vibration for it
+    page.evaluate("(() => { const v = state.view; const now = Date.now();"
+                  " render({ ...v, clock: { seat: 1, deadline_ms: now + 5000, now_ms: now } }); })()")
+    page.wait_for_function("document.querySelector('#table [data-seat=\"1\"] .avatar.timed.last10') !== null")
+    assert page.locator("#my-clock-home .avatar.timed").count() == 0
+    sounds = page.evaluate("state.sounds.length")
+    time.sleep(1.2)
+    assert page.evaluate("state.sounds.length") == sounds and page.evaluate("window.buzzed") == [200]
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_less_motion_means_no_motion(server, browser, game):  # noqa: F811
+    """Dealing, playing and eating move the cards; under prefers-reduced-motion nothing moves at all."""
+    page = browser.new_page(locale="vi-VN", viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(server + "/")
+    page.select_option("#game-kind", game)
+    page.click("#new-game-button")
+    page.wait_for_selector(HAND)
+    dealt = page.evaluate("[...document.querySelectorAll('#hand .hand-card.dealt')].map((c) => getComputedStyle(c).animationName)")
+    assert dealt and set(dealt) == {"phom-deal"}, dealt
+    page.close()
+    page = browser.new_page(locale="vi-VN", viewport=PHONE, device_scale_factor=1, has_touch=True, reduced_motion="reduce")
+    page.goto(server + "/")
+    page.select_option("#game-kind", game)
+    page.click("#new-game-button")
+    page.wait_for_selector(HAND)
+    for turn in range(6):
+        wait_idle(page)
+        if page.locator("#result:not([hidden])").count():
+            break
+        moving = page.evaluate("document.getAnimations().map((a) => a.animationName || a.transitionProperty || 'motion')")
+        assert moving == [], f"turn {turn}: motion under reduced motion: {moving}"
+        styles = page.evaluate("[...document.querySelectorAll('#hand .hand-card, .avatar .ring-left, #moment')].map((e) => "
+                               "[getComputedStyle(e).animationName, getComputedStyle(e).transitionDuration])")
+        assert all(name == "none" and duration in ("0s", "0s, 0s") for name, duration in styles), styles
+        next_move(page, game, legal_moves(page))
+    page.close()
+
+
+def test_a_dropped_socket_is_reopened_and_said(browser, tmp_path):  # noqa: F811
+    """The server goes away under a live page: the page says the connection dropped, with the reason in
+    its words and the seconds to the next try, and opens it again when the server is back (backoff);
+    the table is live again (a friend's move arrives without a reload)."""
+    import httpx
+    import uvicorn
+    from phom.web.app import create_app
+    from phom.web.hosting import GameHost
+    from phom.web.store import GameStore
+
+    with __import__("socket").socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    def serve():                     # a process of the service on the store's file (games survive it)
+        app = create_app(GameHost(GameStore(str(tmp_path / "games.db"))))
+        running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                                timeout_graceful_shutdown=1))
+        thread = __import__("threading").Thread(target=running.run, daemon=True)
+        thread.start()
+        for _ in range(200):
+            if running.started:
+                break
+            time.sleep(0.05)
+        assert running.started
+        return running, thread
+
+    url = f"http://127.0.0.1:{port}"
+    running, thread = serve()
+    created = httpx.post(url + "/api/games", json={"game": "phom", "humans": [0, 1], "bots": ["greedy", "greedy"],
+                                                 "turn_seconds": None}).json()
+    tokens = created["tokens"]
+    page = browser.new_page(locale="vi-VN", viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(f"{url}/#game={created['id']}&seat=1&token={tokens['1']}")
+    page.wait_for_selector(HAND)
+    page.wait_for_function("document.getElementById('live').textContent === 'Trực tiếp'")
+    running.should_exit = True                                   # the server goes away
+    thread.join(timeout=15)
+    page.wait_for_selector("#connection:not([hidden])", timeout=15_000)
+    said = page.inner_text("#connection")
+    assert said.startswith("Mất kết nối với bàn (") and "giây" in said, said
+    check_vi_text(page, "the connection lost")
+    page.screenshot(path=str(ARTIFACTS / "phone-room-dropped.png"), animations="disabled")
+    running, thread = serve()                                    # back: the page reconnects by itself
+    page.wait_for_function("document.getElementById('connection').textContent.startsWith('Đã kết nối lại')",
+                           timeout=40_000)
+    view = httpx.get(f"{url}/api/games/{created['id']}", headers={"Authorization": f"Bearer {tokens['0']}"}).json()
+    move = next(a["text"] for a in view["legal_actions"] if a["text"].startswith("discard "))
+    assert httpx.post(f"{url}/api/games/{created['id']}/actions", headers={"Authorization": f"Bearer {tokens['0']}"},
+                      json={"action": move, "version": view["version"]}).status_code == 200
+    page.wait_for_function("state.view.version === 1", timeout=10_000)       # live again
+    page.close()
+    running.should_exit = True
+    thread.join(timeout=15)
+
+
+def test_a_refused_socket_is_tried_again_with_its_reason(server, browser):  # noqa: F811
+    """A socket the server refuses (too many from one address: 4429) is tried again after a wait, and the
+    page says why in its words (en shows the same)."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"humans": [0], "bots": ["greedy"] * 3}).json()
+    for locale, words in (("vi-VN", "quá nhiều kết nối từ cùng một mạng"), ("en-US", "too many connections from one network")):
+        page = browser.new_page(locale=locale, viewport=PHONE)
+        tries = []
+
+        def handler(ws, tries=tries):
+            tries.append(time.monotonic())
+            if len(tries) == 1:
+                ws.close(code=4429, reason="too many sockets from this address")
+            else:
+                ws.connect_to_server()
+        page.route_web_socket("**/ws", handler)
+        page.goto(f"{server}/#game={created['id']}&seat=0&token={created['tokens']['0']}")
+        page.wait_for_selector("#connection:not([hidden])")
+        assert words in page.inner_text("#connection")
+        page.wait_for_function("document.getElementById('connection').textContent.includes('…') && state.retry === 0 "
+                               "|| document.getElementById('connection').hidden", timeout=15_000)
+        assert len(tries) >= 2 and tries[1] - tries[0] >= 0.9, "tried again at once, without a wait"
+        page.close()
+
+
+def play_out(server: str, game_id: str, tokens: dict[str, str]) -> dict:
+    """Every seat with a token plays its last legal move until the game is over (sent with its version)."""
+    import httpx
+
+    view = httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {tokens['0']}"}).json()
+    while not view["is_over"]:
+        seat = str(view["to_move"])
+        mine = httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+        view = httpx.post(f"{server}/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                          json={"action": mine["legal_actions"][-1]["text"], "version": mine["version"]}).json()
+    return view
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_two_phones_play_a_series_and_the_second_follows_on_its_own(server, browser, game):  # noqa: F811
+    """Two phones at one table: after each game the first taps “Ván tiếp”; the second moves to the new
+    game by itself (same seat and token), three games in a row."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"game": game, "humans": [0, 1], "bots": ["greedy", "greedy"],
+                                                    "turn_seconds": None}).json()
+    game_id, tokens = created["id"], created["tokens"]
+    first = seat_page(browser, server, game_id, 0, tokens["0"])
+    second = seat_page(browser, server, game_id, 1, tokens["1"])
+    for number in (2, 3):
+        play_out(server, game_id, tokens)
+        for page in (first, second):
+            page.wait_for_selector("#result:not([hidden]) #next-game")
+        first.click("#next-game")
+        first.wait_for_function(f"state.view && state.view.series.number === {number} && !state.view.is_over")
+        game_id = first.evaluate("state.id")
+        second.wait_for_function(f"state.id === {json.dumps(game_id)} && state.view.series.number === {number}",
+                                 timeout=15_000)
+        second.wait_for_selector(HAND)
+        assert second.evaluate("state.seat") == 1 and second.evaluate("location.hash").count(game_id) == 1
+        assert second.inner_text("#message").startswith(f"Ván {number} đã được chia")
+        check_vi_text(second, f"the second phone at game {number}")
+    second.screenshot(path=str(ARTIFACTS / f"phone-room-{game}-followed.png"), animations="disabled")
+    first.close()
+    second.close()
+
+
+@pytest.mark.parametrize("game", ["phom", "tienlen"])
+def test_a_late_tap_is_refused_gently_and_the_table_refreshed(server, browser, game):  # noqa: F811
+    """The page sends the view's version with every move; a move chosen on a table that moved on (409
+    stale) changes nothing, the page shows the table as it is and says so kindly (not as a refusal)."""
+    import httpx
+
+    created = httpx.post(server + "/api/games", json={"game": game, "humans": [0, 1], "bots": ["greedy", "greedy"],
+                                                    "turn_seconds": None}).json()
+    game_id, tokens = created["id"], created["tokens"]
+    page = seat_page(browser, server, game_id, 0, tokens["0"])
+    wait_idle(page)
+    sent = []
+    page.on("request", lambda request: sent.append(request.post_data_json) if request.url.split("?")[0].endswith("/actions") else None)
+    labels = legal_moves(page)
+    # the page's view is not the table's (as when the table moved on before the tap arrived)
+    view = httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {tokens['0']}"}).json()
+    page.evaluate("state.view = { ...state.view, version: state.view.version + 7 }")
+    next_move(page, game, labels)
+    page.wait_for_selector("#message:not([hidden])")
+    assert sent and all("version" in body for body in sent), sent
+    assert sent[-1]["version"] == view["version"] + 7
+    assert page.inner_text("#message").startswith("Bàn vừa đổi trước khi nước của bạn tới nơi")
+    assert "refused" not in (page.get_attribute("#message", "class") or "")
+    assert page.evaluate("state.view.version") == view["version"]             # the table as it is now
+    after = httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {tokens['0']}"}).json()
+    assert after["version"] == view["version"], "a stale move was played"
+    check_vi_text(page, "a stale move")
+    page.close()
+
+
+@pytest.mark.parametrize("locale", ["vi-VN", "en-US"])
+def test_the_game_menu_and_seat_counts_come_from_the_service(server, browser, locale):  # noqa: F811
+    """The setup form's games are the service's (GET /api/kinds, its titles in the page's language), each
+    with the seat counts it allows (up to six on a phone) and its usual count first; a table of the most
+    seats a game allows sits whole on a phone."""
+    import httpx
+
+    kinds = httpx.get(server + "/api/kinds").json()
+    lang = locale[:2]
+    page = browser.new_page(locale=locale, viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page.goto(server + "/")
+    page.wait_for_function("document.getElementById('bot-1')")
+    menu = page.evaluate("[...document.querySelectorAll('#game-kind option')].map((o) => [o.value, o.textContent])")
+    assert menu == [[kind["name"], kind["titles"][lang]] for kind in kinds]
+    for kind in kinds:
+        page.select_option("#game-kind", kind["name"])
+        counts = page.evaluate("[...document.querySelectorAll('#seat-count option')].map((o) => Number(o.value))")
+        fewest, most = kind["seats"]
+        assert counts == list(range(fewest, min(most, 6) + 1)), (kind["name"], counts)
+        assert page.input_value("#seat-count") == str(kind["default_seats"])
+        levels = page.evaluate("[...document.querySelectorAll('#bot-1 option[data-level]')].filter((o) => !o.hidden).length")
+        assert levels == min(8, len(kind["levels"])), (kind["name"], levels)
+    widest = max(kinds, key=lambda kind: kind["seats"][1])
+    seats = min(widest["seats"][1], 6)
+    page.select_option("#game-kind", widest["name"])
+    page.select_option("#seat-count", str(seats))
+    visible_bots = page.evaluate("[...document.querySelectorAll('#bot-seats label')].filter((l) => !l.hidden).length")
+    assert visible_bots == seats - 1
+    page.click("#new-game-button")
+    page.wait_for_function(f"state.view && state.view.players === {seats}")
+    assert page.locator("#table .phom-seat[data-seat]").count() == seats
+    page.evaluate(SETTLED)
+    check_no_sideways(page, f"{widest['name']} at {seats}")
+    if not page.evaluate("state.view.is_over"):          # (a deal may settle the game at once)
+        page.evaluate("window.scrollTo(0, 0)")
+        boxes = page.evaluate("[...document.querySelectorAll('#table .phom-seat[data-seat]:not(.me), #hand')]"
+                              ".map((e) => e.getBoundingClientRect().bottom)")
+        assert max(boxes) <= PHONE["height"], f"{seats} seats do not fit a phone's first screen: {boxes}"
+    if lang == "vi":
+        check_vi_text(page, f"{widest['name']} at {seats}")
+    else:               # the English page marks the built-in games' terms; a plug-in's rule words are not known to it
+        check_en_text(page, f"{widest['name']} at {seats}") if widest["name"] in ("phom", "tienlen") else None
+    page.screenshot(path=str(ARTIFACTS / f"phone-room-{widest['name']}-{seats}-{lang}.png"), animations="disabled")
     page.close()

@@ -24,7 +24,7 @@ import pytest
 from babel.messages.pofile import read_po
 from phom.bots.levels import level_of
 from phom.language import glossary
-from test_browser import ARTIFACTS, HAND, IDLE, browser, legal_moves, server  # noqa: F401  (the module's fixtures)
+from test_browser import ARTIFACTS, HAND, IDLE, browser, legal_moves, open_review_details, server  # noqa: F401  (the module's fixtures)
 from test_phone import (DESK, PHONE, VISIBLE_TEXT, check_en_text, check_vi_text, next_move, refuse_a_move,
                         wait_idle)
 
@@ -85,6 +85,14 @@ def check_words(page, lang: str, moment: str) -> None:
     code = sorted({m.group(0) for m in CODE.finditer(text)})
     where = [line for line in shown if CODE.search(line)]
     assert not code, f"{moment}: code notation on the {lang} page: {code} in {where[:4]}"
+    lower = [said for said in page.evaluate(SENTENCES) if said[:1].isalpha() and not said[:1].isupper()]
+    assert not lower, f"{moment}: sentences that start in lower case: {lower[:4]}"
+
+
+# what the page says as sentences: each starts with a capital letter (issue 51, item 5)
+SENTENCES = """[...document.querySelectorAll('#status, #message, #connection, #moment, #result > p, #payments li,
+    #log li > span:first-child, #log .moment-name, #table .seat-last, #away-line > span, #card-tip')]
+    .filter((e) => !e.closest('[hidden]') && e.textContent.trim()).map((e) => e.textContent.trim())"""
 
 
 def shoot(page, name: str) -> None:
@@ -191,7 +199,8 @@ def test_a_whole_game_reads_in_one_language_and_a_bot_has_one_name(server, brows
     check_words(page, lang, "the fairness seal")
     shoot(page, f"{name}-end")
     page.click("#review-game")
-    page.wait_for_selector("#review .ledger", timeout=120_000)
+    page.wait_for_selector("#review .ledger", state="attached", timeout=120_000)
+    open_review_details(page)
     decisions = page.locator("#review .decision summary")
     if decisions.count():
         decisions.first.click()

@@ -391,11 +391,12 @@ const PAGE_DEFAULTS = { ranks: RANK_CODES, sorts: ["rank", "suit"], card_verb: "
   double_tap: null, group_marks: false, doing: [], features: [] };
 
 function render(view, missed = null) {
+  const ownPage = Boolean(view.page);                 // a game that says how its page works
   view.page = { ...PAGE_DEFAULTS, ...(view.page || {}) };
   const previous = state.view;                     // null for a game just joined (join() clears it)
   const before = state.view ? state.view.version : 0;
   if (state.view && state.view.game !== view.game) state.order = [];
-  if (!state.view || state.view.game !== view.game) syncSetup(view.game);
+  if (!state.view || state.view.game !== view.game) syncSetup(view.game, view);
   state.view = view;
   if (view.clock) state.clockOffset = view.clock.now_ms - Date.now();
   // an update never clears the player's selection: only cards that left the hand leave it
@@ -413,11 +414,12 @@ function render(view, missed = null) {
   // what the seat is doing: the first key's words, each later key wrapping them ("{doing}, lượt hạ")
   const doing = view.page.doing.reduce((words, key, i) => (i ? t(key, { doing: words }) : t(key)), "");
   setText($("status"), view.is_over ? t("status_over")
-    : yourTurn ? t("your_turn", { seat: view.player, doing })
+    : yourTurn ? t("your_turn", { seat: view.player, doing }).replace(/:\s*$/, "")
     : seatName(view, view.to_move) ? t("playing_named", { seat: view.to_move, name: seatName(view, view.to_move) })
     : view.humans.includes(view.to_move) ? t("playing_person", { seat: view.to_move })
     : t("playing_bot", { seat: view.to_move, name: botName(view, view.to_move) }));
   drawMoves(view);
+  $("card-tip").hidden = !ownPage;                   // a game without a page's words has no tip for its cards
   $("controls").hidden = view.is_over;
   $("hint").disabled = $("look-ahead").disabled = !yourTurn;
   $("fairness").hidden = false;
@@ -784,12 +786,12 @@ function switchSound() {
   drawSoundSwitch();
 }
 
-function syncSetup(game) {
+function syncSetup(game, shown = state.view) {
   // the setup form names the game at the table and shows that game's house rules
   if (game) $("game-kind").value = game;
   updateSeatCounts($("game-kind").value, !game);
-  if (game && state.view) {                       // the form opens on the table as it is
-    $("seat-count").value = String(state.view.players || state.view.hand_sizes.length);
+  if (game && shown) {                            // the form opens on the table as it is
+    $("seat-count").value = String(shown.players || (shown.hand_sizes || []).length || 4);
     updateSeatCounts(game);
   }
   updateBotSeats();
@@ -831,6 +833,10 @@ function moveWords(action) {
   const key = { draw: "last_draw", eat: "last_eat", discard: "last_discard", lay: "last_lay", send: "last_send",
     autolay: "last_autolay", u: "last_u", "u-khan": "last_u_khan", play: "last_play", pass: "last_pass" }[verb];
   return key ? t(key, { cards: cardsText(codes) }) : action;
+}
+
+function moveKnown(action) {
+  return ["draw", "eat", "discard", "lay", "send", "autolay", "u", "u-khan", "play", "pass"].includes(action.split(" ")[0]);
 }
 
 function sendWords(view, text) {
@@ -921,7 +927,10 @@ function seatTheTable(view, fresh) {
       const last = document.createElement("p");
       last.className = `seat-last${number === latest ? " latest" : ""}`;
       const entry = own[own.length - 1];
-      const words = moveWords(entry.action);
+      // the page's short words for a move it knows, else the server's own words for it (a game of its own)
+      const said = view.log[view.history.lastIndexOf(entry)];
+      const words = moveKnown(entry.action) || !said ? moveWords(entry.action)
+        : capital(String(said).replace(seatPattern(true), "").trim());
       last.textContent = entry.by === "clock" ? t(place === "me" ? "standin_you_did" : "standin_did", { move: words })
         : place === "me" ? t("you_did", { move: words }) : words;
       if (entry.by === "clock") last.classList.add("by-clock");
@@ -1322,6 +1331,10 @@ function kindOf(game) {
 function levelsOf(kind) {
   // the measured ladder the service offers for a game (its levels, as numbers), else the eight levels
   const levels = kind && kind.levels;
+  // a list of the bots that play each level (the weakest first): levels 1 … its length
+  if (Array.isArray(levels) && levels.length && levels.every((level) => typeof level === "string" && !/^(level:)?\d+$/.test(level))) {
+    return levels.slice(0, 8).map((_, i) => i + 1);
+  }
   const numbers = Array.isArray(levels) ? levels.map((level) => (typeof level === "object" && level !== null
     ? Number(level.level ?? level.number) : Number(String(level).replace(/^level:/, ""))))
     : levels && typeof levels === "object" ? Object.keys(levels).map(Number) : [];
@@ -1338,6 +1351,14 @@ async function loadKinds() {
     const list = Array.isArray(data) ? data : data && data.kinds;
     if (!Array.isArray(list) || !list.length || !list.every((kind) => kind && typeof kind.name === "string")) return;
     state.kinds = list;
+    // a game's own words (its Vietnamese title and move words) are terms too: marked lang="vi" in English
+    const terms = new Set(state.catalogs.en._terms);
+    for (const kind of list) {
+      if (kind.titles && kind.titles.vi) terms.add(kind.titles.vi);
+      for (const words of Object.values((kind.verbs || {}).vi || {})) for (const word of words) terms.add(word);
+    }
+    const sorted = [...terms].filter((term) => typeof term === "string" && term.trim()).sort((a, b) => b.length - a.length);
+    termPattern = new RegExp(`(?<![\\p{L}])(${sorted.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}])`, "iu");
   } catch (error) { /* an older service: the page's own menu stays */ }
 }
 
