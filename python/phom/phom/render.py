@@ -461,7 +461,9 @@ def moments(game: Any, lang: str = "en", viewer: int | None = None, names: Names
                                      seat=p, card=card, meld=onto, target=who(q)))
                         found.append({"index": i, "seat": p, "kind": "gui", "text": text})
             if viewer is not None and mom_warning(replay, viewer):
-                found.append({"index": i, "seat": viewer, "kind": "mom_warning", "text": _(MOM_WARNING)})
+                eat = next((a.card for a in replay.legal_actions() if isinstance(a, Eat)), None)
+                found.append({"index": i, "seat": viewer, "kind": "mom_warning", "text": _(MOM_WARNING) + (
+                    "" if eat is None else " " + _("Eating {card} makes one.").format(card=eat))})
     result = game.result
     if result is None:
         return found
@@ -485,7 +487,7 @@ def moments(game: Any, lang: str = "en", viewer: int | None = None, names: Names
 
 #: what ``moments`` tells a player the turn before móm can happen (``mom_warning``)
 MOM_WARNING = N_("Watch out for móm: you hold no phỏm yet and your next turn is your lay-down turn. Lay no phỏm "
-                 "then and you are móm. Eat a card that makes a phỏm if you can.")
+                 "then and you are móm.")
 
 
 def table_text(game: Any) -> str:
