@@ -36,7 +36,7 @@ from ..clock import PACE_SECONDS, STANDIN
 from ..games import DEFAULT_GAME, GameKind, GameTerminal, game_kind
 from ..hooks import announce_end, announce_start, close_bots
 from ..language import translator
-from ..phom.terminal import HELP, said_move
+from ..moved import forwarding
 from ..refusals import IllegalAction, Refusal
 from .moves import CountedFromOne, fold, matching, spelled
 from .render import Painter, terminal_width, wrap
@@ -45,6 +45,9 @@ __all__ = ["HELP", "Console", "QuitGame", "Table", "TimeRanOut", "TurnClock", "a
            "bot_seats", "clocked_record", "play_game", "play_interactive", "play_until_over", "player_of", "read_move",
            "said_move", "save_record", "seat_bots", "terminal_of"]
 
+
+#: Phỏm's terminal words, read from its folder (``phom.phom.terminal``) by their old names here
+__getattr__ = forwarding(__name__, {"HELP": "phom.phom.terminal", "said_move": "phom.phom.terminal"})
 
 #: what the terminal shows when it waits for a move
 PROMPT = "> "
