@@ -114,7 +114,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
                            example='--table "JH QH KH" "4S 4C 4H"'))
     solve.add_argument("--json", action="store_true", help=_("print JSON"))
     _lang_argument(solve, _)
-    solve.set_defaults(run=lambda args, out, stdin, lang: _solve(args, out))
+    solve.set_defaults(run=lambda args, out, stdin, lang: _solve(args, out), cards_or_position=solve)
 
     hint_parser = command(sub, "hint", _("the best move in a position, with the reason"))
     hint_parser.add_argument("position", metavar="POSITION",
@@ -517,6 +517,10 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
             args, unknown = parser.parse_known_args(argv)
             if unknown:
                 parser.error(unknown_arguments(unknown, _options(parser), lang))
+            needs = getattr(args, "cards_or_position", None)          # phom solve: CARDS unless --position
+            if needs is not None and args.cards is None and args.position is None:
+                cards = next(a for a in needs._actions if a.dest == "cards")
+                needs.error(vars(argparse)["_"]("the following arguments are required: %s") % cards.metavar)
     except SystemExit as exc:
         return int(exc.code or 0)
     try:
