@@ -38,6 +38,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: igno
         calls = bench.extra_info.get("calls", 1)
         table.setdefault(bench.group, {})[bench.extra_info.get("impl", bench.name)] = bench.stats.median / calls
     terminalreporter.section("phom: compiled core vs reference (median per call)")
-    rows = [Row(group, table[group].get("core"), table[group].get("reference")) for group in sorted(table)]
+    rows = [Row(group, table[group].get("core"), table[group].get("reference"), table[group].get("openspiel"))
+            for group in sorted(table)]
     for line in format_table(rows).splitlines():
         terminalreporter.write_line(line)

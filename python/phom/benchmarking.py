@@ -5,6 +5,13 @@ in the same words. ``pytest benchmarks`` times with pytest-benchmark; ``phom ben
 >>> print(format_table([Row("min_points/uniform", core=6.1e-8, reference=8.2e-4)]))
 operation                                          core    reference      ratio
 min_points/uniform                                61 ns    820.00 µs     13443x
+>>> print(format_table([Row("min_points (gin values)/uniform", 1.5e-7, 8.0e-4, openspiel=1.4e-5)]))
+operation                                          core    reference      ratio    openspiel      ratio
+min_points (gin values)/uniform                  150 ns    800.00 µs      5333x     14.00 µs        93x
+
+Where OpenSpiel is installed, ``min_points`` with gin rummy's card values is also timed against OpenSpiel's
+``GinRummyUtils.min_deadwood`` (C++), the same problem: the fewest points a hand keeps outside sets and runs
+(``phom.min_points(hand, values=GIN_RUMMY_VALUES)``; no eaten cards).
 >>> hand = random_hand(random.Random(SEED), "meld-rich")
 >>> bin(hand).count("1")
 10
@@ -18,8 +25,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-__all__ = ["KINDS", "OPERATIONS", "SEED", "Operation", "Row", "format_table", "legal_eaten", "make_inputs",
-           "measure", "print_measurement", "random_hand", "random_table"]
+__all__ = ["GIN_RUMMY_VALUES", "KINDS", "OPERATIONS", "SEED", "Operation", "Row", "card_indices", "format_table", "legal_eaten",
+           "make_inputs", "measure", "openspiel_min_deadwood", "print_measurement", "random_hand", "random_table"]
 
 #: the seed of every benchmark's inputs
 SEED = 20261129
@@ -130,6 +137,27 @@ OPERATIONS = (
 )
 
 
+#: gin rummy's card values, A..K (faces count 10): ``min_points`` with them is gin rummy's least deadwood
+GIN_RUMMY_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def openspiel_min_deadwood() -> Callable[[list[int]], int] | None:
+    """OpenSpiel's gin rummy ``min_deadwood`` (C++), which takes a hand as its list of card numbers — numbered
+    as phom's bits, suit × 13 + rank − 1: ``card_indices(mask)`` —, or None where OpenSpiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    min_deadwood: Callable[[list[int]], int] = utils.min_deadwood
+    return min_deadwood
+
+
+def card_indices(hand: int) -> list[int]:
+    """The card numbers of a hand mask, lowest first: ``card_indices(0b1011) == [0, 1, 3]``."""
+    return [i for i in range(52) if hand >> i & 1]
+
+
 def make_inputs(operation: Operation, kind: str, count: int, seed: int = SEED) -> list[tuple[Any, ...]]:
     """``count`` calls' arguments for ``operation`` on hands of ``kind``, the same for the same seed."""
     rng = random.Random(seed)
@@ -143,6 +171,8 @@ class Row:
     operation: str
     core: float | None
     reference: float | None
+    #: OpenSpiel's time for the same problem, where it has one and is installed
+    openspiel: float | None = None
 
 
 def _time(seconds: float | None) -> str:
@@ -157,11 +187,20 @@ def _time(seconds: float | None) -> str:
 
 def format_table(rows: Iterable[Row]) -> str:
     """The comparison as a text table: per-call times and the reference-to-core ratio."""
-    lines = [f"{'operation':42} {'core':>12} {'reference':>12} {'ratio':>10}"]
+    rows = list(rows)
+    spiel = any(row.openspiel for row in rows)
+    head = f"{'operation':42} {'core':>12} {'reference':>12} {'ratio':>10}"
+    lines = [head + (f" {'openspiel':>12} {'ratio':>10}" if spiel else "")]
     for row in rows:
-        ratio = f"{row.reference / row.core:9.0f}x" if row.core and row.reference else ""
-        lines.append(f"{row.operation:42} {_time(row.core):>12} {_time(row.reference):>12} {ratio:>10}")
+        line = f"{row.operation:42} {_time(row.core):>12} {_time(row.reference):>12} {_ratio(row.reference, row.core):>10}"
+        if spiel:
+            line += f" {_time(row.openspiel):>12} {_ratio(row.openspiel, row.core):>10}"
+        lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+def _ratio(slow: float | None, core: float | None) -> str:
+    return f"{slow / core:9.0f}x" if slow and core else ""
 
 
 def _per_call(func: Callable[..., object], inputs: Sequence[tuple[Any, ...]], min_seconds: float) -> float:
@@ -192,6 +231,25 @@ def measure(count: int, *, min_seconds: float = 0.2, reference_calls: int = 20) 
                     raise AssertionError(f"{operation.function} disagrees with the reference on {args}")
             rows.append(Row(f"{operation.group}/{kind}", _per_call(core, inputs, min_seconds),
                             _per_call(reference, sample, min_seconds)))
+    spiel = openspiel_min_deadwood()
+    if spiel is not None:
+        from .phom import reference as reference_solver, solver
+
+        def core_gin(hand: int) -> int | None:
+            return solver.min_points(hand, values=GIN_RUMMY_VALUES)
+
+        def reference_gin(hand: int) -> int | None:
+            return reference_solver.min_points(hand, values=GIN_RUMMY_VALUES)
+
+        for kind in KINDS:
+            hands = [args[0] for args in make_inputs(OPERATIONS[0], kind, count)]
+            for hand in hands[:reference_calls]:
+                if not core_gin(hand) == reference_gin(hand) == spiel(card_indices(hand)):
+                    raise AssertionError(f"min_points with gin rummy's values disagrees with OpenSpiel on {hand}")
+            inputs = [(hand,) for hand in hands]
+            rows.append(Row(f"min_points (gin values)/{kind}", _per_call(core_gin, inputs, min_seconds),
+                            _per_call(reference_gin, inputs[:reference_calls], min_seconds),
+                            _per_call(spiel, [(card_indices(hand),) for hand in hands], min_seconds)))
     return rows
 
 
