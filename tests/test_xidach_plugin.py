@@ -38,9 +38,10 @@ def phom(*argv: str, stdin: str = "", timeout: float = 300) -> subprocess.Comple
 
 
 def _env() -> dict[str, str]:
+    """The environment without ``COLUMNS`` (a pipe then takes lines of any length, as the assertions read them)."""
     import os
 
-    return dict(os.environ)
+    return {name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES")}
 
 
 def played(game: XiDachGame, bots: list[object]) -> XiDachGame:
@@ -65,6 +66,7 @@ def test_the_entry_point_registers_it_and_phom_games_lists_it():
     assert "2 to 6 seats" in line and "no compiled engine" in line
 
 
+@pytest.mark.slow
 def test_a_person_plays_it_in_the_terminal_against_bots_and_replays_and_reviews_it(tmp_path):
     record = tmp_path / "xidach.json"
     said = phom("play", "--game", "xidach", "--players", "5", "--seed", "4", "--bots",
@@ -83,6 +85,7 @@ def test_a_person_plays_it_in_the_terminal_against_bots_and_replays_and_reviews_
     assert review.stdout.startswith("Xem lại ván Xì dách, 5 người chơi.")
 
 
+@pytest.mark.slow
 def test_the_terminal_reads_the_games_own_move_words():
     """rút, dằn and xét ghế N typed as words (the spec's verbs, in either language); a stand under 16 refused
     in the player's words, and nothing changed."""
@@ -117,7 +120,7 @@ def test_simulate_and_the_arena_play_it_on_its_python_referee():
     cli = phom("simulate", "--game", "xidach", "--bots", "greedy,random,greedy,random,greedy,random", "--games", "30",
                "--lang", "vi")
     assert cli.returncode == 0, cli.stderr
-    assert "quắc" in cli.stdout and "ghế 6" in cli.stdout
+    assert "quắc" in cli.stdout.lower() and "ghế 6" in cli.stdout.lower()
 
 
 def test_a_program_plays_a_seat_through_the_bot_protocol():
@@ -273,16 +276,18 @@ def test_its_modules_pass_their_doctests_and_every_text_has_its_vietnamese():
         assert vietnamese.strip() and sorted(fields.findall(english)) == sorted(fields.findall(vietnamese)), english
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_the_referee_keeps_its_invariants_over_random_games(players):
+@pytest.mark.parametrize(("players", "deals"), [*((n, 12) for n in range(2, 7)),
+                                               *(pytest.param(n, 60, marks=pytest.mark.slow) for n in range(2, 7))])
+def test_the_referee_keeps_its_invariants_over_random_games(players, deals):
     """Money sums to 0, every move not on offer is refused by the game's own refusal and changes nothing, the
-    record plays back to the same game, and a seat's view never shows a hidden hand."""
+    record plays back to the same game, and a seat's view never shows a hidden hand: 60 games at each table
+size (300) in the slow run, 12 (60) in the quick one."""
     kind = game_kind("xidach")
-    rng = random.Random(players)
+    rng = random.Random(players * 1000 + deals)
     rules = XiDachRules(players=players)
     every = [Draw(), Stand(), *(Settle(q) for q in range(players + 1))]
-    for deal in range(60):
-        game = kind.deal_of(rules, 99, deal, rng.randrange(players))
+    for deal in range(deals):
+        game = kind.deal_of(rules, deals, deal, rng.randrange(players))
         while not game.is_over:
             legal = game.legal_actions()
             assert legal and len(set(legal)) == len(legal)
@@ -341,6 +346,8 @@ def served():
     thread.join(timeout=10)
 
 
+@pytest.mark.server
+@pytest.mark.slow
 def test_phom_bot_play_plays_a_hosted_seat_for_a_series_and_the_bank_passes(served):
     """``phom bot play`` (a real subprocess, its token in PHOM_TOKEN) plays seat 3 of a served table for two
     games; the second game is dealt by the next seat's bank (``next_leader``)."""
@@ -367,6 +374,9 @@ def test_phom_bot_play_plays_a_hosted_seat_for_a_series_and_the_bank_passes(serv
     assert first["is_over"] and second["is_over"] and (first["banker"], second["banker"]) == (0, 1)
 
 
+@pytest.mark.browser
+@pytest.mark.server
+@pytest.mark.slow
 def test_the_page_offers_it_and_a_person_plays_a_table_of_six_by_tapping(served):
     """The page's menu (made from the registry) offers Xì dách with its six seats; a game is played by its
     buttons (rút, dằn, xét) to the result table, whose money sums to 0."""
