@@ -49,15 +49,46 @@ LEAK_HUNTS = {
 
 #: test files that drive the page in a real browser
 BROWSER_FILES = {"test_browser.py", "test_phone.py", "test_web_page_words.py"}
+#: tests in other files that drive the page in a real browser
+BROWSER_TESTS = {("test_xidach_plugin.py", "test_the_page_offers_it_and_a_person_plays_a_table_of_six_by_tapping")}
 #: test files that start real servers or processes
 SERVER_FILES = {"test_bot_client.py", "test_browser.py", "test_hostile.py", "test_terminal.py", "test_web_crash.py",
                 "test_web_deadlines.py", "test_web_pgstore.py", "test_web_scale.py"}
 #: tests that need PyTorch, by file and name
 TRAIN_TESTS = {("test_learned.py", "test_numpy_inference_equals_the_pytorch_forward_pass"),
                ("test_learned.py", "test_a_short_training_run_learns_more_than_chance")}
-#: tests outside the computational and stress files that take seconds each (measured with --durations), by file
-#: and name
-SLOW: set[tuple[str, str]] = set()
+#: tests outside the computational and stress files that take seconds each (``--durations=60`` of the quick
+#: suite), by file and name; a file here is slow as a whole
+SLOW_FILES = {"test_api_contract.py"}            # Schemathesis fuzzing every operation of the OpenAPI
+SLOW = {
+    ("test_advice_words.py", "test_phom_hints_speak_vietnamese_through_every_kind_of_turn"),
+    ("test_advice_words.py", "test_tienlen_hints_speak_vietnamese"),
+    ("test_advice_words.py", "test_the_phom_review_speaks_vietnamese"),
+    ("test_advice_words.py", "test_the_tienlen_review_has_no_draws_and_lists_hands_three_to_two"),
+    ("test_arena.py", "test_the_sprt_decides_as_wald_says_on_known_means"),
+    ("test_arena.py", "test_arena_sprt_on_the_command_line"),
+    ("test_docs.py", "test_the_examples_of_the_manual_run"),
+    ("test_hints.py", "test_hints_cover_every_legal_action_in_every_kind_of_turn"),
+    ("test_moves.py", "test_every_printed_tienlen_label_types_back_as_its_move"),
+    ("test_moves.py", "test_every_printed_phom_label_types_back_as_its_move"),
+    ("test_render_table.py", "test_a_seat_with_one_card_and_a_mom_seat_are_said_as_players_say_them"),
+    ("test_review.py", "test_the_tienlen_ledger_adds_up_exactly"),
+    ("test_review.py", "test_the_phom_ledger_adds_up_exactly"),
+    ("test_review.py", "test_tienlen_error_rates_order_the_bots_as_their_strength"),
+    ("test_review.py", "test_phom_error_rates_order_the_bots_as_their_strength"),
+    ("test_review.py", "test_the_options_are_valued_on_the_same_worlds_best_first"),
+    ("test_terminal_clock.py", "test_a_silent_player_is_played_for_and_the_record_says_so"),
+    ("test_tienlen_bots.py", "test_a_forced_pass_is_explained_as_forced"),
+    ("test_tienlen_bots.py", "test_core_tables_and_a_dask_cluster_give_the_statistics_of_one_process"),
+    ("test_tienlen_bots.py", "test_the_search_bot_plays_legal_actions_and_is_reproducible"),
+    ("test_tienlen_bots.py", "test_phom_tienlen_play_to_the_end_with_hints"),
+    ("test_web_one_table.py", "test_one_idempotency_key_sent_twice_at_once_is_one_move_and_one_answer"),
+    ("test_xidach_plugin.py", "test_a_person_plays_it_in_the_terminal_against_bots_and_replays_and_reviews_it"),
+    ("test_bench_review.py", "test_a_whole_review"),
+    ("test_bench_tienlen.py", "test_tienlen_bot_decision"),
+    ("test_bench_vector.py", "test_simulate_greedy_against_random"),
+    ("test_bench_web.py", "test_hints_under_load"),
+}
 #: the markers whose tests are all slow too
 SLOW_MARKERS = ("computational", "stress", "browser", "manual", "train")
 #: marker -> (the module it needs, the extra that installs it)
@@ -74,7 +105,7 @@ def pytest_collection_modifyitems(config, items):
         name, test = item.path.name, getattr(item, "originalname", item.name)
         if LEAK_HUNTS.get(name) == test:
             item.add_marker(pytest.mark.computational)
-        if name in BROWSER_FILES:
+        if name in BROWSER_FILES or (name, test) in BROWSER_TESTS:
             item.add_marker(pytest.mark.browser)
         if name in SERVER_FILES:
             item.add_marker(pytest.mark.server)
@@ -82,7 +113,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.manual)
         if (name, test) in TRAIN_TESTS:
             item.add_marker(pytest.mark.train)
-        if (name, test) in SLOW or any(item.get_closest_marker(m) for m in SLOW_MARKERS):
+        if name in SLOW_FILES or (name, test) in SLOW or any(item.get_closest_marker(m) for m in SLOW_MARKERS):
             item.add_marker(pytest.mark.slow)
         for marker, extra in missing.items():
             if item.get_closest_marker(marker):
