@@ -22,9 +22,9 @@ def test_a_view_in_vietnamese_has_labels_log_and_table_in_vietnamese():
     assert sorted(c for g in view["hand_groups"] for c in g["cards"]) == sorted(view["hand"].split())
     first = english["legal_actions"][0]["text"]
     after = client.post(f"/api/games/{game_id}/actions?lang=vi", headers=headers, json={"action": first}).json()
-    assert after["log"][0].startswith("ghế 1 đánh ") and after["rules_words"][1] == "được gửi ở lượt tái"
+    assert after["log"][0].startswith("Ghế 1 đánh ") and after["rules_words"][1] == "được gửi ở lượt tái"
     again = client.get(f"/api/games/{game_id}", headers=headers).json()     # the cache keeps languages apart
-    assert again["log"][0].startswith("seat 1 discarded")
+    assert again["log"][0].startswith("Seat 1 discarded")
 
 
 def test_a_bad_language_is_refused_with_an_english_error():

@@ -30,7 +30,7 @@ def test_a_tienlen_game_is_played_to_the_end_and_its_record_verifies():
                                                                             "3": "montecarlo:8"}
     end = play_to_the_end(client, game_id, tokens, pick=1)
     assert end["is_over"] and sum(end["result"]["net"]) == 0 and len(end["final_hands"]) == 4
-    assert all(line.startswith("seat ") for line in end["log"])
+    assert all(line.startswith("Seat ") for line in end["log"])
     record = client.get(f"/api/games/{game_id}/record", headers=bearer(tokens["0"])).json()
     text = json.dumps(record)
     assert verify_record(text).startswith("verified: the Tiến lên deal")
