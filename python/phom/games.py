@@ -343,6 +343,9 @@ class GameKind(Protocol):
         the scale of the review's labels (``phom.review.calibration.FRACTIONS``)."""
     def cards_in_order(self, codes: str) -> list[str]:
         """Card codes in the order the game's players hold them (Phỏm by rank; Tiến lên weakest first)."""
+    # optional: ``commands(sub, parts)``, its own commands on the command line (``phom tienlen …``), built with
+    # ``phom.cli.CommandParts`` under the command line's subparsers; a game without it has the shared ones
+    # (``phom play --game NAME`` …)
     def terminal(self) -> GameTerminal | None:
         """The game at the terminal (``phom play``, ``phom replay``: ``GameTerminal``), or None when it has
         no table there (the command line then says so)."""

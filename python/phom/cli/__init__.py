@@ -46,9 +46,8 @@ from .position import hint_position, solver_input
 from .review import add_review_parser, review_command
 from .summaries import simulation_lines
 from .render import Painter, terminal_width
-from .tienlen import simulate_tienlen, solve_tienlen
 
-__all__ = ["METAVARS", "SentenceHelp", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
+__all__ = ["METAVARS", "CommandParts", "SentenceHelp", "argparse_speaks", "bot_names", "command_language", "main", "solve_lines", "speak_metavars"]
 
 
 #: the bots' names as they are typed, the same in every language (the catalog's texts hold them as placeholders)
@@ -156,36 +155,11 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     bench.add_argument("--hands", type=int, default=200, help=_("hands per operation (default 200)"))
     bench.set_defaults(run=lambda args, out, stdin, lang: run_bench(args.hands, out))
 
-    tienlen = command(sub, "tienlen", _("Tiến lên: solve a hand, play against bots, simulate bots"))
-    tl = tienlen.add_subparsers(dest="tienlen_command", required=True, metavar=_("TIENLEN_COMMAND"),
-                                title=_("commands"))
-    tl_solve = command(tl, "solve", _("classify cards, count the plays on a table, split a hand"))
-    tl_solve.add_argument("cards", metavar="CARDS", help=_("the hand, e.g. {example}").format(example='"3S 4S 5S 9D 9H KC"'))
-    tl_solve.add_argument("--table", default=None, metavar="CARDS",
-                          help=_("the cards to beat, e.g. {example}").format(example='"2H"'))
-    tl_solve.add_argument("--json", action="store_true", help=_("print JSON"))
-    _lang_argument(tl_solve, _)
-    tl_solve.set_defaults(run=lambda args, out, stdin, lang: solve_tienlen(args.cards, args.table, args.json, out,
-                                                                         pick_language(args.lang)))
-    tl_play = command(tl, "play", _("play a game of Tiến lên against bots in the terminal"))
-    tl_play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
-    _play_arguments(tl_play, bot_names(lang, "tienlen"), _("your seat, 1 to 4 (default 1)"), _)
-    tl_play.set_defaults(game="tienlen")
-    tl_sim = command(tl, "simulate", _("play many seat-rotated games between Tiến lên bots"))
-    tl_sim.add_argument("--games", type=int, default=400, help=_("games to play (default {default})").format(default=400))
-    tl_sim.add_argument("--bots", default="greedy,random,random,random",
-                        help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
-                            names=_("{random}, {greedy}, {search}, {montecarlo} ({montecarlo}:64 plays 64 trial games)").format(
-                                **BOT_WORDS), fast="random, greedy"))
-    tl_sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
-    tl_sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
-    _move_seconds_argument(tl_sim, _)
-    _lang_argument(tl_sim, _)
-    tl_sim.set_defaults(run=lambda args, out, stdin, lang: simulate_tienlen(
-        args.bots, args.games, args.seed, args.jobs, out, args.move_seconds, pick_language(args.lang)))
-    tl_arena = command(tl, "arena", _("duplicate evaluation of a Tiến lên bot against a panel of styles"))
-    _arena_arguments(tl_arena, "montecarlo", "random,greedy,search,montecarlo", _)
-    tl_arena.set_defaults(run=lambda args, out, stdin, lang: _arena(args, out), game="tienlen")
+    parts = CommandParts(command, lang)
+    for spec in game_specs():                          # a game's own commands (phom tienlen …), where it has some
+        own = getattr(spec.kind, "commands", None)
+        if own is not None:
+            own(sub, parts)
 
     serve = command(sub, "serve", _("the JSON API and the table in the browser ({install})").format(
         install='pip install "phom[web]"'))
@@ -357,6 +331,47 @@ def command_language(argv: Sequence[str], environ: Mapping[str, str] | None = No
         if value in LANGUAGES:
             return str(value)
     return pick_language(None, environ)
+
+
+class CommandParts:
+    """What a game's own commands (``GameKind.commands``: ``phom tienlen …``) build their parsers with, so
+    they take their arguments as every command does: ``command(into, name, help)`` makes a subparser,
+    ``tr`` says a text in the reader's language, and the shared arguments and runners follow.
+
+    >>> parts = CommandParts(lambda into, name, text, **kw: into.add_parser(name, help=text), "en")
+    >>> parts.bot_names("tienlen") == bot_names("en", "tienlen")
+    True
+    """
+
+    def __init__(self, command: Callable[..., argparse.ArgumentParser], lang: str) -> None:
+        self.command = command
+        self.lang = lang
+        self.tr = translator(lang)
+        #: what ``--bots`` help names each bot style by
+        self.bot_words = BOT_WORDS
+        #: ``phom play``'s and ``phom arena``'s runners: each plays the game its parser's ``game`` names
+        self.run_play = _play
+        self.run_arena = lambda args, out, stdin, lang: _arena(args, out)
+
+    def bot_names(self, game: str) -> str:
+        """The bots a command of ``game`` takes, in the reader's language (``bot_names``)."""
+        return bot_names(self.lang, game)
+
+    def language(self, parser: argparse.ArgumentParser) -> None:
+        """``--lang``."""
+        _lang_argument(parser, self.tr)
+
+    def move_seconds(self, parser: argparse.ArgumentParser) -> None:
+        """``--move-seconds S``."""
+        _move_seconds_argument(parser, self.tr)
+
+    def playing(self, parser: argparse.ArgumentParser, bots: str, seat_help: str) -> None:
+        """What ``phom play`` takes beside its game and seats (``--seed``, ``--bots``, ``--seat``, the clock, …)."""
+        _play_arguments(parser, bots, seat_help, self.tr)
+
+    def arena(self, parser: argparse.ArgumentParser, example: str, panel: str) -> None:
+        """What ``phom arena`` takes (the challenger, ``--panel``, ``--deals``, …)."""
+        _arena_arguments(parser, example, panel, self.tr)
 
 
 def _play_arguments(play: argparse.ArgumentParser, bots: str, seat_help: str, _: Callable[[str], str]) -> None:

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..cards import CardSet, to_mask
 from ..cli.play import player_of
@@ -25,7 +25,7 @@ from ..cli.render import Painter
 from ..cli.summaries import simulation_lines
 from ..external import DEFAULT_MOVE_SECONDS, check_jobs
 from ..hooks import close_bots
-from ..language import number, translator
+from ..language import number, pick_language, translator
 from .bots import make_tienlen_bot
 from .combos import best_split, classify, count_plays, min_plays, toi_trang
 from .hints import describe, tienlen_hint
@@ -35,8 +35,8 @@ from .rules import TienLenRules
 from .simulation import simulate
 from .terminal import HELP, SHOWN_MOVES, combination_words, moves_in_order, ranked, result_lines
 
-__all__ = ["HELP", "SHOWN_MOVES", "combination_words", "describe", "moves_in_order", "play_tienlen", "result_lines",
-           "simulate_tienlen", "solve_tienlen", "tienlen_hint"]
+__all__ = ["HELP", "SHOWN_MOVES", "add_commands", "combination_words", "describe", "moves_in_order", "play_tienlen",
+           "result_lines", "simulate_tienlen", "solve_tienlen", "tienlen_hint"]
 
 
 
@@ -107,3 +107,39 @@ def simulate_tienlen(bots: str, games: int, seed: int, jobs: int, out: TextIO,
 
 #: ``phom tienlen play``: one game of Tiến lên against bots in the terminal (``phom.cli.play.player_of``)
 play_tienlen = player_of("tienlen")
+
+
+def add_commands(sub: Any, parts: Any) -> None:
+    """``phom tienlen``: its group of commands (solve, play, simulate, arena) under the command line's
+    ``sub`` parsers, built with the command line's ``parts`` (``phom.cli.CommandParts``)."""
+    _ = parts.tr
+    tienlen = parts.command(sub, "tienlen", _("Tiến lên: solve a hand, play against bots, simulate bots"))
+    tl = tienlen.add_subparsers(dest="tienlen_command", required=True, metavar=_("TIENLEN_COMMAND"),
+                                title=_("commands"))
+    tl_solve = parts.command(tl, "solve", _("classify cards, count the plays on a table, split a hand"))
+    tl_solve.add_argument("cards", metavar="CARDS", help=_("the hand, e.g. {example}").format(example='"3S 4S 5S 9D 9H KC"'))
+    tl_solve.add_argument("--table", default=None, metavar="CARDS",
+                          help=_("the cards to beat, e.g. {example}").format(example='"2H"'))
+    tl_solve.add_argument("--json", action="store_true", help=_("print JSON"))
+    parts.language(tl_solve)
+    tl_solve.set_defaults(run=lambda args, out, stdin, lang: solve_tienlen(args.cards, args.table, args.json, out,
+                                                                         pick_language(args.lang)))
+    tl_play = parts.command(tl, "play", _("play a game of Tiến lên against bots in the terminal"))
+    tl_play.add_argument("--players", type=int, default=4, help=_("players at the table, 2 to 4 (default 4)"))
+    parts.playing(tl_play, parts.bot_names("tienlen"), _("your seat, 1 to 4 (default 1)"))
+    tl_play.set_defaults(run=parts.run_play, game="tienlen")
+    tl_sim = parts.command(tl, "simulate", _("play many seat-rotated games between Tiến lên bots"))
+    tl_sim.add_argument("--games", type=int, default=400, help=_("games to play (default {default})").format(default=400))
+    tl_sim.add_argument("--bots", default="greedy,random,random,random",
+                        help=_("comma-separated, one per seat: {names}; tables of {fast} run in the compiled core").format(
+                            names=_("{random}, {greedy}, {search}, {montecarlo} ({montecarlo}:64 plays 64 trial games)").format(
+                                **parts.bot_words), fast="random, greedy"))
+    tl_sim.add_argument("--seed", type=int, default=0, help=_("the first shuffle code (default 0)"))
+    tl_sim.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
+    parts.move_seconds(tl_sim)
+    parts.language(tl_sim)
+    tl_sim.set_defaults(run=lambda args, out, stdin, lang: simulate_tienlen(
+        args.bots, args.games, args.seed, args.jobs, out, args.move_seconds, pick_language(args.lang)))
+    tl_arena = parts.command(tl, "arena", _("duplicate evaluation of a Tiến lên bot against a panel of styles"))
+    parts.arena(tl_arena, "montecarlo", "random,greedy,search,montecarlo")
+    tl_arena.set_defaults(run=parts.run_arena, game="tienlen")

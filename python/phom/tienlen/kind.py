@@ -215,6 +215,12 @@ class TienLenKind:
 
     def view_data(self, view: Any) -> dict[str, Any]:
         """The view as the API sends it (``phom.tienlen.render.view_report``)."""
+    def commands(self, sub: Any, parts: Any) -> None:
+        """Its own commands on the command line, ``phom tienlen …`` (``phom.tienlen.commands.add_commands``)."""
+        from .commands import add_commands
+
+        add_commands(sub, parts)
+
         return render.view_report(view)
 
     def view_from_data(self, data: dict[str, Any]) -> Any:
