@@ -187,7 +187,8 @@ class Worker:
         import urllib.request
 
         assert self.process is not None
-        for _ in range(300):
+        end = time.monotonic() + 90                        # a start on a busy machine (imports, store, broker)
+        while time.monotonic() < end and self.process.poll() is None:
             try:
                 with urllib.request.urlopen(self.url + "/readyz", timeout=1) as answer:
                     if answer.status == 200:

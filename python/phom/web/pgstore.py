@@ -152,29 +152,28 @@ class PostgresStore:
     def append_all(self, writes: Sequence[Append]) -> list[int | None]:
         """Each of ``writes`` as ``append`` writes it, in one transaction (one commit for them all); a write
         whose game moved on (or is being written by another worker, whose row lock is not waited for) is
-        left out (None). The new versions, in order."""
+        left out (None). The new versions, in order; an error of the server writes none of them."""
         done: list[int | None] = []
         with self._pool.connection() as conn, conn.transaction():
             for write in writes:
                 new = write.version + len(write.actions)
-                with conn.transaction():           # a savepoint: one write's failure leaves the others
-                    row = conn.execute(
-                        "SELECT 1 FROM games WHERE id = %s AND version = %s AND (%s::float8 IS NULL OR deadline = %s) "
-                        "AND (%s::integer IS NULL OR stamp = %s) FOR UPDATE SKIP LOCKED",
-                        (write.game_id, write.version, write.due, write.due, write.stamp, write.stamp)).fetchone()
-                    if row is None:
-                        done.append(None)
-                        continue
-                    conn.execute("UPDATE games SET version = %s, touched = %s, finished = %s, deadline = %s, "
-                                 "away = COALESCE(%s, away), stamp = stamp + 1 WHERE id = %s",
-                                 (new, write.now, write.now if write.finished else None,
-                                  None if write.finished else write.deadline,
-                                  None if write.away is None else json.dumps(sorted(write.away)), write.game_id))
-                    with conn.cursor() as cursor:
-                        cursor.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) "
-                                           "VALUES (%s, %s, %s, %s, %s, %s)",
-                                           action_rows(write.game_id, write.version, write.actions, write.standins,
-                                                       write.due, write.now))
+                row = conn.execute(
+                    "SELECT 1 FROM games WHERE id = %s AND version = %s AND (%s::float8 IS NULL OR deadline = %s) "
+                    "AND (%s::integer IS NULL OR stamp = %s) FOR UPDATE SKIP LOCKED",
+                    (write.game_id, write.version, write.due, write.due, write.stamp, write.stamp)).fetchone()
+                if row is None:
+                    done.append(None)
+                    continue
+                conn.execute("UPDATE games SET version = %s, touched = %s, finished = %s, deadline = %s, "
+                             "away = COALESCE(%s, away), stamp = stamp + 1 WHERE id = %s",
+                             (new, write.now, write.now if write.finished else None,
+                              None if write.finished else write.deadline,
+                              None if write.away is None else json.dumps(sorted(write.away)), write.game_id))
+                with conn.cursor() as cursor:
+                    cursor.executemany("INSERT INTO actions (game_id, version, seat, action, due, played) "
+                                       "VALUES (%s, %s, %s, %s, %s, %s)",
+                                       action_rows(write.game_id, write.version, write.actions, write.standins,
+                                                   write.due, write.now))
                 done.append(new)
         return done
 
@@ -221,10 +220,12 @@ class PostgresStore:
         return None if row is None else (int(row[0]), int(row[1]))
 
     def due(self, now: float, limit: int = 32) -> list[tuple[str, int, float]]:
-        """The unfinished games whose deadline has passed: (id, version, deadline), the most overdue first."""
+        """The unfinished games whose deadline has passed and that no worker has claimed
+        (``deadline_work``): (id, version, deadline), the most overdue first."""
         with self._pool.connection() as conn, conn.transaction():
-            rows = conn.execute("SELECT id, version, deadline FROM games WHERE deadline <= %s AND finished IS NULL "
-                                "ORDER BY deadline LIMIT %s", (now, limit)).fetchall()
+            rows = conn.execute("SELECT id, version, deadline FROM games g WHERE deadline <= %s AND finished IS NULL "
+                                "AND NOT EXISTS (SELECT 1 FROM leases WHERE work = 'deadline:' || g.id || ':' || "
+                                "g.version AND until >= %s) ORDER BY deadline LIMIT %s", (now, now, limit)).fetchall()
         return [(str(a), int(b), float(c)) for a, b, c in rows]
 
     def load(self, game_id: str) -> StoredGame | None:

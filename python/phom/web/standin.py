@@ -24,7 +24,7 @@ from typing import Any
 from ..clock import STANDIN
 from ..fairness import seeded_action
 from .hosted import HostedGame, NotFound
-from .store import KEEP, Append
+from .store import KEEP, Append, deadline_work
 from .tables import Tables
 
 __all__ = ["CLAIM_SECONDS", "DUE_BATCH", "Clocked"]
@@ -58,7 +58,7 @@ class Clocked(Tables):
         many this call played."""
         claimed: list[str] = []
         if self.shared and deadlines:                  # workers sharing a store: each deadline computed by one
-            works = [f"deadline:{game_id}:{version}" for game_id, version, _ in deadlines]
+            works = [deadline_work(game_id, version) for game_id, version, _ in deadlines]
             now = self.clock()
             held = self.store.claim_all(works, self.holder, now=now, until=now + CLAIM_SECONDS)
             deadlines = [d for d, work in zip(deadlines, works) if work in held]
@@ -73,7 +73,9 @@ class Clocked(Tables):
         plans: list[tuple[HostedGame, Append, Any, set[int]]] = []
         for game_id, version, due in deadlines:
             try:
-                hosted = self.fresh(game_id)
+                hosted = self.get(game_id)                 # the copy in memory, if it is at the deadline's state
+                if hosted.version != version or hosted.deadline != due:
+                    hosted = self.fresh(game_id)           # (any other change meanwhile fails the write below)
             except NotFound:
                 continue
             with hosted.lock:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["KEEP", "TABLES", "Append", "GameStore", "Keep", "StaleVersion", "Store", "StoredGame", "default_store_path", "stored_game"]
+__all__ = ["KEEP", "TABLES", "Append", "GameStore", "deadline_work", "Keep", "StaleVersion", "Store", "StoredGame", "default_store_path", "stored_game"]
 
 
 def default_store_path() -> str:
@@ -117,6 +117,16 @@ REACTION_SECONDS = 60.0
 #: The columns of a game row that ``stored_game`` reads, in its order.
 GAME_COLUMNS = ("id, kind, rules, leader, bots, server_seed, client_seed, commitment, created, finished, series, "
                 "next_id, turn_seconds, deadline, away, names, stamp")
+
+
+def deadline_work(game_id: str, version: int) -> str:
+    """The name of a claim (``Store.claim_all``) on the deadline of ``game_id`` at ``version``; a claimed
+    deadline is not ``due`` to the other workers until the claim lapses.
+
+    >>> deadline_work("abc", 7)
+    'deadline:abc:7'
+    """
+    return f"deadline:{game_id}:{version}"
 
 
 def no_cap(keep: int | None) -> int:
