@@ -348,3 +348,9 @@ def random_game(seed: int) -> Game:
     while not game.is_over:
         game.apply(bot.act(game.view(game.to_move)))
     return game
+
+
+def test_a_level_out_of_range_is_said_as_typed(capsys):
+    assert main(["play", "--bots", "9", "--lang", "vi"], stdin=io.StringIO("")) == 1
+    said = capsys.readouterr().err
+    assert "--bots 9: chỉ có cấp 1 đến 8" in said and "level:" not in said

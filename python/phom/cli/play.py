@@ -135,11 +135,19 @@ def bot_seats(bots: str | None, players: int, seat: int, lang: str = "en") -> di
 
     >>> bot_seats("random", 3, 1), bot_seats("greedy,search", 3, 0), bot_seats("2, 8", 3, 0)
     ({0: 'random', 2: 'random'}, {1: 'greedy', 2: 'search'}, {1: 'level:2', 2: 'level:8'})
+    >>> bot_seats("9", 2, 0, "vi")
+    Traceback (most recent call last):
+    ...
+    ValueError: --bots 9: chỉ có cấp 1 đến 8
     """
     if not 0 <= seat < players:                 # the person counts seats from 1
         raise ValueError(translator(lang)("--seat {seat} is not a seat from 1 to {players}").format(
             seat=seat + 1, players=players))
     specs = [f"level:{s.strip()}" if s.strip().isdigit() else s for s in (bots or "greedy").split(",") if s.strip()]
+    for spec in specs:                          # a level typed as its number: said back as the number typed
+        if spec.startswith("level:") and spec[6:].isdigit() and not 1 <= int(spec[6:]) <= len(LEVELS):
+            raise ValueError(translator(lang)("--bots {level}: the levels are 1 to {most}").format(
+                level=spec[6:], most=len(LEVELS)))
     if len(specs) == 1:
         specs = specs * (players - 1)
     if len(specs) != players - 1:
