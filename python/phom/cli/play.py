@@ -146,8 +146,8 @@ def bot_seats(bots: str | None, players: int, seat: int, lang: str = "en") -> di
     specs = [f"level:{s.strip()}" if s.strip().isdigit() else s for s in (bots or "greedy").split(",") if s.strip()]
     for spec in specs:                          # a level typed as its number: said back as the number typed
         if spec.startswith("level:") and spec[6:].isdigit() and not 1 <= int(spec[6:]) <= len(LEVELS):
-            raise ValueError(translator(lang)("--bots {level}: the levels are 1 to {most}").format(
-                level=spec[6:], most=len(LEVELS)))
+            _ = translator(lang)
+            raise ValueError(_("--bots {level}: the levels are 1 to {most}").format(level=spec[6:], most=len(LEVELS)))
     if len(specs) == 1:
         specs = specs * (players - 1)
     if len(specs) != players - 1:
