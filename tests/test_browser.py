@@ -10,6 +10,7 @@ import pathlib
 import re
 import shutil
 import socket
+import sys
 import threading
 import time
 
@@ -65,7 +66,10 @@ class PolicyBypassingBrowser:
         self.raw = raw
 
     def new_page(self, **options):
-        return self.raw.new_page(bypass_csp=True, **options)
+        page = self.raw.new_page(bypass_csp=True, **options)
+        # an error of the page's script is printed (pytest shows it beside a failed test)
+        page.on("pageerror", lambda error: print(f"page error: {error}", file=sys.stderr))
+        return page
 
     def new_context(self, **options):
         return self.raw.new_context(bypass_csp=True, **options)

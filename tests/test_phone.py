@@ -656,7 +656,7 @@ def test_cards_and_boxes_measured_on_a_phone(server, browser, game, locale):  # 
     assert 0 <= button["y"] and button["y"] + button["height"] <= PHONE["height"], f"the review's button at {button}"
     page.screenshot(path=str(ARTIFACTS / f"phone-room-{game}-{locale[:2]}-end.png"), animations="disabled")
     page.click("#review-game")
-    page.wait_for_selector("#review:not([hidden])")
+    page.wait_for_selector("#review:not([hidden])[aria-busy=false]", timeout=120_000)
     review = box_of(page, "#review")
     assert -1 <= review["y"] < PHONE["height"], f"the review opens out of sight: {review}"
     check_no_sideways(page, f"{game}: the review")

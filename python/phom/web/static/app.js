@@ -829,7 +829,10 @@ function cardsText(codes) {
 function moveWords(action) {
   // a move as the table says it, short, for the line under a seat ("Đánh 7♦", "Bỏ lượt")
   const [verb, ...rest] = action.split(" ");
-  const codes = rest.filter((word) => /^(10|[2-9AJQK])[SCDH]$/.test(word));
+  // the cards in the game's order (a straight or đôi thông read in order: 8♠ 8♦ 9♣ 9♥ 10♠ 10♥)
+  const ranks = (state.view && state.view.page && state.view.page.ranks) || RANK_CODES;
+  const codes = rest.filter((word) => /^(10|[2-9AJQK])[SCDH]$/.test(word)).sort((a, b) =>
+    ranks.indexOf(a.slice(0, -1)) - ranks.indexOf(b.slice(0, -1)) || SUIT_CODES.indexOf(a.slice(-1)) - SUIT_CODES.indexOf(b.slice(-1)));
   const key = { draw: "last_draw", eat: "last_eat", discard: "last_discard", lay: "last_lay", send: "last_send",
     autolay: "last_autolay", u: "last_u", "u-khan": "last_u_khan", play: "last_play", pass: "last_pass" }[verb];
   return key ? t(key, { cards: cardsText(codes) }) : action;
@@ -1504,6 +1507,7 @@ async function reviewGame() {
   } finally {
     box.setAttribute("aria-busy", "false");
     if ($("review-game")) $("review-game").disabled = false;
+    box.scrollIntoView({ block: "start" });          // its first screen: the biggest mistakes, in words
   }
 }
 
