@@ -17,7 +17,7 @@ MODULES = [
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.phom.position", "phom.phom.report", "phom.web",
     "phom.web.app", "phom.web.api", "phom.web.hosting", "phom.web.store", "phom.web.pgstore", "phom.web.backends", "phom.web.broker", "phom.fairness", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
-    "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching",
+    "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching", "phom.benchmarking",
     "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen", "phom.tienlen.render",
     "phom.tienlen.hints", "phom.web.kinds", "phom.envs.spiel", "phom.review", "phom.review.model",
     "phom.phom.review_replay", "phom.tienlen.review_replay", "phom.review.walk",
