@@ -90,8 +90,8 @@ def check_words(page, lang: str, moment: str) -> None:
 
 
 # what the page says as sentences: each starts with a capital letter (issue 51, item 5)
-SENTENCES = """[...document.querySelectorAll('#status, #message, #connection, #moment, #result > p, #payments li,
-    #log li > span:first-child, #log .moment-name, #table .seat-last, #away-line > span, #card-tip')]
+SENTENCES = """[...document.querySelectorAll(`#status, #message, #connection, #moment, #result > p, #payments li,
+    #log li > span:first-child, #log .moment-name, #table .seat-last, #away-line > span, #card-tip`)]
     .filter((e) => !e.closest('[hidden]') && e.textContent.trim()).map((e) => e.textContent.trim())"""
 
 

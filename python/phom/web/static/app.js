@@ -120,7 +120,7 @@ async function loadCatalogs() {
     state.catalogs[lang] = await response.json();
   }
   const terms = [...state.catalogs.en._terms].sort((a, b) => b.length - a.length);
-  termPattern = new RegExp(`(?<![\\p{L}])(${terms.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}])`, "u");
+  termPattern = new RegExp(`(?<![\\p{L}])(${terms.map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}])`, "iu");
 }
 
 async function switchLanguage(lang) {
@@ -1196,7 +1196,9 @@ function listen() {
       sayConnection(t("connection_lost", { reason, count: left }));
     };
     tell();
+    const counting = setInterval(() => { if (socket === state.socket && state.reconnectTimer) tell(); else clearInterval(counting); }, 1000);
     state.reconnectTimer = setTimeout(() => {
+      clearInterval(counting);
       sayConnection(t("connection_retrying", { reason }));
       listen();
     }, seconds * 1000);
@@ -1260,6 +1262,7 @@ async function join(seat) {
   state.view = null;
   state.order = [];
   state.selected.clear();
+  $("moment").hidden = true;                         // a moment of the game left behind is not this game's
   keepSeat();
   render(await api(`/api/games/${encodeURIComponent(state.id)}`));
   listen();
