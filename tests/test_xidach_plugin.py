@@ -101,6 +101,35 @@ def test_the_terminal_reads_the_games_own_move_words():
     assert "seat 2 and you, the banker: hòa" in banker.stdout
 
 
+def test_its_opening_help_replay_title_and_review_explanation_are_in_its_own_vietnamese(tmp_path):
+    """The texts phom's machinery says for a game (the terminal's opening and help, the replay's title, the
+    review's explanation of its ledger) come through the game's own ``translate``, not phom's catalog."""
+    from phom.review import review
+    from phom.review.text import explain_words, summary_sentence
+
+    record = tmp_path / "xidach.json"
+    said = phom("play", "--game", "xidach", "--players", "3", "--seed", "14", "--bots", "greedy", "--lang", "vi",
+                "--save", str(record), stdin="h\n" + "1\n" * 12)
+    assert said.returncode == 0, said.stderr
+    lines = said.stdout.splitlines()
+    assert lines[0] == "Xì dách, 3 người. Bạn ngồi ghế 1; máy: ghế 2 Cấp 4 · Khá, ghế 3 Cấp 4 · Khá."
+    help_vi = ("Gõ số của nước đi, rút hoặc dằn; nhà cái còn có xét N (xét bài ghế N); ? để xem gợi ý, ?? gợi ý kỹ "
+               "hơn; h để xem lại hướng dẫn này; q để thoát.")
+    assert lines[1] == help_vi and said.stdout.count(help_vi) == 2          # said first, and again at h
+    assert "players" not in said.stdout and "Type a move" not in said.stdout
+    english = phom("play", "--game", "xidach", "--players", "3", "--seed", "14", "--bots", "greedy", "--lang", "en",
+                   stdin="1\n" * 12)
+    assert english.stdout.startswith("Xì dách, 3 players. You are seat 1; bots: seat 2 ")
+    replay = phom("replay", str(record), "--lang", "vi")
+    assert replay.returncode == 0, replay.stderr
+    assert replay.stdout.startswith("Xì dách, 3 người; ghế 3 làm nhà cái\n")
+    assert explain_words("xidach", "vi").startswith("kỳ vọng: điều ghế đó có thể mong trước khi chia")
+    assert explain_words("xidach", "en").startswith("expected: what the seat could expect before the deal")
+    result = review(record.read_text(encoding="utf-8"), seats=[0], worlds=8)
+    sentence = summary_sentence("xidach", result.ledger[0], "level:4", "vi", you=0)
+    assert "bài mang lại" in sentence                  # the luck's words a game leaves to phom: phom's catalog
+
+
 def test_simulate_and_the_arena_play_it_on_its_python_referee():
     from phom.arena import duplicate
     from phom.simulation import simulate

@@ -29,14 +29,16 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
 __all__ = ["BUILT_IN", "DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "OPTIONAL_PARTS", "CardPainter", "Figure",
            "GameKind", "GameSpec", "GameTerminal", "broken_games", "game_kind", "game_spec", "game_specs",
-           "kind_of_record", "kind_of_view", "register_game", "seat_report", "spec_of_kind", "unregister_game",
+           "kind_of_record", "kind_of_view", "own_words", "register_game", "seat_report", "spec_of_kind",
+           "unregister_game",
            "ReportParts"]
 
 #: The entry-point group a game's package names its ``GameSpec`` under.
@@ -191,7 +193,8 @@ class CardPainter(Protocol):
 class GameTerminal(Protocol):
     """A game at the terminal, what the command line's one play loop (``phom.cli.play.play_game``) and
     ``phom replay`` ask of it beyond its ``GameKind``: its words, its table, its moves' labels and its result.
-    ``paint`` below is a ``CardPainter``; texts named "a text to translate" are the English of the catalog."""
+    ``paint`` below is a ``CardPainter``; texts named "a text to translate" are English, said in the
+    player's language by the game's ``translate`` (optional, below), else by phom's own catalog."""
 
     #: the command that plays it (``"phom play"``), which the error for an unknown bot points at
     command: str
@@ -233,6 +236,9 @@ class GameTerminal(Protocol):
         """Every move of ``game.history`` as the replay says it (with the big moments it made)."""
     def replay_result(self, game: Any, lang: str = "en") -> str:
         """The finished game's result, as the replay ends."""
+    # optional: ``translate(text, lang) -> str``, the game's own translation of its texts to translate
+    # (``opening``, ``help``, ``replay_title``), LookupError for a text it does not know; a game without it
+    # (the built-in ones) has them said by phom's own catalog (``own_words``)
 
 
 class GameKind(Protocol):
@@ -565,6 +571,39 @@ def seat_report(game: Any, seat: int, parts: ReportParts, *, drawn: bool, lang: 
         report["final_hands"] = [h.codes for h in game.hands]
         report["result_table"] = parts.result_table(result, seat)
     return report
+
+
+def own_words(part: Any, lang: str = "en") -> Callable[[str], str]:
+    """How a game's part (its ``GameTerminal``, its review's ``ReviewWords``) says its own texts in ``lang``:
+    by its ``translate(text, lang)`` where it has one, else by phom's catalog; a text its ``translate`` does
+    not know (LookupError) is phom's own, said by phom's catalog.
+
+    >>> own_words(game_kind("phom").terminal(), "vi")("seat {seat}")
+    'ghế {seat}'
+    >>> class Shouting:
+    ...     def translate(self, text: str, lang: str) -> str:
+    ...         return {"hello": "XIN CHÀO"}[text] if lang == "vi" else text
+    >>> say = own_words(Shouting(), "vi")
+    >>> say("hello"), say("seat {seat}")
+    ('XIN CHÀO', 'ghế {seat}')
+    """
+    from .language import translator
+
+    catalog = translator(lang)
+    translate: Callable[[str, str], str] | None = getattr(part, "translate", None)
+    if translate is None:
+        return catalog
+
+    def say(text: str) -> str:
+        try:
+            said = translate(text, lang)
+        except LookupError:
+            return catalog(text)
+        if not isinstance(said, str):
+            raise TypeError(f"{type(part).__name__}.translate gave {type(said).__name__} for {text!r}, not a text")
+        return unicodedata.normalize("NFC", said)
+
+    return say
 
 
 def kind_of_view(view: Any) -> GameKind:

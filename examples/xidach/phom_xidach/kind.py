@@ -75,7 +75,8 @@ class XiDachKind:
     label_thresholds = (0.2, 0.5, 1.0)
     review_words = ReviewWords(
         "expected: what the seat could expect before the deal; skill: its own choices (rút, dằn, xét); luck: the "
-        "cards dealt and drawn; others: the other seats' choices.", action=_review_action, position=_position)
+        "cards dealt and drawn; others: the other seats' choices.", action=_review_action, position=_position,
+        translate=say)
 
     def rules(self, data: Any) -> XiDachRules:
         return XiDachRules() if data is None else XiDachRules.from_dict(data)

@@ -36,6 +36,10 @@ class XiDachTerminal:
     help = HELP
     replay_title = REPLAY_TITLE
 
+    def translate(self, text: str, lang: str) -> str:
+        """Its opening, help and replay title in ``lang``, from the game's own words (``phom.games.own_words``)."""
+        return say(text, lang)
+
     def rules(self, players: int) -> XiDachRules:
         return XiDachRules(players=players)
 

@@ -82,8 +82,8 @@ VIETNAMESE: dict[str, str] = {
     "{who}: {money}": "{who}: {money}",
     "{who}: {hand} ({cards})": "{who}: {hand} ({cards})",
     "you pay {whom}: {money}": "bạn trả {whom}: {money}",
-    # the terminal's opening, help and replay title, and the review's explanation: phom's play loop and review
-    # translate these with phom's own catalog today, so a Vietnamese reader sees the English (see the README)
+    # the terminal's opening, help and replay title, and the review's explanation: phom's play loop, replay and
+    # review say them through the game's own ``translate`` (``XiDachTerminal.translate``, ``ReviewWords``)
     "Xì dách, {players} players. You are seat {seat}; bots: {bots}.":
         "Xì dách, {players} người. Bạn ngồi ghế {seat}; máy: {bots}.",
     "Type a move's number, rút (draw) or dằn (stand); the banker also xét N (settle with seat N); ? for a hint, "

@@ -31,7 +31,7 @@ from ..clock import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from ..external import DEFAULT_MOVE_SECONDS, BotFault, check_jobs
 from ..extras import missing_extra
 from ..fairness import verify_report
-from ..games import DEFAULT_GAME, GAMES, GameKind, broken_games, game_kind, game_spec, game_specs, kind_of_record
+from ..games import DEFAULT_GAME, GAMES, GameKind, broken_games, game_kind, game_spec, game_specs, kind_of_record, own_words
 from ..hooks import close_bots
 from ..language import LANGUAGES, N_, capital, display_width, number, pick_language, translator, wrap
 from ..refusals import Refusal
@@ -930,7 +930,7 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO, lang: str) -> 
     terminal = terminal_of(kind)
     game = kind.from_record(text)
     hands, said = terminal.dealt_hands(game), terminal.replayed_moves(game, lang)
-    print(_(terminal.replay_title).format(players=game.rules.players, seat=game.leader + 1), file=out)
+    print(own_words(terminal, lang)(terminal.replay_title).format(players=game.rules.players, seat=game.leader + 1), file=out)
     for p, hand in enumerate(hands):
         print("  " + _("Seat {seat}: {cards}").format(seat=p + 1, cards=paint.cards(hand)), file=out)
     for move, ((p, _action), words) in enumerate(zip(game.history, said), start=1):  # numbered as phom review numbers moves

@@ -33,7 +33,7 @@ from ..levels import LEVELS, level_number, level_of
 from ..cards import CardError
 from ..external import DEFAULT_MOVE_SECONDS
 from ..clock import PACE_SECONDS, STANDIN
-from ..games import DEFAULT_GAME, GameKind, GameTerminal, game_kind
+from ..games import DEFAULT_GAME, GameKind, GameTerminal, game_kind, own_words
 from ..hooks import announce_end, announce_start, close_bots
 from ..language import translator
 from ..moved import forwarding
@@ -374,12 +374,13 @@ def _play_game(kind: GameKind, terminal: GameTerminal, rules: Any, seed: int | N
     if clock is not None:
         console.clocked()
     say, _ = console.say, console.tr
+    own = own_words(terminal, lang)             # the game's texts, in its own words where it has them
 
-    say(_(terminal.opening).format(
+    say(own(terminal.opening).format(
         players=players, seat=seat + 1,
         bots=", ".join(_("seat {seat} {bot}").format(seat=p + 1, bot=bot_label(specs[p], seated[p], lang, kind.name))
                        for p in others)))
-    say(_(terminal.help))
+    say(own(terminal.help))
     for line in terminal.opening_lines(game, seat, lang):
         say(line)
 
@@ -392,7 +393,7 @@ def _play_game(kind: GameKind, terminal: GameTerminal, rules: Any, seed: int | N
     def turn() -> None:
         for line in terminal.table_lines(game, seat, paint, lang):
             say(line)
-        read_move(console, _(terminal.help), terminal.moves(game), kind.parse_action, game.apply, advise, describe,
+        read_move(console, own(terminal.help), terminal.moves(game), kind.parse_action, game.apply, advise, describe,
                   game=kind.name)
 
     if play_until_over(game, seat, seated, turn, console, describe=describe, clock=clock,

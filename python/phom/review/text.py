@@ -20,7 +20,7 @@ from typing import Any
 
 from ..levels import LEVELS, level_of
 from ..cards import CardSet
-from ..games import GAMES, game_kind
+from ..games import GAMES, game_kind, own_words
 from ..language import N_, aligned, number, percent, translator, wrap
 from .calibration import STANDIN_UNRATED
 
@@ -36,7 +36,9 @@ class ReviewWords:
     part of a seat's sentence (``{luck}`` in it); ``action(text, lang)``, an action of the review (its
     text) as the table says it, ValueError for a text that is none (None: the text as it is);
     ``position(position, lang)``, what the seat saw (a decision's ``position``) in one line, None for a
-    position that is not the game's (None: the seat's hand).
+    position that is not the game's (None: the seat's hand); ``translate(text, lang)``, the game's own
+    translation of ``explain`` and ``luck`` (LookupError for a text it does not know; None: phom's catalog,
+    as for the built-in games; ``phom.games.own_words``).
 
     >>> words = ReviewWords("expected: the seat's share; luck: the cards dealt.")
     >>> words.luck, words.action is None
@@ -47,6 +49,7 @@ class ReviewWords:
     luck: str = N_("the cards brought {luck}")
     action: Callable[[str, str], str] | None = None
     position: Callable[[dict[str, Any], str], str | None] | None = None
+    translate: Callable[[str, str], str] | None = None
 
 
 def _words(game: str) -> ReviewWords:
@@ -155,7 +158,8 @@ def explain_words(game: str, lang: str = "en") -> str:
     >>> "bốc" in explain_words("tienlen", "vi"), "bốc" in explain_words("phom", "vi")
     (False, True)
     """
-    return translator(lang)(_words(game).explain)
+    words = _words(game)
+    return own_words(words, lang)(words.explain)
 
 
 def _seat_words(seat: int, you: int | None, lang: str) -> str:
@@ -186,7 +190,8 @@ def summary_sentence(game: str, entry: Any, rating: str, lang: str = "en", you: 
             _("Seat {seat} lost {money} stake") if one else _("Seat {seat} lost {money} stakes"))
     else:
         head = _("You broke even") if mine else _("Seat {seat} broke even")
-    cards = _(_words(game).luck)
+    words = _words(game)
+    cards = own_words(words, lang)(words.luck)
     sentence = _("{head}: {cards}, the other seats' moves {others}, and your own choices cost {skill} (you played "
                  "like {level}).") if mine else _("{head}: {cards}, the other seats' moves {others}, and the "
                                                  "choices of seat {seat} cost {skill} (it played like {level}).")
