@@ -44,7 +44,7 @@ class PostgresStore:
     processes may share it. Thread-safe (a pool of at most ``max_connections`` connections). Opening
     waits up to ``timeout`` seconds for a server that is restarting."""
 
-    def __init__(self, url: str, *, max_connections: int = 8, timeout: float = 10.0) -> None:
+    def __init__(self, url: str, *, max_connections: int = 16, timeout: float = 10.0) -> None:
         self.path = url
         self._timeout = timeout
         # every connection is checked as it leaves the pool: after a server restart a broken one is replaced
