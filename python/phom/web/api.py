@@ -220,7 +220,18 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
     "View": {"type": "object", "required": ["player", "version", "hand", "legal_actions", "is_over", "commitment",
                                             "log", "series"],
              "properties": {"version": {"type": "integer", "minimum": 0}, "player": {"type": "integer"},
-                            "log": {"type": "array", "items": {"type": "string"}},
+                            "log": {"type": "array", "items": {"type": "string"},
+                                    "description": "each move in the player's words, parallel to history"},
+                            "history": {"type": "array", "items": {
+                                "type": "object", "required": ["player", "action"],
+                                "properties": {"player": {"type": "integer"}, "action": {"type": "string"},
+                                               "by": {"type": "string", "enum": ["clock"],
+                                                      "description": "the stand-in played it (the seat's clock "
+                                                                     "ran out), not the person"}}}},
+                            "next_id": {"type": "string", "nullable": True,
+                                        "description": "the table's next game, once one is dealt (the seat's "
+                                                       "token works there; every socket also receives "
+                                                       "{\"next\": {\"id\"}})"},
                             "clock": {"type": "object", "nullable": True, "required": ["seat", "deadline_ms", "now_ms"],
                                       "description": "while a human seat is to act under the table clock: the "
                                                      "seat, its deadline and the time the view was sent (epoch ms)"},
