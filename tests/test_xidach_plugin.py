@@ -182,6 +182,31 @@ def client():
     return host, TestClient(create_app(host, rate_limits=UNLIMITED))
 
 
+def test_the_service_plays_its_own_bot_names_and_bounds_them_by_its_own_limits(client):
+    """Over HTTP a table of Xì dách takes the names its bots answer to (``threshold:18``, ``montecarlo:N`` up to
+    its own 512), read from its ``bot_names`` without building a bot; a name past its bounds, another game's
+    bot and a program answer 400 naming the bot; the API document's pattern is every game's."""
+    import re
+
+    from phom.web.api import bot_pattern
+
+    _host, http = client
+    created = http.post("/api/games", json={"game": "xidach", "rules": {"players": 4},
+                                           "bots": ["threshold:18", "montecarlo:512", "level:8"]})
+    assert created.status_code == 200, created.text
+    for bot in ("montecarlo:600", "threshold:22", "planner", "cmd:sleep 100", "py:os:getcwd", "threshold:18:2"):
+        refused = http.post("/api/games", json={"game": "xidach", "rules": {"players": 3}, "bots": [bot]})
+        assert refused.status_code == 400, (bot, refused.text)
+        assert bot in refused.json()["error"] or "pattern" in refused.json()["error"], refused.text
+    refused = http.post("/api/games", json={"game": "xidach", "rules": {"players": 3}, "bots": ["montecarlo:600"]})
+    assert "bots/0: 'montecarlo:600' is not a bot this server plays in Xì dách" in refused.json()["error"]
+    assert "montecarlo[:WORLDS] (WORLDS 1 to 512)" in refused.json()["error"]
+    assert http.post("/api/games", json={"bots": ["threshold:18"] * 3}).status_code == 400   # not a Phỏm bot
+    schema = http.get("/api/openapi.json").json()["components"]["schemas"]["NewGame"]
+    assert schema["properties"]["bots"]["items"]["pattern"] == bot_pattern()
+    assert re.match(bot_pattern(), "threshold:18") and re.match(bot_pattern(), "planner")
+
+
 def test_the_service_hosts_a_table_of_six_and_verify_proves_its_record(client, tmp_path):
     from web_helpers import bearer
 

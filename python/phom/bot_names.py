@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +46,13 @@ class Counted:
     threads_high: int | None = None
     #: the message's example of the form (``best:50``), or none
     example: str = ""
+    #: the most a server hosts (``BotNames.served_names``: the bound of a hosted bot's cost), where it is
+    #: less than ``high``
+    served: int | None = None
+
+    def served_bound(self, most: int) -> int:
+        """The largest number a server plays: the least of ``served``, ``high`` and a server's ``most``."""
+        return min(bound for bound in (self.served, self.high, most) if bound is not None)
 
     def limits(self) -> str:
         """The limits in words, for a refusal."""
@@ -100,11 +108,63 @@ class BotNames:
         return BotName(name, int(number) if number else counted.default, int(threads) if threads else None,
                        given=bool(number))
 
+    def served_names(self, most: int) -> str:
+        """A regular expression (to anchor) of the names a server plays of this game: its plain names, its
+        counted ones with a number from 1 to the least of their ``served``, their ``high`` and ``most`` (no
+        threads), and ``level:1`` … ``level:L``; never a program (``cmd:``, ``py:``). Its cost is bounded by
+        the names alone: no bot is built.
+
+        >>> import re
+        >>> from phom.levels import Recipe
+        >>> names = BotNames(game="", plain=("greedy",), counted={"montecarlo": Counted("WORLDS", 128, high=512)},
+        ...                  levels=(Recipe("greedy"),) * 8)
+        >>> names.served_names(300)
+        '(?:greedy|montecarlo(?::(?:[1-9]|[1-9][0-9]|[1-2][0-9][0-9]|300))?|level:(?:[1-7]|8))'
+        >>> [bool(re.fullmatch(names.served_names(300), n)) for n in ("greedy", "montecarlo:300", "montecarlo:301",
+        ...                                                           "montecarlo:8:2", "level:8", "cmd:x")]
+        [True, True, False, False, True, False]
+        """
+        names = [re.escape(name) for name in self.plain if name not in self.counted]
+        for name, counted in self.counted.items():
+            names.append(f"{re.escape(name)}(?::{_up_to(counted.served_bound(most))})?")
+        names.append(f"level:{_up_to(len(self.levels) or 8)}")
+        return "(?:" + "|".join(names) + ")"
+
+    def served_forms(self, most: int) -> str:
+        """The names ``served_names`` takes, as a refusal lists them.
+
+        >>> from phom.tienlen.bots import TIENLEN_BOTS
+        >>> TIENLEN_BOTS.served_forms(1024)
+        'random, greedy, search, montecarlo[:WORLDS] (WORLDS 1 to 1024), level:1 … level:8'
+        """
+        names = [name for name in self.plain if name not in self.counted]
+        names += [f"{name}[:{c.what}] ({c.what} 1 to {c.served_bound(most)})" for name, c in self.counted.items()]
+        return ", ".join([*names, f"level:1 … level:{len(self.levels) or 8}"])
+
     @staticmethod
     def _whole(text: str, high: int | None, *, empty: bool = False) -> bool:
         if not text:
             return empty
         return text.isdigit() and 1 <= int(text) and (high is None or int(text) <= high)
+
+
+def _up_to(high: int) -> str:
+    """A regular expression of the whole numbers 1 … ``high`` written without leading zeros.
+
+    >>> import re
+    >>> [n for n in range(0, 300) if re.fullmatch(_up_to(256), str(n))] == list(range(1, 257))
+    True
+    """
+    top = str(high)
+    if high < 1:
+        raise ValueError(f"a served bound is at least 1, not {high}")
+    parts = ["[1-9]" + "[0-9]" * (length - 1) for length in range(1, len(top))]
+    for i, digit in enumerate(top):
+        least = 1 if i == 0 else 0
+        if int(digit) > least:
+            parts.append(top[:i] + f"[{least}-{int(digit) - 1}]" + "[0-9]" * (len(top) - i - 1))
+    parts.append(top)
+    return "(?:" + "|".join(parts) + ")"
 
 
 def bot_label(bot: Any) -> str:

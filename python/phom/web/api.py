@@ -17,13 +17,14 @@ games or sockets.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from ..games import game_specs
+from ..games import game_spec, game_specs
 
 __all__ = ["BODY_SECONDS", "BOT_PATTERN", "CARD", "LIMITS", "LOGIN_SECONDS", "MAX_BODY_BYTES", "MAX_FIRST_FRAME_BYTES",
-           "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS", "MAX_TABLE_MELDS", "REACTION_KEYS", "REQUEST_SCHEMAS",
-           "VERIFY_SECONDS", "json_schema", "openapi", "request_schemas"]
+           "MAX_BOT_COUNT", "MAX_HAND_CARDS", "MAX_SEARCH_SECONDS", "MAX_TABLE_MELDS", "REACTION_KEYS", "REQUEST_SCHEMAS",
+           "VERIFY_SECONDS", "bot_forms", "bot_pattern", "json_schema", "openapi", "request_schemas"]
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_HAND_CARDS = 11          # a game hand: 10, plus the card being eaten
@@ -44,10 +45,48 @@ LIMITS: dict[str, float] = {"max_body_bytes": MAX_BODY_BYTES, "max_hand_cards": 
 
 #: One card: rank (2–10, T, J, Q, K, A) and suit (S C D H, or ♠ ♣ ♦ ♥), either case.
 CARD = "(?:10|[2-9TtJjQqKkAa])[SCDHscdh♠♣♦♥]"
-#: A bot name with its bounded strength: random, greedy, planner, holder, hunter, learned, best (at most 256
-#: worlds), search[:1..256], montecarlo[:1..1024], level:1..8.
-BOT_PATTERN = r"^(?:random|greedy|planner|holder|hunter|learned|best|search(?::(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-6]))?|" \
-              r"montecarlo(?::(?:[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]))?|level:[1-8])$"
+#: The most a hosted bot's number (worlds, samples …) may be in any game, whatever the game allows: with
+#: each game's own ``served`` bounds (``phom.bot_names.Counted``), the bound of a hosted bot's cost.
+MAX_BOT_COUNT = 1024
+
+
+def bot_pattern(game: str | None = None) -> str:
+    """The bot names a server plays (programs never: no ``cmd:``, no ``py:``) with their bounded strength, as
+    the game's ``bot_names`` reads them (``BotNames.served_names``): of ``game``, or of every registered game
+    (the API document's pattern: their union, which ``check_seats`` narrows to the table's game).
+
+    >>> import re
+    >>> [bool(re.match(bot_pattern("phom"), n)) for n in ("search:256", "search:257", "best", "montecarlo:1024")]
+    [True, False, True, True]
+    >>> bool(re.match(bot_pattern("tienlen"), "montecarlo:2000")), bool(re.match(bot_pattern(), "cmd:x"))
+    (False, False)
+    """
+    specs = [game_spec(game)] if game is not None else game_specs()
+    names = dict.fromkeys(_served(spec)[0] for spec in specs)
+    return "^(?:" + "|".join(names) + ")$"
+
+
+def bot_forms(game: str) -> str:
+    """The names ``bot_pattern(game)`` takes, as a refusal lists them.
+
+    >>> bot_forms("tienlen")
+    'random, greedy, search, montecarlo[:WORLDS] (WORLDS 1 to 1024), level:1 … level:8'
+    """
+    return _served(game_spec(game))[1]
+
+
+def _served(spec: Any) -> tuple[str, str]:
+    """A game's served names (a regular expression to anchor) and their forms in words: its ``bot_names``'
+    (``BotNames``), or, for a game without one, its default bot and its levels' bots by their exact names."""
+    names: Any = getattr(spec.kind, "bot_names", None)
+    if callable(getattr(names, "served_names", None)) and callable(getattr(names, "served_forms", None)):
+        return str(names.served_names(MAX_BOT_COUNT)), str(names.served_forms(MAX_BOT_COUNT))
+    plain = list(dict.fromkeys([spec.kind.default_bot, *spec.levels]))
+    return "(?:" + "|".join(re.escape(name) for name in plain) + ")", ", ".join(plain)
+
+
+#: The bot names every game registered at import plays (``bot_pattern()``): the API document's pattern.
+BOT_PATTERN = bot_pattern()
 GAME_ID = "^[A-Za-z0-9_-]{1,32}$"
 #: Characters that draw nothing (``phom.web.names.INVISIBLE``), never in a name.
 NAME_INVISIBLE = "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\uffa0\ufe00-\ufe0f"
@@ -144,8 +183,10 @@ def request_schemas() -> dict[str, dict[str, Any]]:
             "humans": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": most - 1},
                        "minItems": 1, "maxItems": most, "uniqueItems": True,
                        "description": "the human seats (default [0])"},
-            "bots": {"type": "array", "items": {"type": "string", "pattern": BOT_PATTERN}, "maxItems": most - 1,
-                     "description": "bots for the other seats in seat order; missing ones are greedy"},
+            "bots": {"type": "array", "items": {"type": "string", "pattern": bot_pattern()}, "maxItems": most - 1,
+                     "description": "bots for the other seats in seat order (the names and strengths its game "
+                                    "plays; this pattern is every game's, a name another game's answers 400); "
+                                    "missing ones are the game's default bot"},
             "client_seed": {"type": "string", "maxLength": 200,
                             "description": "any text; the deal is a function of the server seed and this"},
             "turn_seconds": {"type": "integer", "nullable": True, "minimum": 5, "maximum": 600,

@@ -16,10 +16,10 @@ from typing import Any
 
 from ..cards import CardError, to_mask
 from ..extras import missing_extra
-from ..games import DEFAULT_GAME, game_spec, game_specs
+from ..games import DEFAULT_GAME, game_spec, game_specs, kind_of_record
 from ..language import LANGUAGES, N_, preferred_language, translator
 from ..refusals import Refusal
-from .api import BODY_SECONDS, BOT_PATTERN, MAX_BODY_BYTES, REQUEST_SCHEMAS, json_schema, request_schemas
+from .api import BODY_SECONDS, BOT_PATTERN, MAX_BODY_BYTES, REQUEST_SCHEMAS, bot_forms, bot_pattern, json_schema, request_schemas
 from .hosting import Unauthorized, name_refusal, turn_seconds_refusal
 
 try:
@@ -30,8 +30,8 @@ try:
 except ImportError:
     raise missing_extra("web", "phom serve (Starlette, jsonschema, fastjsonschema)") from None
 
-__all__ = ["BOT_NAME", "FIELD_REFUSALS", "MESSAGES", "STATUS_CODES", "ApiError", "bearer_token", "card_mask",
-           "check_body", "check_record_bots", "check_seats", "checks", "most_seats", "registered", "client_address", "error_answer", "is_json", "read_body",
+__all__ = ["FIELD_REFUSALS", "MESSAGES", "STATUS_CODES", "ApiError", "bearer_token", "card_mask",
+           "check_body", "check_bot_name", "check_record_bots", "check_seats", "checks", "most_seats", "registered", "client_address", "error_answer", "is_json", "read_body",
            "refusal_behind", "request_language", "view_language", "wants_html"]
 
 
@@ -195,6 +195,24 @@ def check_seats(data: dict[str, Any]) -> None:
                                 "seats, counted from 0)")
     if len(data.get("bots", ())) > most - 1:
         raise ApiError(400, f"bots: {len(data['bots'])} bots, but {spec.title()} seats at most {most}")
+    for i, name in enumerate(data.get("bots", ())):
+        check_bot_name(spec.name, name, f"bots/{i}")
+
+
+def check_bot_name(game: str, name: Any, where: str) -> None:
+    """A hosted bot's name is one ``game`` plays, within the strength a server plays (``bot_pattern``, read
+    from the game's own names: no bot is built): ApiError(400) naming it, where it is and the names it may be.
+
+    >>> check_bot_name("tienlen", "montecarlo:512", "bots/0")
+    >>> check_bot_name("tienlen", "planner", "bots/1")
+    Traceback (most recent call last):
+    ...
+    phom.web.bodies.ApiError: bots/1: 'planner' is not a bot this server plays in Tiến lên: random, greedy, search, montecarlo[:WORLDS] (WORLDS 1 to 1024), level:1 … level:8
+    """
+    if not isinstance(name, str) or not re.match(bot_pattern(game), name):
+        spec = game_spec(game)
+        raise ApiError(400, f"{where}: {ascii(name)[:80]} is not a bot this server plays in {spec.title()}: "
+                            f"{bot_forms(game)}")
 
 
 async def read_body(request: Request, schema: str, seconds: float = BODY_SECONDS) -> dict[str, Any]:
@@ -240,19 +258,23 @@ async def read_body(request: Request, schema: str, seconds: float = BODY_SECONDS
     return check_body(schema, data)
 
 
-BOT_NAME = re.compile(BOT_PATTERN)
-
-
 def check_record_bots(record: dict[str, Any]) -> None:
-    """A posted record's bots are bounded as at ``POST /api/games``: ApiError(400) naming the first
-    that is not."""
-    bots, most = record.get("bots", {}), most_seats() - 1
+    """A posted record's bots are bounded as at ``POST /api/games`` for the record's game (its ``format``;
+    every game's names for a record of no registered game): ApiError(400) naming the first that is not."""
+    try:
+        game: str | None = kind_of_record(record).name
+    except ValueError:
+        game = None
+    bots, most = record.get("bots", {}), (most_seats() if game is None else game_spec(game).seats[1]) - 1
     if not isinstance(bots, dict) or len(bots) > most:
         raise ApiError(400, f"record/bots must map at most {most} seats to bot names")
     for seat, name in bots.items():
-        if not isinstance(name, str) or not BOT_NAME.match(name):
-            raise ApiError(400, f"record/bots/{ascii(seat)[1:-1]}: {ascii(name)[:80]} is not a bot this server "
-                                "plays (the names and strengths of POST /api/games)")
+        where = f"record/bots/{ascii(seat)[1:-1]}"
+        if game is not None:
+            check_bot_name(game, name, where)
+        elif not isinstance(name, str) or not re.match(BOT_PATTERN, name):
+            raise ApiError(400, f"{where}: {ascii(name)[:80]} is not a bot this server plays (the names and "
+                                "strengths of POST /api/games)")
 
 
 def card_mask(value: Any, name: str) -> int:

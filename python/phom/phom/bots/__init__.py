@@ -70,8 +70,8 @@ BOT_NAMES = ("random", "greedy", "planner", "search", "montecarlo", "holder", "h
 #: (``phom.levels`` names the levels; each is measured against the one below in LADDER.md)
 PHOM_BOTS = BotNames(
     game="", plain=("random", "greedy", "planner", "holder", "hunter", "learned"),
-    counted={"search": Counted("SAMPLES", 32), "montecarlo": Counted("WORLDS", 128, threads=True),
-             "best": Counted("MS", BEST_MS, high=60_000, example="best:50")},
+    counted={"search": Counted("SAMPLES", 32, served=256), "montecarlo": Counted("WORLDS", 128, threads=True),
+             "best": Counted("MS", BEST_MS, high=60_000, example="best:50", served=BEST_MS)},
     levels=(Recipe("random"), Recipe("holder"), Recipe("montecarlo:8", noise=1.5), Recipe("greedy"), Recipe("planner"),
             Recipe("montecarlo:32"), Recipe("montecarlo:128"), Recipe("best")))
 
