@@ -1,7 +1,7 @@
 """The bot levels measured pair by pair with the arena's sequential test, within a wall budget.
 
     nice -n 10 python3 benchmarks/levels_sprt.py --until 16:05 --out /tmp/ladder
-    python3 benchmarks/levels_sprt.py --report /tmp/ladder          # the table for LADDER.md
+    python3 benchmarks/levels_sprt.py --report /tmp/ladder [--write]  # the table (into LADDER.md)
 
 Each pair is ``level:N`` 1-vs-3 against three ``level:N−1`` on duplicate deals (every deal in every seat
 rotation, the deals of ``--seed``), played one deal at a time until Wald's test of the arena
@@ -29,6 +29,8 @@ from phom.hooks import close_bots
 from phom.levels import LEVELS, level_recipe
 from phom.matchups import SPRT_MIN_DEALS, sprt
 from phom.simulation import kind_of
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 #: the pairs (game, N: level N against level N−1), cheap first: by the ms a decision of the two levels
 #: measured in LADDER.md's earlier ladder (Tiến lên's low levels ≤ 0.6 ms, Phỏm's up to planner ≤ 1 ms,
@@ -139,9 +141,16 @@ def main() -> None:
     parser.add_argument("--out", default="/tmp/ladder")
     parser.add_argument("--pairs", default=None, help="only these, e.g. phom-8,tienlen-8")
     parser.add_argument("--report", default=None, metavar="FOLDER", help="print the table of FOLDER and stop")
+    parser.add_argument("--write", action="store_true", help="with --report: the table into LADDER.md")
     args = parser.parse_args()
     if args.report:
-        print(report(pathlib.Path(args.report)))
+        table = report(pathlib.Path(args.report))
+        print(table)
+        if args.write:
+            from ladder_sections import write_section
+
+            write_section(ROOT / "benchmarks" / "LADDER.md", "levels:sprt",
+                          "Both games: each level against the one below, sequentially (issue 51)", table)
         return
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,8 @@ above them the Monte Carlo bots differ in worlds, and Phỏm's level 8 is ``best
 measurable past 128 worlds (1024 against 128: −0.03 ± 0.24 a game), so its low levels are Monte Carlo
 bots of few worlds with less and less noise, and greedy play sits in the middle. Each level is measured
 against the one below it in a duplicate match (``benchmarks/levels_ladder.py``; the figures and the
-ratings are in LADDER.md).
+ratings are in LADDER.md), and pair by pair with the arena's sequential test at 0.15 stakes a game
+(``benchmarks/levels_sprt.py``: in LADDER.md every pair that test decided is "stronger"; none merged).
 
 >>> [level.name("vi") for level in LEVELS][:3]
 ['Mới chơi', 'Tập chơi', 'Biết chơi']
