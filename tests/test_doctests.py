@@ -24,7 +24,7 @@ MODULES = [
     "phom.phom.simulation", "phom.match_base",
     "phom.review.calibration", "phom.review.text", "phom.review.drawing", "phom.cli.review", "phom.web.reviews",
     "phom.matchups", "phom.tienlen.arena", "phom.bots.levels", "phom.bots.names", "phom.racing", "phom.external", "phom.hooks",
-    "phom.phom.view_data", "phom.client", "phom.hosted_views", "phom.cli.bot", "phom.refusals", "phom.house_rules", "phom.table_words", "phom.moved", "phom.review.phom_game", "phom.review.tienlen_game", "phom.tournament",
+    "phom.phom.view_data", "phom.client", "phom.hosted_views", "phom.phom.hosted_view", "phom.tienlen.hosted_view", "phom.cli.bot", "phom.refusals", "phom.house_rules", "phom.table_words", "phom.moved", "phom.review.phom_game", "phom.review.tienlen_game", "phom.tournament",
     "phom.web.serving", "phom.web.bodies", "phom.web.limits", "phom.web.live", "phom.web.views", "phom.web.headers",
     "phom.review.judge", "phom.review.referee", "phom.cli.moves", "phom.cli.summaries", "phom.clock", "phom.web.routes", "phom.games", "phom.phom.phom_kind",
     "phom.tienlen.kind", "phom.phom.terminal", "phom.tienlen.terminal",

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
+from .games import DEFAULT_GAME
+
 __all__ = ["ApiError", "CreatedGame", "NextGame", "PhomClient", "ServerUnreachable"]
 
 #: Seconds a server may stay unreachable (refused connections, dropped sockets) before a call gives up.
@@ -182,10 +184,10 @@ class PhomClient:
         except ValueError:
             raise ApiError(answer.status_code, f"the answer is not JSON: {answer.text[:120]!r}", what=what) from None
 
-    def create_game(self, game: str = "phom", *, rules: dict[str, Any] | None = None, humans: Sequence[int] = (0,),
+    def create_game(self, game: str = DEFAULT_GAME, *, rules: dict[str, Any] | None = None, humans: Sequence[int] = (0,),
                     bots: Sequence[str] | None = None, client_seed: str = "",
                     turn_seconds: int | None | str = "default") -> CreatedGame:
-        """``POST /api/games``: a new table of ``game`` (``"phom"`` or ``"tienlen"``) with these human
+        """``POST /api/games``: a new table of ``game`` (any game the server hosts, ``GET /api/kinds``) with these human
         seats (a token each) and bots for the other seats (the server's default where not named);
         ``turn_seconds``: the table clock (5–600 s, None for none; the server's default if not given).
         Sent again only if the connection was refused (a request that may have arrived is never repeated)."""

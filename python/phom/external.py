@@ -43,7 +43,7 @@ from importlib import resources
 from typing import Any
 
 from .games import GAMES as REGISTERED
-from .games import game_kind
+from .games import DEFAULT_GAME, game_kind
 
 __all__ = ["DEFAULT_MOVE_SECONDS", "GAMES", "MESSAGES", "PROTOCOL", "BotFault", "ExternalBot", "check_jobs",
            "external_command", "is_external", "schema"]
@@ -267,7 +267,7 @@ class ExternalBot:
     >>> bot.close()
     """
 
-    def __init__(self, command: Sequence[str], game: str = "phom", *, move_seconds: float = DEFAULT_MOVE_SECONDS,
+    def __init__(self, command: Sequence[str], game: str = DEFAULT_GAME, *, move_seconds: float = DEFAULT_MOVE_SECONDS,
                  name: str | None = None, log_dir: str | None = None) -> None:
         if game not in GAMES:
             raise ValueError(f"game {game!r} is not one of {', '.join(GAMES)}")

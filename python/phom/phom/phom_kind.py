@@ -260,8 +260,8 @@ class PhomKind:
         return {"game": "phom", **view_data(view)}
 
     def view_from_data(self, data: dict[str, Any]) -> Any:
-        """The ``PlayerView`` of a hosted view (``phom.hosted_views.phom_view_from_api``)."""
-        from ..hosted_views import phom_view_from_api
+        """The ``PlayerView`` of a hosted view (``phom.phom.hosted_view.phom_view_from_api``)."""
+        from .hosted_view import phom_view_from_api
 
         return phom_view_from_api(data)
 

@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import CardSet
 from ..extras import missing_extra
 from ..fairness import FairnessError, verify_record
-from ..games import game_kind
+from ..games import DEFAULT_GAME, game_kind
 from ..phom.hints import hint
 from ..language import preferred_language
 from ..phom.position import view_from_position
@@ -189,7 +189,7 @@ class Routes:
         client = client_of(request)
         await self.workers.run(self.check_games, client)
         self.admit_creation(client)
-        kind = game_kind(data.get("game", "phom"))
+        kind = game_kind(data.get("game", DEFAULT_GAME))
         rules = kind.rules(data.get("rules"))
         humans = data.get("humans", [0])
         bots = list(data.get("bots", []))
