@@ -349,6 +349,8 @@ class GameKind(Protocol):
         the scale of the review's labels (``phom.review.calibration.FRACTIONS``)."""
     def cards_in_order(self, codes: str) -> list[str]:
         """Card codes in the order the game's players hold them (Phỏm by rank; Tiến lên weakest first)."""
+    # optional: ``table_css``, the style sheet of its drawn table (the ``html`` of ``report``), which the
+    # service serves with every game's at ``/table.css`` (a game without one draws unstyled or styles inline).
     # optional: ``commands(sub, parts)``, its own commands on the command line (``phom tienlen …``), built with
     # ``phom.cli.CommandParts`` under the command line's subparsers; a game without it has the shared ones
     # (``phom play --game NAME`` …)

@@ -87,6 +87,8 @@ class PhomKind:
     hint_worlds = HINT_WORLDS
     label_thresholds = PHOM_THRESHOLDS
     review_words = REVIEW_WORDS
+    #: the style sheet of its drawn table (the service's ``/table.css``)
+    table_css = render.TABLE_CSS
 
     def rules(self, data: Any) -> Rules:
         return Rules() if data is None else Rules.from_dict(data)

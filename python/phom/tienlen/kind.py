@@ -57,6 +57,8 @@ class TienLenKind:
     hint_worlds = TIENLEN_HINT_WORLDS
     label_thresholds = TIENLEN_THRESHOLDS
     review_words = REVIEW_WORDS
+    #: the style sheet of its drawn table (the service's ``/table.css``)
+    table_css = render.TABLE_CSS
 
     def rules_words(self, rules: TienLenRules, lang: str = "en") -> list[str]:
         """The table's house rules as players say them.

@@ -21,14 +21,12 @@ from typing import Any
 from ..cards import CardSet
 from ..extras import missing_extra
 from ..fairness import FairnessError, verify_record
-from ..games import DEFAULT_GAME, game_kind
+from ..games import DEFAULT_GAME, GAMES, game_kind
 from ..phom.hints import hint
 from ..language import preferred_language
 from ..phom.position import view_from_position
 from ..refusals import Refusal
-from ..phom.render import TABLE_CSS
 from ..phom.report import hint_report, solve_report
-from ..tienlen.render import TABLE_CSS as TIENLEN_TABLE_CSS
 from .api import BODY_SECONDS, LOGIN_SECONDS, MAX_SEARCH_SECONDS, VERIFY_SECONDS, openapi
 from .kinds import kinds_data
 from .bodies import (ApiError, bearer_token, card_mask, check_record_bots, client_address, error_answer, read_body,
@@ -343,7 +341,8 @@ class Routes:
         return kinds_data()
 
     async def table_style(self, request: Request) -> Response:
-        return Response(TABLE_CSS + TIENLEN_TABLE_CSS, media_type="text/css",
+        style = "".join(str(getattr(kind, "table_css", "")) for kind in GAMES.values())  # every game's table
+        return Response(style, media_type="text/css",
                         headers={"Cache-Control": "public, max-age=3600"})
 
     async def favicon(self, request: Request) -> Response:
