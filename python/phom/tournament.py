@@ -29,7 +29,7 @@ from typing import Any
 from .arena import duplicate
 from .bot_names import bot_label
 from .extras import missing_extra
-from .games import game_kind
+from .games import DEFAULT_GAME, game_kind
 from .matchups import ArenaReport, Matchup
 
 __all__ = ["Crosstable", "Rating", "round_robin"]
@@ -174,7 +174,7 @@ def _counted(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-def round_robin(bots: Sequence[Any], *, game: str = "phom", deals: int = 250, seeds: Sequence[int] = (1, 2),
+def round_robin(bots: Sequence[Any], *, game: str = DEFAULT_GAME, deals: int = 250, seeds: Sequence[int] = (1, 2),
                 rules: Any = None, executor: Executor | None = None, move_seconds: float | None = None
                 ) -> Crosstable:
     """Every bot against copies of every other, on the same deals, in ``game`` (a registered game's

@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from ..cards import Card
-from ..games import game_kind
+from ..games import DEFAULT_GAME, game_kind
 from ..drawing import cards_svg
 from ..language import N_, check_language, number, percent, translator
 from .text import (CROSS_FITTED, LESSONS, action_words, explain_words, lesson_sentence, lessons_title, move_phrase,
@@ -109,7 +109,7 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + k * step for k in range(int(span / step) + 2) if low <= first + k * step <= high]
 
 
-def _hand_svg(codes: str | list[str], lang: str = "en", game: str = "phom") -> str:
+def _hand_svg(codes: str | list[str], lang: str = "en", game: str = DEFAULT_GAME) -> str:
     text = codes if isinstance(codes, str) else " ".join(codes)
     if not text.strip():
         return ""
@@ -118,7 +118,7 @@ def _hand_svg(codes: str | list[str], lang: str = "en", game: str = "phom") -> s
     return cards_svg([cards], lang=lang)
 
 
-def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = "phom") -> str:
+def _decision_html(d: Any, words: dict[str, str], lang: str, game: str = DEFAULT_GAME) -> str:
     colour = LABEL_COLOURS[d.label] if d.label else "#999"
     played, best = action_words(game, d.played, lang), action_words(game, d.best, lang)
     _ = translator(lang)

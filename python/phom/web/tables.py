@@ -25,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from ..games import GameKind, game_kind
+from ..games import DEFAULT_GAME, GameKind, game_kind
 from ..fairness import Fairness, check_client_seed, commitment, new_server_seed, seeded_action, table_of
 from ..refusals import Refusal
 from .hosted import (DEFAULT, REACTIONS, WRITE_ATTEMPTS, Created, Forbidden, GameOver, HostedGame, HostFull, NotFound,
@@ -84,7 +84,7 @@ class Tables:
         return len(gone)
 
     def create(self, *, rules: Any = None, humans: list[int] | None = None, bots: list[str] | None = None,
-               client_seed: str = "", kind: str = "phom", creator: str | None = None,
+               client_seed: str = "", kind: str = DEFAULT_GAME, creator: str | None = None,
                turn_seconds: int | None | str = DEFAULT) -> Created:
         """A new game of ``kind`` (``"phom"`` or ``"tienlen"``; ``rules`` of that game, or its rules
         data): ``humans`` seats (default [0]) get tokens, the others bots (names, in seat order; default
