@@ -195,13 +195,14 @@ def check_seats(data: dict[str, Any]) -> None:
                                 "seats, counted from 0)")
     if len(data.get("bots", ())) > most - 1:
         raise ApiError(400, f"bots: {len(data['bots'])} bots, but {spec.title()} seats at most {most}")
-    for i, name in enumerate(data.get("bots", ())):
-        check_bot_name(spec.name, name, f"bots/{i}")
+    for i, name in enumerate(data.get("bots", ())):     # the schema's pattern is every game's: 422 for another's
+        check_bot_name(spec.name, name, f"bots/{i}", status=422)
 
 
-def check_bot_name(game: str, name: Any, where: str) -> None:
+def check_bot_name(game: str, name: Any, where: str, *, status: int = 400) -> None:
     """A hosted bot's name is one ``game`` plays, within the strength a server plays (``bot_pattern``, read
-    from the game's own names: no bot is built): ApiError(400) naming it, where it is and the names it may be.
+    from the game's own names: no bot is built): ApiError(``status``) naming it, where it is and the names it
+    may be (422 where the request's schema took it: a name of every game's pattern that this game does not play).
 
     >>> check_bot_name("tienlen", "montecarlo:512", "bots/0")
     >>> check_bot_name("tienlen", "planner", "bots/1")
@@ -211,7 +212,7 @@ def check_bot_name(game: str, name: Any, where: str) -> None:
     """
     if not isinstance(name, str) or not re.match(bot_pattern(game), name):
         spec = game_spec(game)
-        raise ApiError(400, f"{where}: {ascii(name)[:80]} is not a bot this server plays in {spec.title()}: "
+        raise ApiError(status, f"{where}: {ascii(name)[:80]} is not a bot this server plays in {spec.title()}: "
                             f"{bot_forms(game)}")
 
 
