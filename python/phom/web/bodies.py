@@ -179,7 +179,8 @@ def check_body(schema: str, data: Any) -> dict[str, Any]:
 
 def check_seats(data: dict[str, Any]) -> None:
     """A new table's seats within its game's (``GameSpec.seats``; the schema bounds them by the most any
-    registered game seats): ApiError(400) naming the first seat or bot past the game's most.
+    registered game seats, so a body past this game's range passed the schema): ApiError(422) naming the first
+    seat or bot past the game's most.
 
     >>> check_seats({"humans": [0, 3]})
     >>> check_seats({"game": "tienlen", "humans": [4]})
@@ -191,10 +192,10 @@ def check_seats(data: dict[str, Any]) -> None:
     most = spec.seats[1]
     for i, seat in enumerate(data.get("humans", ())):
         if seat >= most:
-            raise ApiError(400, f"humans/{i}: seat {seat} is not a seat of {spec.title()} ({spec.seats[0]} to {most} "
+            raise ApiError(422, f"humans/{i}: seat {seat} is not a seat of {spec.title()} ({spec.seats[0]} to {most} "
                                 "seats, counted from 0)")
     if len(data.get("bots", ())) > most - 1:
-        raise ApiError(400, f"bots: {len(data['bots'])} bots, but {spec.title()} seats at most {most}")
+        raise ApiError(422, f"bots: {len(data['bots'])} bots, but {spec.title()} seats at most {most}")
     for i, name in enumerate(data.get("bots", ())):     # the schema's pattern is every game's: 422 for another's
         check_bot_name(spec.name, name, f"bots/{i}", status=422)
 

@@ -376,10 +376,11 @@ class Routes:
         if self.doorbell is not None:
             tasks.append(asyncio.ensure_future(self.doorbell.listen(self.subscribers.changed, self.subscribers.wake_all)))
         yield
-        if self.stop_seconds is not None:          # whatever still runs (a thread in a slow store), the process ends
-            exit_by(self.stop_seconds)
         for task in tasks:
             task.cancel()
         await asyncio.wait(tasks, timeout=1.0)
-        for pool in (self.workers.pool, self.deadline_workers.pool):
-            pool.shutdown(wait=False, cancel_futures=True)
+        if self.stop_seconds is not None:          # a served process: whatever still runs (a thread in a slow
+            exit_by(self.stop_seconds)             # store), the process ends; its queued work is dropped
+            for pool in (self.workers.pool, self.deadline_workers.pool):
+                pool.shutdown(wait=False, cancel_futures=True)
+        # an app that is not a served process (a test's client) may start again: its threads stay
