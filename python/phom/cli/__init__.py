@@ -92,7 +92,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="phom", description=_("Phỏm (Tá lả): solver, game, bots."),
                                      formatter_class=SentenceHelp)
-    parser.add_argument("--version", action="version", version=f"phom {__version__}",
+    parser.add_argument("--version", action=PlainVersion, version=f"phom {__version__}",
                         help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"), title=_("commands"))
 
@@ -270,6 +270,21 @@ def speak_metavars(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> 
 #: argparse's own words that stand at the start of a line of the help (its errors stay as they are said)
 HEADINGS = ("usage: ", "options", "positional arguments", "optional arguments", "show this help message and exit")
 
+
+
+class PlainVersion(argparse.Action):
+    """``--version``: the program's name and version as they are spelt (``phom 0.1.0``), not a sentence of the
+    help (whose first letter the help's formatter raises)."""
+
+    def __init__(self, option_strings: Sequence[str], version: str, dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+        self.version = version
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(self.version, file=sys.stdout)
+        parser.exit()
 
 class SentenceHelp(argparse.HelpFormatter):
     """The help's texts as sentences: each option's help and each description starts with a capital
