@@ -10,7 +10,7 @@ measurable past 128 worlds (1024 against 128: −0.03 ± 0.24 a game), so its lo
 bots of few worlds with less and less noise, and greedy play sits in the middle. Each level is measured
 against the one below it in a duplicate match (``benchmarks/levels_ladder.py``; the figures and the
 ratings are in LADDER.md), and pair by pair with the arena's sequential test at 0.15 stakes a game
-(``benchmarks/levels_sprt.py``: in LADDER.md every pair that test decided is "stronger"; none merged).
+(``benchmarks/levels_sprt.py``: every adjacent pair of both games "stronger" in LADDER.md; none merged).
 
 >>> [level.name("vi") for level in LEVELS][:3]
 ['Mới chơi', 'Tập chơi', 'Biết chơi']
