@@ -159,7 +159,7 @@ def play_seat(client: PhomClient, game_id: str, token: str, bot: Any, *,
             if on_move is not None:
                 on_move(move)
             try:
-                view = _newer(view, client.act(game_id, token, action, key=move["key"]))
+                view = _newer(view, client.act(game_id, token, action, key=move["key"], version=view["version"]))
                 moves, stale = moves + 1, 0
             except ApiError as exc:
                 if exc.status != 409 or stale >= MAX_STALE_MOVES:

@@ -21,7 +21,7 @@ from ..language import translator
 from . import render
 from .bots import TIENLEN_BOTS, make_tienlen_bot
 from .game import TienLenGame, TienLenView, parse_action
-from .hints import TIENLEN_HINT_WORLDS, tienlen_hint
+from .hints import TIENLEN_HINT_WORLDS, tienlen_advice
 from .review_replay import REVIEW_WORDS, TIENLEN_THRESHOLDS
 from .rules import TienLenRules
 
@@ -105,10 +105,12 @@ class TienLenKind:
 
     def hint(self, game: TienLenGame, seat: int, *, search: bool, lang: str = "en", seconds: float = 0.5
              ) -> dict[str, Any]:
-        """The hint as the API answers it: the review's judgement (``tienlen_hint``), its reason."""
-        action, reason = tienlen_hint(game.clone(), seat, search=search, lang=lang)
-        return {"action": {"id": None, "text": str(action), "label": render.action_text(action, lang)},
-                "reason": reason, "alternatives": []}
+        """The hint as the API answers it: the review's judgement (``tienlen_advice``), its reason, the
+        plays as good as each other (``equal``)."""
+        advice = tienlen_advice(game.clone(), seat, search=search, lang=lang)
+        return {"action": {"id": None, "text": str(advice.action), "label": render.action_text(advice.action, lang)},
+                "reason": advice.reason, "alternatives": [], "worlds": advice.worlds,
+                "equal": [{"id": None, "text": str(a), "label": render.action_text(a, lang)} for a in advice.equal]}
 
     def next_leader(self, game: TienLenGame) -> int:
         """The previous game's nhất leads, or a cóng player with ``cong_leads`` (the Tiến lên rules: the leader)."""
@@ -215,14 +217,14 @@ class TienLenKind:
 
         return TienLenSession(rules)
 
-    def view_data(self, view: Any) -> dict[str, Any]:
-        """The view as the API sends it (``phom.tienlen.render.view_report``)."""
     def commands(self, sub: Any, parts: Any) -> None:
         """Its own commands on the command line, ``phom tienlen …`` (``phom.tienlen.commands.add_commands``)."""
         from .commands import add_commands
 
         add_commands(sub, parts)
 
+    def view_data(self, view: Any) -> dict[str, Any]:
+        """The view as the API sends it (``phom.tienlen.render.view_report``)."""
         return render.view_report(view)
 
     def view_from_data(self, data: dict[str, Any]) -> Any:
