@@ -39,6 +39,14 @@ settings.register_profile(
 settings.load_profile(os.environ.get("PHOM_HYPOTHESIS_PROFILE", "default"))
 
 
+@pytest.fixture(autouse=True)
+def no_terminal_width(monkeypatch):
+    """Every test starts with no ``COLUMNS`` or ``LINES`` (a file or a pipe then takes lines of any length),
+    whatever terminal or worker ran pytest; a test that wants a width sets it."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 #: tests that hunt for leaks over many random live tables: computational, but their files hold quick tests too,
 #: so they are marked here by name rather than by their module's ``pytestmark``
 LEAK_HUNTS = {

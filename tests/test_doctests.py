@@ -15,7 +15,7 @@ MODULES = [
     "phom.bots.greedy", "phom.bots.search", "phom.bots.montecarlo", "phom.bots.planner", "phom.bots.styles", "phom.bots.learned", "phom.arena", "phom.phom.training", "phom.phom.vector", "phom.phom.hints", "phom.language", "phom.simulation", "phom.cli", "phom.cli.render",
     "phom.cli.play", "phom.cli.bench", "phom.cli.tienlen", "phom.drawing", "phom.phom.render", "phom.envs", "phom.envs.pettingzoo",
     "phom.envs.gymnasium", "phom.envs.openspiel", "phom.extras", "phom.phom.position", "phom.phom.report", "phom.web",
-    "phom.web.app", "phom.web.api", "phom.web.hosting", "phom.web.store", "phom.web.pgstore", "phom.web.backends", "phom.web.broker", "phom.fairness", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
+    "phom.web.app", "phom.web.api", "phom.web.hosting", "phom.web.hosted", "phom.web.tables", "phom.web.standin", "phom.web.names", "phom.web.store", "phom.web.pgstore", "phom.web.backends", "phom.web.broker", "phom.fairness", "phom.tienlen", "phom.tienlen.rules", "phom.tienlen.reference",
     "phom.tienlen.combos", "phom.tienlen.game", "phom.tienlen.bots", "phom.tienlen.simulation",
     "phom.tienlen.worlds", "phom.tienlen.match", "phom.tienlen.observation", "phom.tienlen.vector", "phom.batching", "phom.benchmarking",
     "phom.tienlen.actions", "phom.envs.sessions", "phom.envs.openspiel_tienlen", "phom.tienlen.render",
