@@ -36,6 +36,7 @@ def server():
 
     from phom.web.app import create_app
     from phom.web.hosting import GameHost
+    from phom.web.limits import RateLimits
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -43,7 +44,10 @@ def server():
     # server seeds 0, 1, 2, … instead of secrets: the same deals every run, so the test is reproducible
     seeds = iter(range(1000))
     host = GameHost(server_seeds=lambda: f"{next(seeds):064x}")
-    config = uvicorn.Config(create_app(host), host="127.0.0.1", port=port, log_level="warning")
+    # one address makes every table of the module: its creations are not rate-limited here (the hostile
+    # tests check the limits), so a quick run cannot meet a 429 where a slow one did not
+    config = uvicorn.Config(create_app(host, rate_limits=RateLimits(create="10000/minute")), host="127.0.0.1",
+                            port=port, log_level="warning")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()

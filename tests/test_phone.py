@@ -859,9 +859,12 @@ def test_two_phones_play_a_series_and_the_second_follows_on_its_own(server, brow
         for page in (first, second):
             page.wait_for_selector("#result:not([hidden]) #next-game")
         first.click("#next-game")
-        first.wait_for_function(f"state.view && state.view.series.number === {number} && !state.view.is_over")
+        first.wait_for_function(f"state.view && state.view.series && state.view.series.number === {number} "
+                                "&& !state.view.is_over")
         game_id = first.evaluate("state.id")
-        second.wait_for_function(f"state.id === {json.dumps(game_id)} && state.view.series.number === {number}",
+        # the page may hold the new id a moment before the new game's view: the view is read once it is there
+        second.wait_for_function(f"state.id === {json.dumps(game_id)} && state.view && state.view.series "
+                                 f"&& state.view.series.number === {number}",
                                  timeout=15_000)
         second.wait_for_selector(HAND)
         assert second.evaluate("state.seat") == 1 and second.evaluate("location.hash").count(game_id) == 1
