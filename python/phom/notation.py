@@ -24,7 +24,8 @@ from typing import Any
 
 from .cards import Card
 
-__all__ = ["PositionError", "cards_text", "parse_card_list", "parse_rules", "rules_text", "seat_fields"]
+__all__ = ["PositionError", "cards_text", "parse_card_list", "parse_rules", "position_fields", "rules_of",
+           "rules_text", "seat_fields"]
 
 _CARD = re.compile(r"(10|[2-9TAJQK])([SCDH])", re.IGNORECASE)
 
@@ -93,6 +94,41 @@ def rules_text(rules: Mapping[str, Any], preset: Mapping[str, Any], name: str = 
         elif preset[key] != value and _value_text(preset[key]) != _value_text(value):
             changes.append(f"{key}={_value_text(value)}")
     return ",".join([name, *changes])
+
+
+def position_fields(text: Any, names: Sequence[str], game: str) -> tuple[dict[str, str], int]:
+    """A position line's fields by name (``names`` in order, separated by spaces) and its seat count (one hand
+    size per seat in the field ``sizes``, 2 to 4): PositionError naming what is wrong.
+
+    >>> position_fields("0 3/2", ["turn", "sizes"], "Phỏm")
+    ({'turn': '0', 'sizes': '3/2'}, 2)
+    >>> position_fields("0", ["turn", "sizes"], "Phỏm")
+    Traceback (most recent call last):
+    ...
+    phom.notation.PositionError: position field 'text': 1 fields; a Phỏm position has 2, separated by spaces: turn sizes
+    """
+    if not isinstance(text, str):
+        raise PositionError("text", f"a position is a line of text, not {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != len(names):
+        raise PositionError("text", f"{len(fields)} fields; a {game} position has {len(names)}, "
+                                    f"separated by spaces: {' '.join(names)}")
+    found = dict(zip(names, fields))
+    players = len(found["sizes"].split("/"))
+    if not 2 <= players <= 4:
+        raise PositionError("sizes", f"{found['sizes']!r}: one hand size per seat, 2 to 4 seats")
+    return found, players
+
+
+def rules_of(rules_type: Any, text: str, presets: Mapping[str, Mapping[str, Any]], players: int) -> Any:
+    """The rules (``rules_type.from_dict``) that the rules field ``text`` writes for ``players`` seats:
+    PositionError naming the field ``rules`` where they are not understood or not allowed."""
+    try:
+        return rules_type.from_dict({**parse_rules(text, presets), "players": players})
+    except PositionError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise PositionError("rules", str(exc)) from None
 
 
 def parse_rules(text: str, presets: Mapping[str, Mapping[str, Any]], field: str = "rules") -> dict[str, Any]:

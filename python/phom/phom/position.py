@@ -29,7 +29,7 @@ from typing import Any
 
 from .actions import ACTIONS, Action, Discard, Draw, Eat
 from ..cards import DECK_MASK, Card, CardError, CardSet, card_indices, to_card, to_mask
-from ..notation import PositionError, cards_text, parse_card_list, parse_rules, rules_text, seat_fields
+from ..notation import PositionError, cards_text, parse_card_list, parse_rules, position_fields, rules_of, rules_text, seat_fields
 from .referee import legal, turn_kind_of
 from .rules import Rules
 from .solver import is_meld_mask
@@ -253,22 +253,8 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> Position:
         """The position ``text`` writes; PositionError (a ValueError) names the field that is wrong."""
-        if not isinstance(text, str):
-            raise PositionError("text", f"a position is a line of text, not {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != len(_FIELD_NAMES):
-            raise PositionError("text", f"{len(fields)} fields; a Phỏm position has {len(_FIELD_NAMES)}, "
-                                        f"separated by spaces: {' '.join(_FIELD_NAMES)}")
-        f = dict(zip(_FIELD_NAMES, fields))
-        players = len(f["sizes"].split("/"))
-        if not 2 <= players <= 4:
-            raise PositionError("sizes", f"{f['sizes']!r}: one hand size per seat, 2 to 4 seats")
-        try:
-            rules = Rules.from_dict({**parse_rules(f["rules"], _PRESETS), "players": players})
-        except PositionError:
-            raise
-        except (TypeError, ValueError) as exc:
-            raise PositionError("rules", str(exc)) from None
+        f, players = position_fields(text, _FIELD_NAMES, "Phỏm")
+        rules = rules_of(Rules, f["rules"], _PRESETS, players)
         turn = _TURN.match(f["turn"])
         if turn is None or int(turn.group(1)) >= players:
             raise PositionError("turn", f"{f['turn']!r}: write the seat to move (0 to {players - 1}), t (take) or "

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import DECK_MASK, Card, card_indices
-from ..notation import PositionError, cards_text, parse_card_list, parse_rules, rules_text
+from ..notation import PositionError, cards_text, parse_card_list, parse_rules, position_fields, rules_of, rules_text
 from .combos import classify
 from .game import Action, Pass, Play, TienLenGame, TienLenView, bomb_value
 from .reference import HEO, order, strength
@@ -132,22 +132,8 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> Position:
         """The position ``text`` writes; PositionError (a ValueError) names the field that is wrong."""
-        if not isinstance(text, str):
-            raise PositionError("text", f"a position is a line of text, not {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != len(_FIELD_NAMES):
-            raise PositionError("text", f"{len(fields)} fields; a Tiến lên position has {len(_FIELD_NAMES)}, "
-                                        f"separated by spaces: {' '.join(_FIELD_NAMES)}")
-        f = dict(zip(_FIELD_NAMES, fields))
-        players = len(f["sizes"].split("/"))
-        if not 2 <= players <= 4:
-            raise PositionError("sizes", f"{f['sizes']!r}: one hand size per seat, 2 to 4 seats")
-        try:
-            rules = TienLenRules.from_dict({**parse_rules(f["rules"], _PRESETS), "players": players})
-        except PositionError:
-            raise
-        except (TypeError, ValueError) as exc:
-            raise PositionError("rules", str(exc)) from None
+        f, players = position_fields(text, _FIELD_NAMES, "Tiến lên")
+        rules = rules_of(TienLenRules, f["rules"], _PRESETS, players)
         if not re.fullmatch(r"[0-3]", f["turn"]) or int(f["turn"]) >= players:
             raise PositionError("turn", f"{f['turn']!r}: write the seat to move, 0 to {players - 1}")
         game = _GAME.match(f["game"])
@@ -170,7 +156,8 @@ class Position:
         position = cls(int(f["turn"]), sum(1 << c for c in parse_card_list(f["hand"], "hand")), rules,
                        game.group(1) == "F", int(game.group(2)), opening, tuple(moves))
         shown = position.text.split()
-        for name, mine, theirs in zip(_FIELD_NAMES, shown, fields):
+        for name, mine in zip(_FIELD_NAMES, shown):
+            theirs = f[name]
             if name in ("sizes", "table", "passed", "out") and mine != theirs:
                 raise PositionError(name, f"{theirs!r}, but the moves lead to {mine!r}")
         return position
