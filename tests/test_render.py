@@ -50,7 +50,7 @@ def test_cards_are_drawn_with_rank_suit_and_colour():
 def test_a_hand_is_grouped_with_phom_ca_and_rac_marked():
     drawing = svg(cards("9H 10H JH 2S 3S KD 5C 5D QS AH"), hand=True)
     marks = dict(shown(drawing))
-    assert marks["9H"] == marks["10H"] == marks["JH"] == "phom"
+    assert marks["9H"] == marks["10H"] == marks["JH"] == "meld"
     assert marks["2S"] == marks["3S"] == marks["5C"] == marks["5D"] == "ca"   # one card from a phỏm
     assert marks["KD"] == marks["AH"] == marks["QS"] == "rac"
     labels = [t.text for t in ET.fromstring(drawing).iter(f"{NS}text") if t.get("class") == "label"]
@@ -60,7 +60,7 @@ def test_a_hand_is_grouped_with_phom_ca_and_rac_marked():
 def test_arrangements_and_lay_plans_show_their_groups():
     arrangement = phom.arrange("7D 7C 6H 7H 8H 2S", eaten="7H")
     drawn = shown(arrangement._repr_svg_())
-    assert [c for c, m in drawn if m == "phom"] == ["6H", "7H", "8H"] and len(drawn) == 6
+    assert [c for c, m in drawn if m == "meld"] == ["6H", "7H", "8H"] and len(drawn) == 6
     plan = phom.best_lay("3S 3H 3D 5C 6C 7C 8C 10H 4D KS", table=["JH QH KH", "10S 10C 10D", "4S 4C 4H"])
     root = ET.fromstring(plan._repr_svg_())
     labels = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "label"]

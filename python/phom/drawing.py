@@ -4,7 +4,7 @@ draw; ``phom.language`` is stdlib only). ``phom.phom.render`` composes these int
 
 A card is given as ``(rank, suit)`` with ranks 1..13 (A..K) and suits 0..3 (♠ ♣ ♦ ♥); hearts and
 diamonds are red. A group is a list of cards drawn overlapping, with an optional label under it and a
-mark per card (``"phom"``, ``"ca"``, ``"rac"``, ``"eaten"``, ``"selected"``, ``"new"`` or None).
+mark per card (``"meld"``, ``"ca"``, ``"rac"``, ``"eaten"``, ``"selected"``, ``"new"`` or None).
 
 >>> svg = cards_svg([[(9, 3), (10, 3), (11, 3)], [(2, 0)]], labels=["phỏm", "left"])
 >>> svg.startswith("<svg") and svg.count('class="card"') == 4 and "J" in svg and "♥" in svg
@@ -31,7 +31,7 @@ SUIT_SYMBOLS = "♠♣♦♥"
 RED, BLACK = "#c8102e", "#1a1a1a"
 #: card marks: (fill of the card, colour of the band under it, what the band means)
 MARKS = {
-    "phom": ("#ffffff", "#2e7d32", N_("in a phỏm")),
+    "meld": ("#ffffff", "#2e7d32", N_("in a phỏm")),
     "ca": ("#fffbea", "#f9a825", N_("cạ: one card from a phỏm")),
     "rac": ("#f1f1f1", "#9e9e9e", N_("rác: in no phỏm and no cạ")),
     "eaten": ("#eef5ff", "#1565c0", N_("eaten")),

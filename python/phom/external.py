@@ -44,6 +44,7 @@ from typing import Any
 
 from .games import GAMES as REGISTERED
 from .games import DEFAULT_GAME, game_kind
+from .version import PACKAGE
 
 __all__ = ["DEFAULT_MOVE_SECONDS", "GAMES", "MESSAGES", "PROTOCOL", "BotFault", "ExternalBot", "check_jobs",
            "external_command", "is_external", "schema"]
@@ -114,7 +115,7 @@ def schema(name: str) -> dict[str, Any]:
     """The JSON Schema of one protocol message (``MESSAGES``), as shipped in the package."""
     if name not in MESSAGES:
         raise ValueError(f"no protocol message {name!r}: choose from {', '.join(MESSAGES)}")
-    text = resources.files("phom").joinpath("protocol", f"{name}.schema.json").read_text(encoding="utf-8")
+    text = resources.files(PACKAGE).joinpath("protocol", f"{name}.schema.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

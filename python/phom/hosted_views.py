@@ -17,22 +17,17 @@ host (``phom bot play``); and the small readers the games' own rebuilds share (`
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from .games import DEFAULT_GAME, GAMES, game_kind
+from .moved import forwarding
 
 __all__ = ["hosted_field", "hosted_history", "hosted_legal", "phom_view_from_api", "tienlen_view_from_api",
            "view_from_api"]
 
-#: the old names of the games' own rebuilds, and where each lives now (read when first asked)
-_MOVED = {"phom_view_from_api": "phom.phom.hosted_view", "tienlen_view_from_api": "phom.tienlen.hosted_view"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: the old names of the games' own rebuilds, read from where each lives now when first asked for
+__getattr__ = forwarding(__name__, {"phom_view_from_api": "phom.phom.hosted_view",
+                                    "tienlen_view_from_api": "phom.tienlen.hosted_view"})
 
 
 def view_from_api(data: Any) -> Any:

@@ -27,13 +27,15 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
+from .version import PACKAGE
+
 __all__ = ["DOMAIN", "LANGUAGES", "N_", "CatalogMissing", "aligned", "capital", "card_name", "catalog_path", "check_language",
            "display_width", "glossary", "number", "percent", "pick_language", "preferred_language", "term", "translator",
            "wrap"]
 
 #: the languages, the source language first
 LANGUAGES = ("en", "vi")
-DOMAIN = "phom"
+DOMAIN = PACKAGE
 LOCALE_DIR = pathlib.Path(__file__).resolve().parent / "locale"
 GLOSSARY_PATH = pathlib.Path(__file__).resolve().parent / "glossary.json"
 

@@ -38,7 +38,7 @@ from ..refusals import Refusal
 from ..phom.report import solve_report
 from ..simulation import simulate
 from ..phom.solver import melds as solver_melds
-from ..version import __version__
+from ..version import PACKAGE, __version__
 from .bench import run_bench
 from .bot import add_bot_parser, bot_command, seconds_argument
 from .play import play_game, terminal_of
@@ -90,7 +90,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     """The whole command line, its help in ``lang`` (``phom --help``, ``phom solve --help``, …)."""
     _ = translator(lang)
 
-    parser = argparse.ArgumentParser(prog="phom", description=_("Phỏm (Tá lả): solver, game, bots."),
+    parser = argparse.ArgumentParser(prog=PACKAGE, description=_("Phỏm (Tá lả): solver, game, bots."),
                                      formatter_class=SentenceHelp)
     parser.add_argument("--version", action=PlainVersion, version=f"phom {__version__}",
                         help=_("show the version and exit"))

@@ -38,12 +38,11 @@ from ..language import glossary
 __all__ = ["CountedFromOne", "Typed", "fold", "matching", "move_cards", "move_kind", "move_parts", "read_typed", "spelled"]
 
 #: what each glossary term means to the parser: a suit, a rank, a combination, or a word that names what
-#: follows (a seat, a laid meld); the move words are the games' own (``GameSpec.verbs``)
+#: follows (a seat, a laid meld: the glossary's ``names``); the move words are the games' own (``GameSpec.verbs``)
 _SUITS = {"spades": 0, "clubs": 1, "diamonds": 2, "hearts": 3}
 _RANKS = {"ace": 1, "heo": 2, "jack": 11, "queen": 12, "king": 13}
 #: how many cards of each rank named after it a combination word stands for
 _COMBOS = {"single": 1, "pair": 2, "triple": 3, "four_of_a_kind": 4, "doi_thong": 2, "straight": 1}
-_NAMING = {"seat": "seat", "phom": "meld"}
 #: words a player may put in that change nothing (lá K, con già, gửi vào ghế 3, …)
 _FILLERS = {"la", "con", "cay", "quan", "vao", "cho", "va", "to", "onto", "the", "of", "and", "card"}
 
@@ -90,8 +89,8 @@ def _words_of(games: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str, str],
             what, value = "rank", str(_RANKS[name])
         elif name in _COMBOS:
             what, value = "combo", name
-        elif name in _NAMING:
-            what, value = "naming", _NAMING[name]
+        elif isinstance(entry.get("names"), str):           # a word that names what follows (ghế 3, phỏm 1)
+            what, value = "naming", str(entry["names"])
         else:
             continue
         for form in forms:

@@ -1,9 +1,10 @@
 """Gymnasium for every game with a session (``phom.envs.sessions``): one learning seat against bots,
-alone (``phom/Phom-v0``; ``phom/TienLen-v0``) or many at once in the game's compiled engine
-(``PhomVectorEnv``; ``TienLenVectorEnv``). Each is written once (``CardGameEnv``, ``CardGameVectorEnv``)
-over the game's session; the classes named after a game only name it.
+alone (``GameEnv``: ``phom/Phom-v0``, ``phom/TienLen-v0``, ``env_id(game)`` for any registered game) or
+many at once in the game's compiled engine (``GameVectorEnv``). Each is written once (``CardGameEnv``,
+``CardGameVectorEnv``) over the game's session; the classes named after a game (``PhomEnv``,
+``TienLenVectorEnv`` …) live in its folder and only name it.
 
-Importing this module registers both ids. What follows describes Phỏm, and the other game's envs work
+Importing this module registers an id for every registered game with a session. What follows describes Phỏm, and the other game's envs work
 alike (its plays spelled as its session spells them). Observations are ``float32[OBSERVATION_SIZE]``;
 actions are phom's ids (``Discrete(NUM_ACTIONS)``) with the legal ones in ``info["action_mask"]``
 (int8); the reward is the learning seat's net stakes, paid when the game ends. An illegal action ends
@@ -20,6 +21,7 @@ the episode with ``illegal_reward`` and says why in ``info["illegal_action"]``.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,14 +38,18 @@ try:
 except ImportError:
     raise missing_extra("rl", "phom.envs.gymnasium (Gymnasium)") from None
 
-from ..games import game_kind  # noqa: E402
+from ..games import DEFAULT_GAME, game_kind, game_spec, game_specs  # noqa: E402
+from ..moved import forwarding  # noqa: E402
+from ..version import PACKAGE  # noqa: E402
 from .sessions import Session, VectorSession, session_for  # noqa: E402
 
-__all__ = ["ENV_ID", "TIENLEN_ENV_ID", "CardGameEnv", "CardGameVectorEnv", "PhomEnv", "PhomVectorEnv", "TienLenEnv",
-           "TienLenVectorEnv"]
+__all__ = ["ENV_ID", "TIENLEN_ENV_ID", "CardGameEnv", "CardGameVectorEnv", "GameEnv", "GameVectorEnv", "PhomEnv",
+           "PhomVectorEnv", "TienLenEnv", "TienLenVectorEnv", "env_id", "register_envs"]
 
-ENV_ID = "phom/Phom-v0"
-TIENLEN_ENV_ID = "phom/TienLen-v0"
+#: the classes named after a game, in their game's folder (each a ``GameEnv`` or ``GameVectorEnv`` of it)
+__getattr__ = forwarding(__name__, {"PhomEnv": "phom.phom.gym", "PhomVectorEnv": "phom.phom.gym",
+                                    "TienLenEnv": "phom.tienlen.gym", "TienLenVectorEnv": "phom.tienlen.gym",
+                                    "TIENLEN_ENV_ID": "phom.tienlen.gym"})
 
 
 class CardGameEnv(gymnasium.Env):
@@ -139,23 +145,35 @@ def _seated(game: str, opponents: Sequence[Any], rules: Any) -> tuple[Session, l
     return session_for(game, rules if rules is not None else kind.rules({"players": len(bots) + 1})), bots
 
 
-class PhomEnv(CardGameEnv):
-    """Phỏm: one learning ``seat`` against ``opponents``, bot names (``make_bot``) or bot objects."""
+def env_id(game: str) -> str:
+    """The Gymnasium id of a registered game's env: the package, then the game's English title in plain
+    letters, its words run together, then ``-v0``.
 
-    def __init__(self, opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *, rules: Any = None, seat: int = 0,
-                 illegal_reward: float = -5.0, render_mode: str | None = None) -> None:
-        session, bots = _seated("phom", opponents, rules)
-        self.rules: Any = session.rules
-        super().__init__(session, bots, seat=seat, illegal_reward=illegal_reward, render_mode=render_mode)
+    >>> env_id("tienlen")
+    'phom/TienLen-v0'
+    """
+    plain = unicodedata.normalize("NFKD", game_spec(game).title("en").replace("đ", "d").replace("Đ", "D"))
+    words = "".join(c for c in plain if not unicodedata.combining(c)).split()
+    return f"{PACKAGE}/{''.join(w[:1].upper() + w[1:] for w in words)}-v0"
 
 
-class TienLenEnv(CardGameEnv):
-    """Tiến lên (``phom/TienLen-v0``): one learning ``seat`` against ``opponents`` (``make_tienlen_bot``
-    names or bots), first games, each play spelled card by card (its session's ids)."""
+class GameEnv(CardGameEnv):
+    """One learning ``seat`` of the registered ``game`` against ``opponents``: its bots' names (its
+    ``make_bot``) or bot objects, one per other seat in seat order; by default its default bot in every
+    other seat of ``rules``, or of its usual table (``GameSpec.default_seats``). ``gymnasium.make(
+    env_id(game))`` makes one.
 
-    def __init__(self, opponents: Sequence[Any] = ("greedy", "greedy", "greedy"), *, rules: Any = None, seat: int = 0,
-                 illegal_reward: float = -5.0, render_mode: str | None = None) -> None:
-        session, bots = _seated("tienlen", opponents, rules)
+    >>> env = GameEnv(game="tienlen", opponents=("greedy",))
+    >>> env.session.players, env.reset(seed=1)[0].shape == env.observation_space.shape
+    (2, True)
+    """
+
+    def __init__(self, opponents: Sequence[Any] | None = None, *, game: str = DEFAULT_GAME, rules: Any = None,
+                 seat: int = 0, illegal_reward: float = -5.0, render_mode: str | None = None) -> None:
+        if opponents is None:
+            seats = rules.players if rules is not None else game_spec(game).default_seats
+            opponents = (game_kind(game).default_bot,) * (seats - 1)
+        session, bots = _seated(game, opponents, rules)
         self.rules: Any = session.rules
         super().__init__(session, bots, seat=seat, illegal_reward=illegal_reward, render_mode=render_mode)
 
@@ -241,26 +259,34 @@ class CardGameVectorEnv(VectorEnv):
         return observation, rewards, terminated, np.zeros(self.num_envs, dtype=bool), info
 
 
-class PhomVectorEnv(CardGameVectorEnv):
-    """``num_envs`` Phỏm games in the compiled engine (``VectorGame``), one learning ``seat`` in each, the
-    other seats played by core policies; see ``CardGameVectorEnv``."""
+class GameVectorEnv(CardGameVectorEnv):
+    """``num_envs`` games of the registered ``game`` in its compiled engine (its session's ``vector``);
+    see ``CardGameVectorEnv``.
 
-    def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy", rules: Any = None,
-                 seat: int = 0, illegal_reward: float = -5.0) -> None:
-        super().__init__(session_for("phom", rules), num_envs, opponents=opponents, seat=seat,
+    >>> envs = GameVectorEnv(4, game="tienlen")
+    >>> envs.reset(seed=2)[0].shape[0]
+    4
+    """
+
+    def __init__(self, num_envs: int, *, game: str = DEFAULT_GAME, opponents: str | Sequence[str] = "greedy",
+                 rules: Any = None, seat: int = 0, illegal_reward: float = -5.0) -> None:
+        super().__init__(session_for(game, rules), num_envs, opponents=opponents, seat=seat,
                          illegal_reward=illegal_reward)
 
 
-class TienLenVectorEnv(CardGameVectorEnv):
-    """``num_envs`` Tiến lên games in the compiled engine, one learning ``seat`` in each, the other seats
-    played by core policies; plays are spelled card by card, a pick changing only the selection, which
-    the observation's last 52 floats show. See ``CardGameVectorEnv``."""
+def register_envs() -> list[str]:
+    """Register ``env_id(game)`` (a ``GameEnv`` of it) for every registered game with an adapters'
+    session, as importing this module does; idempotent. The ids registered."""
+    ids = []
+    for spec in game_specs():
+        if "session" in spec.lacks or not hasattr(spec.kind, "session"):
+            continue                                   # it says it has none (GameSpec.lacks)
+        ids.append(env_id(spec.name))
+        if ids[-1] not in gymnasium.registry:
+            gymnasium.register(id=ids[-1], entry_point=f"{__name__}:GameEnv", kwargs={"game": spec.name})
+    return ids
 
-    def __init__(self, num_envs: int, *, opponents: str | Sequence[str] = "greedy", rules: Any = None,
-                 seat: int = 0, illegal_reward: float = -5.0) -> None:
-        super().__init__(session_for("tienlen", rules), num_envs, opponents=opponents, seat=seat,
-                         illegal_reward=illegal_reward)
 
-
-gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:PhomEnv")
-gymnasium.register(id=TIENLEN_ENV_ID, entry_point=f"{__name__}:TienLenEnv")
+register_envs()
+#: the default game's id (``phom/Phom-v0``)
+ENV_ID = env_id(DEFAULT_GAME)

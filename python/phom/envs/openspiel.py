@@ -21,10 +21,12 @@ except ImportError:
     raise missing_extra("openspiel", "phom.envs.openspiel (OpenSpiel)") from None
 
 from ..games import GAMES, game_kind, game_spec  # noqa: E402
-from ..phom.openspiel import GAME_NAME, INFO_STATE_SIZE, UNDRAWN, PhomGame, PhomObserver, PhomState  # noqa: E402
+from ..moved import forwarding  # noqa: E402
 from .sessions import session_for  # noqa: E402
 
 __all__ = ["GAME_NAME", "INFO_STATE_SIZE", "UNDRAWN", "PhomGame", "PhomObserver", "PhomState", "register"]
+#: Phỏm's names under their old path, read from Phỏm's folder when first asked for
+__getattr__ = forwarding(__name__, dict.fromkeys(__all__[:-1], "phom.phom.openspiel"))
 
 
 def register() -> None:

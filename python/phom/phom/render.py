@@ -78,7 +78,7 @@ def hand_groups(hand: CardsLike, eaten: CardsLike | None = None, *, values: Sequ
     for meld in found.melds:
         groups.append(_faces(meld))
         labels.append("phỏm")
-        marks.append(["eaten" if c.mask & eaten_mask else "phom" for c in meld])
+        marks.append(["eaten" if c.mask & eaten_mask else "meld" for c in meld])
     rac = isolated(found.deadwood)
     ca = found.deadwood - rac
     for part, label, mark in ((ca, "cạ", "ca"), (rac, "rác", "rac")):
@@ -126,7 +126,7 @@ def _part(title: str, drawing: str, css: str = "phom-part") -> str:
 
 def _legend(lang: str) -> str:
     _ = translator(lang)
-    keys = ("phom", "ca", "rac", "eaten")
+    keys = ("meld", "ca", "rac", "eaten")
     items = "".join(f'<span><i style="background:{MARKS[k][1]}"></i>{escape(_(MARKS[k][2]))}</span>' for k in keys)
     return f'<div class="phom-legend">{items}</div>'
 
@@ -174,7 +174,7 @@ def _view_html(view: _Viewlike, extra: str = "", revealed: Sequence[CardSet] | N
             melds = list(view.laid[q])
             parts.append(_part(_("laid phỏm"), cards_svg([_faces(m) for m in melds],
                                                          labels=[f"phỏm {i + 1}" for i in range(len(melds))],
-                                                         marks=[["eaten" if c.mask & view.eaten[q].mask else "phom"
+                                                         marks=[["eaten" if c.mask & view.eaten[q].mask else "meld"
                                                                  for c in m] for m in melds], lang=lang,
                                                          title=_("phỏm laid by seat {seat}").format(seat=q + 1)),
                                css="phom-part part-laid"))
@@ -280,7 +280,7 @@ def html(obj: Any, *, revealed: Sequence[CardSet] | None = None, lang: str = "en
         if isinstance(obj.action, (Discard, Eat)):
             cards = cards_svg([[(obj.action.card.rank, int(obj.action.card.suit))]], marks=[["selected"]], lang=lang)
         elif isinstance(obj.action, LayMeld):
-            cards = cards_svg([_faces(obj.action.meld)], marks=[["phom"] * len(obj.action.meld)], lang=lang)
+            cards = cards_svg([_faces(obj.action.meld)], marks=[["meld"] * len(obj.action.meld)], lang=lang)
         move, why = _("move"), _("why")
         return (f'<div class="phom-hint" lang="{lang}" style="font-family:DejaVu Sans,Arial,sans-serif;font-size:13px">'
                 f"<b>{escape(action_text(obj.action, lang))}</b> {cards}<p>{escape(obj.reason)}</p>"

@@ -34,7 +34,7 @@ class Arrangement:
     def _repr_svg_(self) -> str:
         """The phỏm grouped, then the cards left (notebooks show it)."""
         groups = [_faces(m) for m in self.melds] + [_faces(self.deadwood)]
-        marks = [["phom"] * len(m) for m in self.melds] + [["rac"] * len(self.deadwood)]
+        marks = [["meld"] * len(m) for m in self.melds] + [["rac"] * len(self.deadwood)]
         labels = ["phỏm"] * len(self.melds) + [f"left: {self.points} points"]
         return cards_svg(groups, labels=labels, marks=marks, title=str(self))
 
@@ -74,7 +74,7 @@ class LayPlan:
         if self.discard is not None:
             groups.append([(self.discard.rank, int(self.discard.suit))])
             labels.append("đánh")
-        marks = [["phom"] * len(g) if i < len(self.melds) else [None] * len(g) for i, g in enumerate(groups)]
+        marks = [["meld"] * len(g) if i < len(self.melds) else [None] * len(g) for i, g in enumerate(groups)]
         return cards_svg(groups, labels=labels, marks=marks, title=str(self))
 
 

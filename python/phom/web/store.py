@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..version import PACKAGE
+
 __all__ = ["KEEP", "TABLES", "Append", "GameStore", "deadline_work", "Keep", "StaleVersion", "Store", "StoredGame", "default_store_path", "stored_game"]
 
 
@@ -34,7 +36,7 @@ def default_store_path() -> str:
     ``~/.local/share/phom/games.sqlite3`` on Linux."""
     import platformdirs
 
-    folder = platformdirs.user_data_dir("phom", appauthor=False)
+    folder = platformdirs.user_data_dir(PACKAGE, appauthor=False)
     os.makedirs(folder, exist_ok=True)
     return os.path.join(folder, "games.sqlite3")
 
