@@ -180,6 +180,12 @@ def test_one_hand_in_a_batch_call_names_the_scalar_call(call):
         (lambda: batch.arrange([3, 7], [0, 8]), r"eaten\[1\].*not in hands\[1\]"),
         (lambda: batch.arrange([1 << 52]), r"hands\[0\].*bits above 51"),
         (lambda: batch.min_points([7], values=[1] * 12), "13"),
+        # several faults at once: the first in the order hands, eaten, table, values is named
+        (lambda: batch.best_lay([1 << 52], [[1]], table=["AS 2S"]), r"hands\[0\].*bits above 51"),
+        (lambda: batch.best_lay([7, 8], [0, 16], table=["AS 2S"]), r"eaten\[1\].*not in hands\[1\]"),
+        (lambda: batch.best_lay([8], table=["AS 2S"], values=[1] * 12), r"table\[0\].*not a phỏm"),
+        (lambda: batch.best_lay([8, 7], table=[7], values=[1] * 12), r"hands\[1\] shares cards"),
+        (lambda: batch.arrange([8, 1 << 60], [9], values=[1] * 12), r"hands\[1\].*bits above 51"),
     ],
 )
 def test_bad_input_is_named(call, message):
@@ -225,3 +231,28 @@ def test_the_compiled_loops_check_their_input_too():
 
     with pytest.raises(ValueError, match="bits above 51"):
         _solver.min_points_mask(1 << 60, 0, _solver.value_table(None))
+    table = _solver.value_table(None)
+    rows = np.array([0, 1 << 60], dtype=np.uint64)
+    with pytest.raises(ValueError, match=r"hands\[1\] has bits above 51"):
+        _batch.best_lay(rows, None, [], True, False, table)
+    with pytest.raises(ValueError, match=r"hands\[0\] has bits above 51 or cards of the table"):
+        _batch.best_lay(np.array([7], dtype=np.uint64), None, [7], True, False, table)
+    with pytest.raises(ValueError, match=r"hands\[1\] has bits above 51"):
+        _batch.arrange(rows, None, table)
+    with pytest.raises(ValueError, match=r"eaten\[0\] is not inside"):
+        _batch.arrange(np.array([7], dtype=np.uint64), np.array([8], dtype=np.uint64), table)
+    with pytest.raises(ValueError, match="same length"):
+        _batch.arrange(np.zeros(2, dtype=np.uint64), np.zeros(1, dtype=np.uint64), table)
+    with pytest.raises(ValueError, match=r"table\[0\].*not a phỏm"):
+        _batch.best_lay(np.zeros(1, dtype=np.uint64), None, [3], True, False, table)
+
+
+def test_a_table_in_any_cards_like_form_gives_the_same_plans():
+    hands_ = np.array([phom.cards("3S 3H 3D 5C 6C 7C 8C 10H 4D KS").mask, phom.cards("QS KS 9D 4D").mask],
+                      dtype=np.uint64)
+    texts = ["JH QH KH", "4S 4C 4H"]
+    masks = [phom.cards(t).mask for t in texts]
+    expected = [phom.best_lay(int(h), None, masks) for h in hands_]
+    for table in (texts, tuple(masks), [phom.cards(t) for t in texts], masks, iter(masks)):
+        plans = batch.best_lay(hands_, table=table)
+        assert [plans.plan(i) for i in range(len(hands_))] == expected

@@ -1,7 +1,9 @@
 """The solver over NumPy arrays of hands: one call, a GIL-free C loop, no Python per hand.
 
 Hands and eaten cards are 1-D arrays of 52-bit masks (``uint64``; other integer dtypes are converted);
-a card is its index 0..51. Every input is checked here, vectorised, before it reaches the compiled loop.
+a card is its index 0..51. The compiled loops check every row as they go, without the GIL; when one
+refuses a row, the checks here name it (``hands[3] = … has bits above 51``). A call holds the GIL a few
+µs whatever its size, so two threads scale once a call carries about 0.1 ms of work (docs/performance.md).
 "No answer" is −1 in every array (points, card and table indices) and 0 in a mask column; the scalar
 calls (``phom.best_lay``, ``phom.arrange``, …) say it with None. Row i of every result equals the scalar
 call on ``hands[i]``. ``best_lay`` and ``arrange`` return their arrays together (``LayPlans``,
@@ -36,6 +38,8 @@ __all__ = ["Arrangements", "LayPlans", "arrange", "best_lay", "best_lay_points",
            "legal_discards", "min_points"]
 
 _UNIT = value_table([1] * 13)
+#: each value table's arrays as the out-parameter loops take them (value tables are cached by value)
+_ARRAYS: dict[ValueTable, tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]] = {}
 
 
 def _masks(values: object, name: str) -> npt.NDArray[np.uint64]:
@@ -79,9 +83,35 @@ def _eaten(eaten: object, hands: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint6
 
 
 def _values(values: Sequence[int] | ValueTable | None) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]:
-    """The per-card values and the run table of a values argument (views, no copy)."""
+    """The per-card values and the run table of a values argument (views over the table, made once)."""
     table = value_table(values)
-    return np.asarray(table.per_card_view), np.asarray(table.run_table_view)
+    found = _ARRAYS.get(table)
+    if found is None:
+        found = np.asarray(table.per_card_view), np.asarray(table.run_table_view)
+        if len(_ARRAYS) < 1024:
+            _ARRAYS[table] = found
+    return found
+
+
+def _rows(hands: object, eaten: object) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64] | None]:
+    """Hands and eaten cards as the compiled loops take them (C-contiguous uint64; eaten None: nothing
+    eaten). Only what the loops cannot see is checked here: the shapes, the dtypes, negative masks."""
+    return _masks(hands, "hands"), None if eaten is None else _masks(eaten, "eaten")
+
+
+def _first_error(hands: object, eaten: object, table: Sequence[CardsLike] | None = None,
+                 values: Sequence[int] | ValueTable | None = None) -> ValueError | None:
+    """The error of the first check that the arguments fail, in the order the checks are made (hands,
+    eaten, table, values), or None: what a call says when its compiled loop refused a row."""
+    try:
+        h = _hands(hands)
+        _eaten(eaten, h)
+        if table is not None:
+            _checked_table(table, h)
+        value_table(values)
+    except ValueError as error:
+        return error
+    return None
 
 
 def min_points(hands: object, eaten: object = None, *, values: Sequence[int] | None = None
@@ -93,10 +123,12 @@ def min_points(hands: object, eaten: object = None, *, values: Sequence[int] | N
     >>> min_points(np.array([cards("7S 8S 9S 10S").mask]), np.array([cards("9S 10S").mask])).tolist()
     [-1]
     """
-    h = _hands(hands)
-    e = _eaten(eaten, h)
-    out = np.empty(h.shape[0], dtype=np.int16)
-    _batch.min_points(h, e, *_values(values), out)
+    try:
+        h, e = _rows(hands, eaten)
+        out = np.empty(h.shape[0], dtype=np.int16)
+        _batch.min_points(h, _zeros(h) if e is None else e, *_values(values), out)
+    except ValueError as error:
+        raise _first_error(hands, eaten, values=values) or error from None
     return out
 
 
@@ -107,10 +139,12 @@ def can_u(hands: object, eaten: object = None) -> npt.NDArray[np.bool_]:
     >>> can_u([cards("AS 2S 3S 5C 5D 5H 9D 10D JD KS").mask]).tolist()
     [True]
     """
-    h = _hands(hands)
-    e = _eaten(eaten, h)
-    out = np.empty(h.shape[0], dtype=np.uint8)
-    _batch.can_u(h, e, *_values(_UNIT), out)
+    try:
+        h, e = _rows(hands, eaten)
+        out = np.empty(h.shape[0], dtype=np.uint8)
+        _batch.can_u(h, _zeros(h) if e is None else e, *_values(_UNIT), out)
+    except ValueError as error:
+        raise _first_error(hands, eaten) or error from None
     return out.view(np.bool_)
 
 
@@ -123,6 +157,14 @@ def can_eat(hands: object, cards: object, eaten: object = None) -> npt.NDArray[n
     """
     h = _hands(hands)
     e = _eaten(eaten, h)
+    c32 = _cards(cards, h)
+    out = np.empty(h.shape[0], dtype=np.uint8)
+    _batch.can_eat(h, c32, e, out)
+    return out.view(np.bool_)
+
+
+def _cards(cards: object, h: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]:
+    """``can_eat``'s cards, checked: one index 0..51 a hand, not in that hand."""
     c = np.asarray(cards)
     if c.shape != h.shape:
         raise ValueError(f"cards has shape {c.shape} but hands has shape {h.shape}; give one card index per hand")
@@ -137,9 +179,7 @@ def can_eat(hands: object, cards: object, eaten: object = None) -> npt.NDArray[n
     if held.any():
         i = int(np.argmax(held))
         raise ValueError(f"cards[{i}] = {int(c[i])} is already in hands[{i}]")
-    out = np.empty(h.shape[0], dtype=np.uint8)
-    _batch.can_eat(h, c32, e, out)
-    return out.view(np.bool_)
+    return c32
 
 
 def legal_discards(hands: object, eaten: object = None) -> npt.NDArray[np.uint64]:
@@ -149,10 +189,12 @@ def legal_discards(hands: object, eaten: object = None) -> npt.NDArray[np.uint64
     >>> str(CardSet(int(legal_discards([cards("QH 10H 9H JH 2S").mask], [cards("JH").mask])[0])))
     '2♠ 9♥ Q♥'
     """
-    h = _hands(hands)
-    e = _eaten(eaten, h)
-    out = np.empty(h.shape[0], dtype=np.uint64)
-    _batch.legal_discards(h, e, out)
+    try:
+        h, e = _rows(hands, eaten)
+        out = np.empty(h.shape[0], dtype=np.uint64)
+        _batch.legal_discards(h, _zeros(h) if e is None else e, out)
+    except ValueError as error:
+        raise _first_error(hands, eaten) or error from None
     return out
 
 
@@ -169,11 +211,14 @@ def best_lay_points(hands: object, eaten: object = None, table: Sequence[CardsLi
     ...                 table=["JH QH KH", "10S 10C 10D", "4S 4C 4H"]).tolist()
     [0]
     """
-    h = _hands(hands)
-    e = _eaten(eaten, h)
-    runs, fourths = table_summary(_checked_table(table, h))
-    out = np.empty(h.shape[0], dtype=np.int16)
-    _batch.best_lay_points(h, e, runs, fourths, bool(discard), bool(already_laid), _values(values)[0], out)
+    try:
+        h, e = _rows(hands, eaten)
+        masks = table_masks(table, 0)
+        out = np.empty(h.shape[0], dtype=np.int16)
+        _batch.best_lay_points(h, _zeros(h) if e is None else e, *table_summary(masks), discard, already_laid,
+                               _values(values)[0], out, sum(masks))
+    except ValueError as error:
+        raise _first_error(hands, eaten, table, values) or error from None
     return out
 
 
@@ -263,16 +308,12 @@ def best_lay(hands: object, eaten: object = None, table: Sequence[CardsLike] = (
     >>> [str(CardSet(int(m))) for m in plans.melds[0] if m]
     ['5♣ 6♣ 7♣ 8♣', '3♠ 3♦ 3♥']
     """
-    h = _hands(hands)
-    e = _eaten(eaten, h)
-    masks = np.array(_checked_table(table, h), dtype=np.uint64)
-    n, width = h.shape[0], _batch.most_cards(h)
-    plans = LayPlans(points=np.empty(n, dtype=np.int16), u=np.empty(n, dtype=np.bool_),
-                     mom=np.empty(n, dtype=np.bool_), melds=np.empty((n, width // 3), dtype=np.uint64),
-                     sends=np.empty((n, width, 2), dtype=np.int8), discard=np.empty(n, dtype=np.int8))
-    _batch.best_lay(h, e, masks, bool(discard), bool(already_laid), _values(values)[0], plans.points,
-                    plans.u.view(np.uint8), plans.mom.view(np.uint8), plans.melds, plans.sends, plans.discard)
-    return plans
+    try:
+        h, e = _rows(hands, eaten)
+        masks = table if _batch.int_masks(table) else table_masks(table, 0)    # the loop checks int masks
+        return LayPlans(*_batch.best_lay(h, e, masks, discard, already_laid, value_table(values)))
+    except ValueError as error:
+        raise _first_error(hands, eaten, table, values) or error from None
 
 
 def arrange(hands: object, eaten: object = None, *, values: Sequence[int] | None = None) -> Arrangements:
@@ -283,11 +324,13 @@ def arrange(hands: object, eaten: object = None, *, values: Sequence[int] | None
     >>> found.points.tolist(), [str(CardSet(int(m))) for m in found.melds[0]], str(CardSet(int(found.deadwood[0])))
     ([8, -1], ['9♥ 10♥ J♥'], '3♣ 5♦')
     """
-    h = _hands(hands)
-    e = _eaten(eaten, h)
-    n = h.shape[0]
-    found = Arrangements(points=np.empty(n, dtype=np.int16),
-                         melds=np.empty((n, _batch.most_cards(h) // 3), dtype=np.uint64),
-                         deadwood=np.empty(n, dtype=np.uint64))
-    _batch.arrange(h, e, _values(values)[0], found.points, found.melds, found.deadwood)
-    return found
+    try:
+        h, e = _rows(hands, eaten)
+        return Arrangements(*_batch.arrange(h, e, value_table(values)))
+    except ValueError as error:
+        raise _first_error(hands, eaten, values=values) or error from None
+
+
+def _zeros(h: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """No eaten cards for the hands ``h``."""
+    return np.zeros(h.shape[0], dtype=np.uint64)
