@@ -32,7 +32,7 @@ MODULES = [
     "phom.phom.bots.planner", "phom.phom.bots.styles", "phom.phom.bots.learned", "phom.levels", "phom.budget", "phom.bot_names",
     "phom.phom.session", "phom.phom.openspiel", "phom.tienlen.session", "phom.tienlen.openspiel",
     "phom.notation", "phom.tienlen.position", "phom.cli.position",
-    "phom.dealing", "phom.bot_base", "phom.tienlen.commands", "phom.phom.gym", "phom.tienlen.gym", "phom.version",
+    "phom.dealing", "phom.bot_base", "phom.tienlen.commands", "phom.phom.gym", "phom.tienlen.gym", "phom.version", "phom.phom.commands", "phom.phom.benchmarking",
 ]
 
 

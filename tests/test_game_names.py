@@ -60,8 +60,9 @@ def _resolved(path: pathlib.Path, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def occurrences(path: pathlib.Path) -> list[tuple[int, str]]:
-    """(line, what) for every game name in the shared module at ``path``."""
+def occurrences(path: pathlib.Path, *, as_if: pathlib.Path | None = None) -> list[tuple[int, str]]:
+    """(line, what) for every game name in the shared module at ``path`` (its relative imports read as if
+    it stood at ``as_if``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docs = _docstrings(tree)
     found = []
@@ -72,7 +73,7 @@ def occurrences(path: pathlib.Path) -> list[tuple[int, str]]:
             elif _game_module(node.value.split(":")[0]):
                 found.append((node.lineno, f"the module path {node.value!r}"))
         elif isinstance(node, ast.ImportFrom):
-            module = _resolved(path, node)
+            module = _resolved(as_if or path, node)
             named = [module] if _game_module(module) else []
             if module in ("phom", "phom.") or module == "phom":
                 named = [f"phom.{a.name}" for a in node.names if a.name in GAMES]
@@ -141,29 +142,14 @@ def test_no_game_is_named_in_shared_code():
 
 
 def test_the_count_sees_a_planted_name(tmp_path):
-    """The counter finds what it is meant to find (a planted import and string), and skips docstrings."""
+    """The counter finds what it is meant to find (a planted import and string) and skips a docstring."""
     planted = ROOT / "drawing.py"
-    text = planted.read_text(encoding="utf-8")
     copy = tmp_path / "drawing.py"
-    copy.write_text(text + '\n"""tienlen in a docstring-like statement"""\nfrom .tienlen import hints\nX = "tienlen"\n',
-                    encoding="utf-8")
-    seen = [what for _line, what in occurrences_in(copy, as_if=planted)]
-    assert "an import of phom.tienlen.hints" in seen and "the string 'tienlen'" in seen
-
-
-def occurrences_in(path: pathlib.Path, *, as_if: pathlib.Path) -> list[tuple[int, str]]:
-    """``occurrences`` of a file placed elsewhere, its relative imports read as if it stood at ``as_if``."""
-    original = path.read_text(encoding="utf-8")
-    tree = ast.parse(original)
-    found = []
-    docs = _docstrings(tree)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs \
-                and node.value in GAMES:
-            found.append((node.lineno, f"the string {node.value!r}"))
-        elif isinstance(node, ast.ImportFrom) and _game_module(_resolved(as_if, node)):
-            found.append((node.lineno, f"an import of {_resolved(as_if, node)}"))
-    return found
+    copy.write_text(planted.read_text(encoding="utf-8") + '\n\ndef f():\n    """tienlen"""\n'
+                    'from .tienlen.hints import describe\nX = "tienlen"\n', encoding="utf-8")
+    seen = [what for _line, what in occurrences(copy, as_if=planted)]
+    assert seen == ["an import of phom.tienlen.hints", "the string 'tienlen'"]
+    assert occurrences(planted) == []
 
 
 def test_forwarding_modules_only_forward():

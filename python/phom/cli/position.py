@@ -1,6 +1,6 @@
-"""``phom hint POSITION`` and ``phom solve --position POSITION``: the advice and the solver's answer for a
-position written in the notation (docs/en/position.md), in either game: a line of 13 fields is Phỏm's, of
-9 fields Tiến lên's.
+"""``phom hint POSITION``: the advice for a position written in its game's notation (docs/en/position.md),
+in any registered game that writes positions (``GameKind.position``, ``GameKind.position_hint``): the
+number of fields tells the games apart (Phỏm's line has 13, Tiến lên's 9).
 
 >>> import io
 >>> out = io.StringIO()
@@ -15,62 +15,56 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from ..cards import CardSet
+from ..games import GameSpec, game_specs
+from ..moved import forwarding
 from ..notation import PositionError
-from ..phom.position import Position as PhomPosition
-from ..tienlen.position import Position as TienLenPosition
 
-__all__ = ["hint_position", "read_position", "solver_input"]
+__all__ = ["hint_position", "position_game", "read_position", "solver_input"]
+
+#: ``phom solve --position``'s input, in Phỏm's own commands now
+__getattr__ = forwarding(__name__, {"solver_input": "phom.phom.commands"})
 
 
-def read_position(text: str) -> PhomPosition | TienLenPosition:
-    """The position ``text`` writes, Phỏm's (13 fields) or Tiến lên's (9); PositionError otherwise.
+def _writers() -> list[tuple[GameSpec, Any]]:
+    """Every registered game that writes positions, with the class of its positions."""
+    return [(spec, spec.kind.position) for spec in game_specs() if getattr(spec.kind, "position", None) is not None]
+
+
+def position_game(text: str) -> tuple[GameSpec, Any]:
+    """The game whose position ``text`` writes (by its count of fields) and the position, parsed;
+    PositionError otherwise.
+
+    >>> spec, position = position_game("2 3H4C4H8S8C10S10DJHKSKCAH2C2D 13/12/13/13 3S@1 - - F1 std 1:3S")
+    >>> spec.name, type(position).__module__
+    ('tienlen', 'phom.tienlen.position')
+    """
+    fields = len(text.split()) if isinstance(text, str) else 0
+    writers = _writers()
+    for spec, position in writers:
+        if len(position.FIELDS) == fields:
+            return spec, position.parse(text)
+    counts = [f"a {spec.title('en')} position {len(position.FIELDS)}" for spec, position in writers]
+    said = counts[0].replace(" position ", " position has ", 1) + "".join(
+        f"{' and' if i == len(counts) - 1 else ','} {count}" for i, count in enumerate(counts[1:], 1))
+    raise PositionError("text", f"{fields} fields: {said}, separated by spaces (docs/en/position.md)")
+
+
+def read_position(text: str) -> Any:
+    """The position ``text`` writes, in whichever game writes it (``position_game``); PositionError otherwise.
 
     >>> type(read_position("2 3H4C4H8S8C10S10DJHKSKCAH2C2D 13/12/13/13 3S@1 - - F1 std 1:3S")).__module__
     'phom.tienlen.position'
     """
-    fields = len(text.split()) if isinstance(text, str) else 0
-    if fields == 9:
-        return TienLenPosition.parse(text)
-    if fields == 13:
-        return PhomPosition.parse(text)
-    raise PositionError("text", f"{fields} fields: a Phỏm position has 13 and a Tiến lên position 9, separated "
-                                "by spaces (docs/en/position.md)")
-
-
-def solver_input(text: str) -> tuple[int, int, list[CardSet]]:
-    """What ``phom solve --position`` solves: the player's hand, his eaten cards still in it and the phỏm
-    he may send to (in a normal turn, those of his coming lay-down turn)."""
-    position = read_position(text)
-    if not isinstance(position, PhomPosition):
-        raise PositionError("text", "phom solve takes a Phỏm position; for Tiến lên write "
-                                    "phom tienlen solve CARDS --table CARDS")
-    view = position.view()
-    targets = view.send_targets("lay" if view.turn_kind == "normal" else None)
-    return view.hand.mask, view.unlaid_eaten.mask, [meld for _q, _i, meld in targets]
+    return position_game(text)[1]
 
 
 def hint_position(text: str, out: TextIO, *, json_out: bool, lang: str, search: bool) -> None:
     """``phom hint POSITION``: the recommended move and why, in ``lang`` (JSON: the game, the position,
     the move and the reason)."""
-    position = read_position(text)
-    if isinstance(position, PhomPosition):
-        from ..phom.hints import hint
-
-        advice = hint(position.view(), search=search, lang=lang)
-        move, reason = str(advice.action), advice.reason
-        game = "phom"
-    else:
-        from ..tienlen.hints import describe, tienlen_hint
-
-        view = position.view()
-        if not view.legal_actions:
-            raise PositionError("turn", f"seat {position.player} has no move here")
-        action, reason = tienlen_hint(position.game(), position.player, search=search, lang=lang)
-        move, game = str(action), "tienlen"
-        reason = f"{describe(action, lang)}: {reason}"
+    spec, position = position_game(text)
+    move, reason = spec.kind.position_hint(position, search=search, lang=lang)
     if json_out:
-        data: dict[str, Any] = {"game": game, "position": str(position), "move": move, "reason": reason}
+        data: dict[str, Any] = {"game": spec.name, "position": str(position), "move": move, "reason": reason}
         print(json.dumps(data, ensure_ascii=False), file=out)
         return
     print(reason, file=out)           # it starts with the move, in the player's words

@@ -237,6 +237,41 @@ class PhomKind:
         """By rank, then suit (``CardSet``'s order)."""
         return CardSet.parse(codes).codes.split()
 
+    @property
+    def position(self) -> type:
+        """The class of its positions written as one line (``phom.phom.position.Position``)."""
+        from .position import Position
+
+        return Position
+
+    def position_hint(self, position: Any, *, search: bool, lang: str = "en", seconds: float = 0.5
+                      ) -> tuple[str, str]:
+        """The recommended move at ``position`` and why, in ``lang`` (``phom hint POSITION``)."""
+        advice = hint(position.view(), search=search, budget=seconds, lang=lang)
+        return str(advice.action), advice.reason
+
+    def hint_of_data(self, data: Any, *, search: bool, lang: str = "en", seconds: float = 0.5) -> dict[str, Any]:
+        """The hint as the API answers it for a seat's position given as plain data (``POST /api/hint``'s
+        ``position``: ``phom.phom.position.view_from_position``); ``seconds`` bounds the look-ahead."""
+        from .position import view_from_position
+
+        view = view_from_position(data)
+        return hint_report(hint(view, search=True, budget=seconds, lang=lang) if search else hint(view, lang=lang),
+                           lang)
+
+    def solve(self, hand: int, eaten: int = 0, table: Any = ()) -> dict[str, Any]:
+        """What a hand holds and what to lay down, as ``POST /api/solve`` answers it (``solve_report``)."""
+        from .report import solve_report
+
+        return solve_report(hand, eaten, table)
+
+    def commands(self, sub: Any, parts: Any) -> None:
+        """Its own commands on the command line, ``phom solve`` and ``phom train``
+        (``phom.phom.commands.add_commands``)."""
+        from .commands import add_commands
+
+        add_commands(sub, parts)
+
     def terminal(self) -> Any:
         """The game at the terminal (``phom.phom.terminal.PHOM_TERMINAL``)."""
         from .terminal import PHOM_TERMINAL

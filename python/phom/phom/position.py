@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import ACTIONS, Action, Discard, Draw, Eat
 from ..cards import DECK_MASK, Card, CardError, CardSet, card_indices, to_card, to_mask
@@ -201,6 +201,9 @@ class Position:
     ...
     phom.notation.PositionError: position field 'hand': the hand holds 2 cards; field 'sizes' says seat 1 holds 9
     """
+
+    #: the names of its fields, in the order the line writes them (a line of another count is no Phỏm position)
+    FIELDS: ClassVar[tuple[str, ...]] = _FIELD_NAMES
 
     player: int
     phase: Phase

@@ -217,6 +217,25 @@ class TienLenKind:
 
         return TienLenSession(rules)
 
+    @property
+    def position(self) -> type:
+        """The class of its positions written as one line (``phom.tienlen.position.Position``)."""
+        from .position import Position
+
+        return Position
+
+    def position_hint(self, position: Any, *, search: bool, lang: str = "en", seconds: float = 0.5
+                      ) -> tuple[str, str]:
+        """The recommended move at ``position`` and why, in ``lang`` (``phom hint POSITION``): the reason
+        starts with the move in words. PositionError where the seat to move has no move."""
+        from ..notation import PositionError
+        from .hints import describe, tienlen_hint
+
+        if not position.view().legal_actions:
+            raise PositionError("turn", f"seat {position.player} has no move here")
+        action, reason = tienlen_hint(position.game(), position.player, search=search, lang=lang)
+        return str(action), f"{describe(action, lang)}: {reason}"
+
     def commands(self, sub: Any, parts: Any) -> None:
         """Its own commands on the command line, ``phom tienlen …`` (``phom.tienlen.commands.add_commands``)."""
         from .commands import add_commands

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import DECK_MASK, Card, card_indices
 from ..notation import PositionError, cards_text, parse_card_list, parse_rules, position_fields, rules_of, rules_text
@@ -68,6 +68,9 @@ class Position:
     >>> str(Position.parse(text)) == text
     True
     """
+
+    #: the names of its fields, in the order the line writes them (a line of another count is no Tiến lên position)
+    FIELDS: ClassVar[tuple[str, ...]] = _FIELD_NAMES
 
     player: int
     hand: int

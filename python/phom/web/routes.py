@@ -22,11 +22,8 @@ from ..cards import CardSet
 from ..extras import missing_extra
 from ..fairness import FairnessError, verify_record
 from ..games import DEFAULT_GAME, GAMES, game_kind
-from ..phom.hints import hint
 from ..language import preferred_language
-from ..phom.position import view_from_position
 from ..refusals import Refusal
-from ..phom.report import hint_report, solve_report
 from .api import BODY_SECONDS, LOGIN_SECONDS, MAX_SEARCH_SECONDS, VERIFY_SECONDS, openapi
 from .kinds import kinds_data
 from .bodies import (ApiError, bearer_token, card_mask, check_record_bots, client_address, error_answer, read_body,
@@ -70,6 +67,15 @@ def exit_by(seconds: float) -> None:
     timer = threading.Timer(seconds, os._exit, args=(0,))
     timer.daemon = True
     timer.start()
+
+
+def _default_game_part(name: str) -> Callable[..., Any]:
+    """An optional member of the default game's kind that an endpoint of its own calls (``/api/solve``:
+    ``solve``; ``/api/hint`` with a ``position``: ``hint_of_data``); 404 where the game has none."""
+    part: Callable[..., Any] | None = getattr(game_kind(DEFAULT_GAME), name, None)
+    if part is None:
+        raise ApiError(404, f"the default game ({DEFAULT_GAME}) has no {name}")
+    return part
 
 
 class Routes:
@@ -159,7 +165,7 @@ class Routes:
         melds = [CardSet(card_mask(m, f"table[{i}]")) for i, m in enumerate(data.get("table", []))]
         if eaten & ~hand:
             raise ApiError(422, f"eaten {CardSet(eaten & ~hand)} is not in hand")
-        return solve_report(hand, eaten, melds)
+        return _default_game_part("solve")(hand, eaten, melds)      # the solver is the default game's (the schema's)
 
     async def advise(self, request: Request) -> Any:
         data = await self.body(request, "HintRequest")
@@ -175,12 +181,12 @@ class Routes:
             async with self.searches.slot():
                 return await self.workers.run(functools.partial(kind.hint, game, seat, search=True, lang=lang,
                                                                 seconds=MAX_SEARCH_SECONDS))
-        view = view_from_position(data["position"])          # a posted position is Phỏm's (the schema says so)
+        hint_of_data = _default_game_part("hint_of_data")    # a posted position is the default game's (the schema's)
         if not search:
-            return hint_report(await self.workers.run(hint, view, lang=lang), lang)
+            return await self.workers.run(functools.partial(hint_of_data, data["position"], search=False, lang=lang))
         async with self.searches.slot():
-            advice = await self.workers.run(hint, view, search=True, budget=MAX_SEARCH_SECONDS, lang=lang)
-        return hint_report(advice, lang)
+            return await self.workers.run(functools.partial(hint_of_data, data["position"], search=True, lang=lang,
+                                                            seconds=MAX_SEARCH_SECONDS))
 
     async def create(self, request: Request) -> Any:
         data = await self.body(request, "NewGame")
