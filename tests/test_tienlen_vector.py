@@ -231,3 +231,13 @@ def test_legal_plays_fit_the_engine_s_buffer() -> None:
     hands.append(CardSet.parse("3S 3C 3D 4S 4C 4D 5S 5C 5D 6S 6C 6D 7S").mask)
     assert max(count_plays(hand) for hand in hands) < 4096 // 2
     assert OBSERVATION_SIZE == TienLenVectorGame(1).observation().shape[1]
+
+
+def test_split_parts_are_copies_of_the_games_in_order():
+    games = TienLenVectorGame(7, seed=3)
+    games.step(games.policy_plays("greedy"))
+    parts = games.split(3)
+    assert [len(p) for p in parts] == [2, 2, 3]
+    assert [p.export(j) for p in parts for j in range(len(p))] == [games.export(i) for i in range(7)]
+    with pytest.raises(ValueError, match="copy_games"):
+        parts[0]._engine.copy_games(games._engine, 5, 3)

@@ -162,8 +162,7 @@ class TienLenVectorGame(EngineBatch):
                                     count * attempts, float(unlike_greedy))
         v = cls(0, view.rules, seed=seed, first_game=view.first_game)
         v._engine = _tienlen.TienLenEngine(made, view.rules)
-        for i in range(made):
-            v._engine.copy_from(engine, i, i)
+        v._engine.copy_games(engine, 0, made)
         return v
 
     # -- reading (size, status and observations: EngineBatch) ----------------------------------
@@ -260,8 +259,7 @@ class TienLenVectorGame(EngineBatch):
             for k in range(parts):
                 part = TienLenVectorGame(0, self.rules, first_game=self.first_game)
                 part._engine = _tienlen.TienLenEngine(bounds[k + 1] - bounds[k], self.rules)
-                for j, i in enumerate(range(bounds[k], bounds[k + 1])):
-                    part._engine.copy_from(self._engine, i, j)
+                part._engine.copy_games(self._engine, bounds[k], bounds[k + 1] - bounds[k])
                 result.append(part)
         return result
 

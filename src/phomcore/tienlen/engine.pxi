@@ -94,6 +94,15 @@ n Tiến lên games under one set of rules, as C structs (``phom.tienlen.vector.
         """Game ``target`` becomes a copy of ``other``'s game ``source`` (same rules)."""
         memcpy(&self.states[target], &other.states[source], sizeof(TLState))
 
+    def copy_games(self, TienLenEngine other, int start, int count):
+        """Games 0 … count − 1 become copies of ``other``'s games start … start + count − 1 (same rules):
+        one copy, without the GIL."""
+        if count < 0 or start < 0 or start + count > other.n or count > self.n:
+            raise ValueError(f"copy_games: {count} games from game {start} of {other.n} into {self.n}")
+        if count:
+            with nogil:
+                memcpy(&self.states[0], &other.states[start], count * sizeof(TLState))
+
     def reseed(self, int i, uint64_t seed):
         self.states[i].rng = seed
 
