@@ -189,3 +189,31 @@ def test_phom_games_and_game_on_the_commands(capsys):
     assert main(["play", "--game", "tienlen", "--players", "5"]) == 1
     assert "--players 5: Tiến lên seats 2 to 4" in capsys.readouterr().err
     assert main(["arena", "greedy", "--game", "nosuchgame"]) == 2
+
+
+def test_every_house_rule_switch_sets_a_rules_field_both_ways():
+    """A game's house rules (``GameSpec.house_rules``, the page's switches): each names a field of its
+    rules that takes both of its values, starts as the defaults have it, and has words in vi and en."""
+    from phom.web.kinds import kinds_data
+
+    said = {kind["name"]: kind["house_rules"] for kind in kinds_data()}
+    for spec in game_specs():
+        defaults = spec.default_rules()
+        for rule, data in zip(spec.house_rules, said[spec.name], strict=True):
+            assert rule.rules_field in defaults, (spec.name, rule.name)
+            for value in (rule.on, rule.off):
+                rules = spec.kind.rules({**defaults, rule.rules_field: value})
+                assert spec.kind.rules_data(rules)[rule.rules_field] == value
+            assert data["checked"] == (defaults[rule.rules_field] == rule.on)
+            assert rule.words.get("vi") and rule.words.get("en"), (spec.name, rule.name)
+    assert [r["name"] for r in said["phom"]][-1] == "eight_cards" and said["phom"][-1]["on"] == 8
+
+
+def test_a_spec_refuses_house_rules_that_share_a_name():
+    from phom.games import HouseRule
+
+    spec = game_spec("tienlen")
+    with pytest.raises(ValueError, match="house_rules"):
+        GameSpec(name=spec.name, titles=spec.titles, seats=spec.seats, default_seats=spec.default_seats,
+                 verbs=spec.verbs, refusal=spec.refusal, kind=spec.kind,
+                 house_rules=(HouseRule("dem_heo", {"en": "a"}), HouseRule("dem_heo", {"en": "b"})))

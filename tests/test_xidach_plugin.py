@@ -451,9 +451,15 @@ def test_the_page_offers_it_and_a_person_plays_a_table_of_six_by_tapping(served)
             page.select_option("#game-kind", "xidach")
             assert page.locator("#seat-count option").all_inner_texts()[-1] == "6"
             page.select_option("#seat-count", "6")
+            page.click("#house-rules summary")                  # its own house rules, from its spec
+            switches = page.locator('#house-rules label[data-game="xidach"]')
+            assert switches.all_inner_texts() == ["xì bàn ăn gấp ba (không thì gấp đôi)", "ngũ linh ăn gấp đôi"]
+            assert not page.locator('#house-rules label[data-game="phom"]').first.is_visible()
+            page.uncheck('#house-rules input[name="xi_ban_triple"]')
             page.click("#new-game-button")
             page.wait_for_selector("#moves button, #result:not([hidden])")
             assert page.inner_text("#game-title") == "Xì dách" and page.locator(".phom-seat").count() == 6
+            assert "xì bàn ăn 2 cược" in page.inner_text("#rules-line")        # the switch set xi_ban_pays 2
             idle = ("document.body.getAttribute('aria-busy') !== 'true' && (document.querySelectorAll("
                     "'#moves button').length > 0 || !document.getElementById('result').hidden)")
             for _ in range(40):

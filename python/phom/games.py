@@ -36,7 +36,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 __all__ = ["BUILT_IN", "DEFAULT_GAME", "ENTRY_POINT_GROUP", "GAMES", "OPTIONAL_PARTS", "CardPainter", "Figure",
-           "GameKind", "GameSpec", "GameTerminal", "broken_games", "game_kind", "game_spec", "game_specs",
+           "GameKind", "GameSpec", "GameTerminal", "HouseRule", "broken_games", "game_kind", "game_spec", "game_specs",
            "kind_of_record", "kind_of_view", "own_words", "register_game", "seat_report", "spec_of_kind",
            "unregister_game",
            "ReportParts"]
@@ -85,6 +85,38 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class HouseRule:
+    """A house rule the page's setup form offers as a switch: its ``name`` (the switch's), its ``words``
+    per language, the rules ``field`` it sets (its name by default), and the value set when the switch is
+    on (``on``) and off (``off``). It starts as the game's default rules have it.
+
+    >>> rule = HouseRule("eight_cards", {"en": "deal 8 cards (leader 9)"}, field="hand_size", on=8, off=9)
+    >>> rule.as_data({"hand_size": 9})["checked"], rule.word("vi")
+    (False, 'deal 8 cards (leader 9)')
+    """
+
+    name: str
+    words: Mapping[str, str]
+    field: str = ""
+    on: Any = True
+    off: Any = False
+
+    @property
+    def rules_field(self) -> str:
+        """The rules field it sets."""
+        return self.field or self.name
+
+    def word(self, lang: str = "en") -> str:
+        """Its words in ``lang`` (English where the game gives none)."""
+        return self.words.get(lang) or self.words.get("en") or self.name
+
+    def as_data(self, defaults: Mapping[str, Any]) -> dict[str, Any]:
+        """What ``GET /api/kinds`` says of it, ``checked`` as the game's default rules (``defaults``) have it."""
+        return {"name": self.name, "field": self.rules_field, "on": self.on, "off": self.off,
+                "checked": defaults.get(self.rules_field) == self.on, "words": dict(self.words)}
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game, declared once: what the registry, the command line, the service, the glossary and the
     manual read about it without playing it.
@@ -100,6 +132,7 @@ class GameSpec:
     - ``levels``: the bot that plays each level, weakest first (``level:N`` is ``levels[N - 1]``);
     - ``figures``: the result figures simulation and the arena report for it (``Figure``);
     - ``lacks``: the optional parts (``OPTIONAL_PARTS``) it does not have;
+    - ``house_rules``: the house rules the page's setup form offers as switches (``HouseRule``);
     - ``kind``: the game itself (``GameKind``), what the machinery plays.
 
     >>> spec = game_spec("phom")
@@ -118,6 +151,7 @@ class GameSpec:
     levels: tuple[str, ...] = ()
     figures: tuple[Figure, ...] = ()
     lacks: frozenset[str] = frozenset()
+    house_rules: tuple[HouseRule, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -139,6 +173,9 @@ class GameSpec:
             raise ValueError(f"game {self.name!r}: record_keys {sorted(taken)} are the machinery's")
         if self.kind is None or getattr(self.kind, "name", None) != self.name:
             raise ValueError(f"game {self.name!r}: its kind must be the GameKind named {self.name!r}")
+        names = [rule.name for rule in self.house_rules if isinstance(rule, HouseRule)]
+        if len(names) != len(self.house_rules) or len(set(names)) != len(names):
+            raise ValueError(f"game {self.name!r}: house_rules must be HouseRules with names of their own")
 
     def title(self, lang: str = "en") -> str:
         """Its name for people in ``lang`` (English where it gives none)."""
@@ -165,7 +202,7 @@ class GameSpec:
 
     def as_data(self) -> dict[str, Any]:
         """What ``GET /api/kinds`` says of it: name, titles, seats [fewest, most], default_seats, levels,
-        lacks, the move words and the figures.
+        lacks, the move words, the figures and the house rules.
 
         >>> game_spec("tienlen").as_data()["seats"]
         [2, 4]
@@ -173,7 +210,17 @@ class GameSpec:
         return {"name": self.name, "titles": dict(self.titles), "seats": list(self.seats),
                 "default_seats": self.default_seats, "levels": list(self.levels), "lacks": sorted(self.lacks),
                 "verbs": {lang: {kind: list(words) for kind, words in verbs.items()} for lang, verbs in self.verbs.items()},
-                "figures": [{"key": f.key, "mean": f.mean, "words": dict(f.words)} for f in self.figures]}
+                "figures": [{"key": f.key, "mean": f.mean, "words": dict(f.words)} for f in self.figures],
+                "house_rules": [rule.as_data(self.default_rules()) for rule in self.house_rules]}
+
+    def default_rules(self) -> dict[str, Any]:
+        """Its default rules as data (``kind.rules_data(kind.rules(None))``).
+
+        >>> game_spec("tienlen").default_rules()["pass_locks_round"]
+        True
+        """
+        data: dict[str, Any] = self.kind.rules_data(self.kind.rules(None))
+        return data
 
 
 #: What every record holds whatever its game: a game's ``record_keys`` are beside these.

@@ -4,15 +4,12 @@ host (``phom bot play``); and the small readers the games' own rebuilds share (`
 ``hosted_history``, ``hosted_legal``). Phỏm's rebuild is ``phom.phom.hosted_view``, Tiến lên's
 ``phom.tienlen.hosted_view``; their old names here (``phom_view_from_api``, ``tienlen_view_from_api``) still work.
 
->>> from phom import Game
->>> from phom.phom.view_data import view_report
->>> game = Game(seed=4)
->>> for _ in range(6):
-...     game.apply(game.legal_actions()[0])
->>> data = {**view_report(game.view(game.to_move)), "rules": game.rules.to_dict()}
->>> view = view_from_api(data)
->>> view.public == game.state.public(game.to_move), view.legal_actions == tuple(game.legal_actions())
-(True, True)
+>>> from phom.games import game_kind
+>>> kind = game_kind("tienlen")
+>>> game = kind.deal(kind.rules(None), 0, "00" * 32, "any seed")
+>>> seat = game.to_move
+>>> view_from_api({**kind.view_data(game.view(seat)), "rules": kind.rules_data(game.rules)}) == game.view(seat)
+True
 """
 
 from __future__ import annotations

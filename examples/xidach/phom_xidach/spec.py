@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from phom.games import Figure, GameSpec
+from phom.games import Figure, GameSpec, HouseRule
 
 from .bots import XIDACH_BOTS
 from .game import XiDachRefusal
@@ -17,7 +17,7 @@ from .rules import FEWEST_SEATS, MOST_SEATS, XiDachRules
 __all__ = ["SPEC"]
 
 #: Xì dách: 2 to 6 seats (4 by default), one of them the banker; its figure, the money a bot made as the banker;
-#: no compiled engine, no adapters' session
+#: no compiled engine, no adapters' session; two house rules the page offers as switches
 SPEC = GameSpec(
     name="xidach", titles={"vi": "Xì dách", "en": "Xì dách (Vietnamese blackjack)"},
     seats=(FEWEST_SEATS, MOST_SEATS), default_seats=XiDachRules().players,
@@ -26,4 +26,9 @@ SPEC = GameSpec(
     refusal=XiDachRefusal, kind=XiDachKind(), record_keys=("banker", "deck"),
     levels=tuple(recipe.spec for recipe in XIDACH_BOTS.levels),
     figures=(Figure("bank", "bank_net", {"vi": "tiền làm cái", "en": "money as banker"}),),
-    lacks=frozenset({"engine", "session"}))
+    lacks=frozenset({"engine", "session"}),
+    house_rules=(HouseRule("xi_ban_triple", {"vi": "xì bàn ăn gấp ba (không thì gấp đôi)",
+                                             "en": "a xì bàn wins three stakes (else two)"},
+                           field="xi_ban_pays", on=3, off=2),
+                 HouseRule("ngu_linh_double", {"vi": "ngũ linh ăn gấp đôi", "en": "a ngũ linh wins two stakes"},
+                           field="ngu_linh_pays", on=2, off=1)))

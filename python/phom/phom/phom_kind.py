@@ -18,7 +18,7 @@ from .bots import PHOM_BOTS, make_bot
 from ..cards import CardSet
 from ..dealing import shuffled_deck
 from .game import Game, IllegalAction
-from ..games import Figure, GameSpec, seat_report
+from ..games import Figure, GameSpec, HouseRule, seat_report
 from .hints import HINT_WORLDS, hint
 from ..language import translator
 from .report import hint_report, view_report
@@ -316,4 +316,11 @@ SPEC = GameSpec(
     figures=(Figure("u", "u_rate", {"vi": "ù", "en": "ù"}), Figure("mom", "mom_rate", {"vi": "móm", "en": "móm"}),
              Figure("den", "den_rate", {"vi": "đền", "en": "đền"}, compare=False),
              Figure("chot_paid", "chot_paid", {"vi": "trả chốt", "en": "chốt paid"}, compare=False),
-             Figure("chot_eaten", "chot_eaten", {"vi": "ăn chốt", "en": "chốt eaten"}, compare=False)))
+             Figure("chot_eaten", "chot_eaten", {"vi": "ăn chốt", "en": "chốt eaten"}, compare=False)),
+    house_rules=(HouseRule("tai_gui", {"vi": "được gửi ở lượt tái", "en": "gửi in tái turns"}),
+                 HouseRule("u_khan", {"vi": "ù khan", "en": "ù khan"}),
+                 HouseRule("den_three", {"vi": "đền khi bị ăn 3 lá", "en": "đền for 3 eats"}),
+                 HouseRule("den_chot", {"vi": "đền khi bị ăn chốt", "en": "đền for a chốt"}),
+                 HouseRule("den_chot_eater", {"vi": "người ăn chốt cuối cùng phải đền", "en": "the last chốt eater pays đền"}),
+                 HouseRule("eight_cards", {"vi": "chia 8 lá (người đi đầu 9 lá)", "en": "deal 8 cards (leader 9)"},
+                           field="hand_size", on=8, off=9)))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..dealing import shuffled_deck
-from ..games import GameSpec, seat_report
+from ..games import GameSpec, HouseRule, seat_report
 from ..refusals import IllegalAction
 from ..language import translator
 from . import render
@@ -259,4 +259,13 @@ SPEC = GameSpec(
     verbs={"vi": {"discard": ("đánh",), "pass": ("bỏ lượt", "bỏ", "bỏ qua")},
            "en": {"discard": ("play",), "pass": ("pass",)}},
     refusal=IllegalAction, kind=TienLenKind(), record_keys=("deal", "leader", "first_game", "stakes"),
-    levels=tuple(recipe.spec for recipe in TIENLEN_BOTS.levels))
+    levels=tuple(recipe.spec for recipe in TIENLEN_BOTS.levels),
+    house_rules=(HouseRule("four_kind_beats_single_heo", {"vi": "tứ quý chặt được một heo", "en": "tứ quý chặt one heo"}),
+                 HouseRule("chat_after_pass", {"vi": "được chặt sau khi đã bỏ lượt", "en": "chặt after a pass"}),
+                 HouseRule("pass_locks_round", {"vi": "bỏ lượt là hết vòng của mình", "en": "a pass ends your round"}),
+                 HouseRule("cong_leads", {"vi": "người cóng đi đầu ván sau", "en": "cóng leads the next game"}),
+                 HouseRule("end_at_first_out", {"vi": "ván dừng khi có người hết bài đầu tiên",
+                                                "en": "end at the first one out"}),
+                 HouseRule("dem_heo", {"vi": "đếm heo", "en": "đếm heo"}),
+                 HouseRule("later_toi_trang_in_first_game", {"vi": "ván đầu tính cả tới trắng ván sau",
+                                                             "en": "the first game counts the later games' tới trắng too"})))

@@ -243,7 +243,14 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
                                  "description": "the optional parts it has not: engine, lookahead, terminal, session"},
                        "verbs": {"type": "object", "description": "the move words, by language and move kind"},
                        "figures": {"type": "array", "items": {"type": "object"},
-                                   "description": "the result figures its simulations report"}}}},
+                                   "description": "the result figures its simulations report"},
+                       "house_rules": {"type": "array", "items": {
+                           "type": "object", "required": ["name", "field", "on", "off", "checked", "words"],
+                           "properties": {"name": {"type": "string"}, "field": {"type": "string"},
+                                          "on": {}, "off": {}, "checked": {"type": "boolean"},
+                                          "words": {"type": "object", "additionalProperties": {"type": "string"}}}},
+                                       "description": "the house rules the setup form offers as switches: the "
+                                                      "rules field each sets, on and off, as the defaults have it"}}}},
     "Error": {"type": "object", "required": ["error", "code", "message"],
               "properties": {"error": {"type": "string", "description": "one English sentence, for logs"},
                              "code": {"type": "string", "description": "what was refused, e.g. not_a_phom, take_first"},

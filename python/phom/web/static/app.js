@@ -100,6 +100,7 @@ function translatePage() {
   document.documentElement.lang = state.lang;
   $("lang-switch").value = state.lang;
   buildGameMenu();                                   // the games' titles in the page's language
+  buildHouseRules();                                 // and their house rules' words
   for (const element of document.querySelectorAll("[data-i18n]")) setText(element, t(element.dataset.i18n));
   for (const element of document.querySelectorAll("[data-i18n-placeholder]")) element.placeholder = t(element.dataset.i18nPlaceholder);
   for (const element of document.querySelectorAll("[data-i18n-aria-label]")) element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
@@ -795,8 +796,7 @@ function syncSetup(game, shown = state.view) {
     updateSeatCounts(game);
   }
   updateBotSeats();
-  const chosen = $("game-kind").value;
-  for (const label of document.querySelectorAll("#house-rules label")) label.hidden = label.dataset.game !== chosen;
+  showHouseRules();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1132,7 +1132,8 @@ async function nextGame() {
     const next = await api(`/api/games/${encodeURIComponent(state.id)}/next`, { method: "POST" });
     state.following = next.id;
     await join({ id: next.id, seat: state.seat, token: state.token });
-    say(t("next_led", { number: state.view.series.number }));
+    // who goes first, as the game's own rules chose (Tiến lên's and Phỏm's winner, a banker game's next seat)
+    say(t("next_led", { number: state.view.series.number, who: whoWords(state.view, state.view.to_move) }));
   } catch (error) {
     say(t("no_next", { error: error.message }), true);
   }
@@ -1316,15 +1317,54 @@ async function copyLink(input) {
 }
 
 function houseRules(game) {
-  // the house rules chosen in the form, as the game's Rules fields
+  // the house rules chosen in the form, as the game's Rules fields (each switch sets its field on or off)
   const rules = {};
   for (const label of document.querySelectorAll("#house-rules label")) {
     if (label.dataset.game !== game) continue;
     const box = label.querySelector("input");
-    if (box.name === "eight_cards") rules.hand_size = box.checked ? 8 : 9;
-    else rules[box.name] = box.checked;
+    rules[box.dataset.field] = JSON.parse(box.checked ? box.dataset.on : box.dataset.off);
   }
   return rules;
+}
+
+function buildHouseRules() {
+  // every game's house rules as switches, as the service lists them (GET /api/kinds), in the page's
+  // language; a switch the person already set keeps its state
+  const box = $("house-rules");
+  const set = {};
+  for (const input of box.querySelectorAll("label input")) set[`${input.closest("label").dataset.game} ${input.name}`] = input.checked;
+  for (const label of box.querySelectorAll("label")) label.remove();
+  for (const kind of state.kinds || []) {
+    for (const rule of Array.isArray(kind.house_rules) ? kind.house_rules : []) {
+      const label = document.createElement("label");
+      label.dataset.game = kind.name;
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.name = rule.name;
+      input.dataset.field = rule.field || rule.name;
+      input.dataset.on = JSON.stringify(rule.on === undefined ? true : rule.on);
+      input.dataset.off = JSON.stringify(rule.off === undefined ? false : rule.off);
+      const key = `${kind.name} ${rule.name}`;
+      input.checked = key in set ? set[key] : Boolean(rule.checked);
+      const words = document.createElement("span");
+      const said = rule.words || {};
+      setText(words, said[state.lang] || said.en || rule.name);
+      label.append(input, " ", words);
+      box.appendChild(label);
+    }
+  }
+  showHouseRules();
+}
+
+function showHouseRules() {
+  // the chosen game's switches; no "house rules" at all for a game that has none
+  const chosen = $("game-kind").value;
+  let any = false;
+  for (const label of document.querySelectorAll("#house-rules label")) {
+    label.hidden = label.dataset.game !== chosen;
+    any = any || !label.hidden;
+  }
+  $("house-rules").hidden = !any;
 }
 
 const MAX_SEATS = 6;                        // a phone's table holds six seats at most
