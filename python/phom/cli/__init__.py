@@ -34,6 +34,7 @@ from ..fairness import verify_report
 from ..games import DEFAULT_GAME, GAMES, GameKind, broken_games, game_kind, game_spec, game_specs, kind_of_record, own_words
 from ..hooks import close_bots
 from ..language import LANGUAGES, N_, capital, display_width, number, pick_language, translator, wrap
+from ..notation import PositionError
 from ..refusals import Refusal
 from ..simulation import simulate
 from ..version import PACKAGE, __version__
@@ -536,7 +537,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         _ = translator(lang)
         # typed cards: the person's sentence, where the refusal names what is wrong
         # a refusal in the person's words; another error's sentence from the catalog where it has one
-        said = exc.text(lang) if isinstance(exc, Refusal) and exc.code != "bad_cards" else _(str(exc))
+        said = exc.text(lang) if isinstance(exc, Refusal) and exc.code != "bad_cards" or isinstance(exc, PositionError) \
+            else _(str(exc))
         print(_("phom {command}: error: {message}").format(command=args.command, message=said), file=sys.stderr)
         return 1
     except KeyboardInterrupt:

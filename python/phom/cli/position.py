@@ -17,7 +17,8 @@ from typing import Any, TextIO
 
 from ..games import GameSpec, game_specs
 from ..moved import forwarding
-from ..notation import PositionError
+from ..language import N_
+from ..notation import PositionError, Words, all_of
 
 __all__ = ["hint_position", "position_game", "read_position", "solver_input"]
 
@@ -43,10 +44,10 @@ def position_game(text: str) -> tuple[GameSpec, Any]:
     for spec, position in writers:
         if len(position.FIELDS) == fields:
             return spec, position.parse(text)
-    counts = [f"a {spec.title('en')} position {len(position.FIELDS)}" for spec, position in writers]
-    said = counts[0].replace(" position ", " position has ", 1) + "".join(
-        f"{' and' if i == len(counts) - 1 else ','} {count}" for i, count in enumerate(counts[1:], 1))
-    raise PositionError("text", f"{fields} fields: {said}, separated by spaces (docs/en/position.md)")
+    counts = [Words(N_("a {game} position has {count}") if i == 0 else N_("a {game} position {count}"),
+                    game=spec.title("en"), count=len(position.FIELDS)) for i, (spec, position) in enumerate(writers)]
+    raise PositionError("text", N_("{count} fields: {games}, separated by spaces (docs/en/position.md)"),
+                        count=fields, games=all_of(counts))
 
 
 def read_position(text: str) -> Any:

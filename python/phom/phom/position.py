@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from .actions import ACTIONS, Action, Discard, Draw, Eat
 from ..cards import DECK_MASK, Card, CardError, CardSet, card_indices, to_card, to_mask
+from ..language import N_
 from ..notation import PositionError, cards_text, parse_card_list, parse_rules, position_fields, rules_of, rules_text, seat_fields
 from .referee import legal, turn_kind_of
 from .rules import Rules
@@ -260,9 +261,9 @@ class Position:
         rules = rules_of(Rules, f["rules"], _PRESETS, players)
         turn = _TURN.match(f["turn"])
         if turn is None or int(turn.group(1)) >= players:
-            raise PositionError("turn", f"{f['turn']!r}: write the seat to move (0 to {players - 1}), t (take) or "
-                                        "p (play), N, H or T (normal, hạ or tái turn), then what this turn did: "
-                                        "the phỏm laid, s (sent), c (ate a chốt), e.g. 2pH1s")
+            raise PositionError("turn", N_("{turn!r}: write the seat to move (0 to {top}), t (take) or p (play), N, H or "
+                                           "T (normal, hạ or tái turn), then what this turn did: the phỏm laid, s "
+                                           "(sent), c (ate a chốt), e.g. 2pH1s"), turn=f["turn"], top=players - 1)
         player = int(turn.group(1))
         hand = sum(1 << c for c in parse_card_list(f["hand"], "hand"))
         sizes = tuple(_count(s, "sizes", 0, rules.leader_hand_size + 1) for s in seat_fields(f["sizes"], "sizes", players))
@@ -272,17 +273,18 @@ class Position:
             row_text, bang, last = part.partition("!")
             row = parse_card_list(row_text, "rows")
             if len(row) > 4:
-                raise PositionError("rows", f"seat {q}'s row holds {len(row)} cards; a row holds at most 4")
+                raise PositionError("rows", N_("seat {seat}'s row holds {count} cards; a row holds at most 4"),
+                                    seat=q, count=len(row))
             rows.append(tuple(row))
             if q == player:
                 if bang:
-                    raise PositionError("rows", f"seat {q} is to move: his latest discard is not written")
+                    raise PositionError("rows", N_("seat {seat} is to move: his latest discard is not written"), seat=q)
                 latest.append(-1)
             elif bang:
                 card = parse_card_list(last, "rows")
                 if len(card) != 1 or (row and row[-1] == card[0]):
-                    raise PositionError("rows", f"seat {q}: after '!' write the one card of his latest discard "
-                                                "that is not the last card of his row")
+                    raise PositionError("rows", N_("seat {seat}: after '!' write the one card of his latest discard "
+                                                   "that is not the last card of his row"), seat=q)
                 latest.append(card[0])
             else:
                 latest.append(row[-1] if row else -1)
@@ -296,9 +298,9 @@ class Position:
                 at += hot
                 marks.append(hot)
             if part != "-" and "".join(Card.from_index(c).code + "*" * h for c, h in zip(cards, marks)) != part.upper():
-                raise PositionError("eaten", f"{part!r}: a '*' follows the chốt card it marks")
+                raise PositionError("eaten", N_("{part!r}: a '*' follows the chốt card it marks"), part=part)
             if len(cards) > 3:
-                raise PositionError("eaten", f"{part!r}: a player eats at most 3 cards")
+                raise PositionError("eaten", N_("{part!r}: a player eats at most 3 cards"), part=part)
             eaten.append(tuple(cards))
             chot.append(tuple(marks))
         laid = []
@@ -306,15 +308,17 @@ class Position:
             melds = [] if part == "-" else [sum(1 << c for c in parse_card_list(m, "laid")) for m in part.split(",")]
             for meld in melds:
                 if not is_meld_mask(meld):
-                    raise PositionError("laid", f"seat {q}: {cards_text(card_indices(meld))} is not a phỏm")
+                    raise PositionError("laid", N_("seat {seat}: {cards} is not a phỏm"), seat=q,
+                                        cards=cards_text(card_indices(meld)))
             laid.append(tuple(melds))
         down_text = f["down"]
         if not re.fullmatch(r"-|([0-3]\+?)+", down_text):
-            raise PositionError("down", f"{down_text!r}: write the seats that laid down in their order, each "
-                                        "followed by + if he played a tái turn (e.g. 2+0), or -")
+            raise PositionError("down", N_("{part!r}: write the seats that laid down in their order, each followed by "
+                                           "+ if he played a tái turn (e.g. 2+0), or -"), part=down_text)
         down = tuple(int(c) for c in down_text if c.isdigit())
         if len(set(down)) != len(down) or any(q >= players for q in down):
-            raise PositionError("down", f"{down_text!r}: each seat (0 to {players - 1}) at most once")
+            raise PositionError("down", N_("{part!r}: each seat (0 to {top}) at most once"), part=down_text,
+                                top=players - 1)
         tai = frozenset(int(m) for m in re.findall(r"([0-3])\+", down_text))
         turns = tuple(_count(s, "turns", 0, 40) for s in seat_fields(f["turns"], "turns", players))
         stock = _count(f["stock"], "stock", 0, rules.stock_size)
@@ -337,11 +341,11 @@ class Position:
         view = game_or_view.view(game_or_view.to_move if player is None else player) \
             if hasattr(game_or_view, "state") and not isinstance(game_or_view, PlayerView) else game_or_view
         if not isinstance(view, PlayerView):
-            raise PositionError("game", f"a Phỏm position is read from a Game or a PlayerView, not "
-                                        f"{type(game_or_view).__name__}")
+            raise PositionError("game", N_("a Phỏm position is read from a Game or a PlayerView, not {kind}"),
+                                kind=type(game_or_view).__name__)
         state = view.public.state
         if view.is_over or state.to_move != view.player:
-            raise PositionError("turn", f"player {view.player} is not to move: a position is a decision")
+            raise PositionError("turn", N_("player {seat} is not to move: a position is a decision"), seat=view.player)
         n = view.rules.players
         eats: list[list[int]] = [[] for _ in range(n)]
         latest = [-1] * n
@@ -369,8 +373,8 @@ class Position:
         PositionError names the field that does not fit."""
         n, rules, p = self.rules.players, self.rules, self.player
         if self.hand.bit_count() != self.sizes[p]:
-            raise PositionError("hand", f"the hand holds {self.hand.bit_count()} cards; field 'sizes' says seat {p} "
-                                        f"holds {self.sizes[p]}")
+            raise PositionError("hand", N_("the hand holds {count} cards; field 'sizes' says seat {seat} holds {size}"),
+                                count=self.hand.bit_count(), seat=p, size=self.sizes[p])
         seen = self.hand
         for field, masks in (("rows", [sum(1 << c for c in row) for row in self.rows]),
                              ("laid", [m for melds in self.laid for m in melds]),
@@ -378,7 +382,7 @@ class Position:
                                        and not any(c in e for e in self.eaten) and not any(c in r for r in self.rows)])):
             for mask in masks:
                 if mask & seen:
-                    raise PositionError(field, f"{cards_text(card_indices(mask & seen))} is shown twice")
+                    raise PositionError(field, N_("{cards} is shown twice"), cards=cards_text(card_indices(mask & seen)))
                 seen |= mask
         seats = []
         for q in range(n):
@@ -388,13 +392,14 @@ class Position:
             table = sum(seat.laid)
             held = self.hand if q == p else DECK_MASK & ~seen
             if seat.eaten & ~(table | held) or (q != p and seat.eaten & seen & ~table):
-                raise PositionError("eaten", f"seat {q}'s eaten cards are in his hand or his phỏm, and nowhere else")
+                raise PositionError("eaten", N_("seat {seat}'s eaten cards are in his hand or his phỏm, and nowhere "
+                                                "else"), seat=q)
             seat.unlaid_eaten = seat.eaten & (self.hand if q == p else ~table)
             seat.laid_down = q in self.down
             seat.lay_order = self.down.index(q) if seat.laid_down else -1
             seat.had_tai = q in self.tai
             if seat.had_tai and not seat.laid_down:
-                raise PositionError("down", f"seat {q} played a tái turn, so he laid down")
+                raise PositionError("down", N_("seat {seat} played a tái turn, so he laid down"), seat=q)
             seat.turns = self.turns[q]
             seats.append(seat)
         for q, seat in enumerate(seats):
@@ -407,23 +412,26 @@ class Position:
                 continue
             need = self.sizes[q] - seat.unlaid_eaten.bit_count()
             if need < 0 or len(hidden) < need:
-                raise PositionError("sizes", f"seat {q}'s hand of {self.sizes[q]} does not fit the cards left unseen")
+                raise PositionError("sizes", N_("seat {seat}'s hand of {size} does not fit the cards left unseen"),
+                                    seat=q, size=self.sizes[q])
             seat.hand = seat.unlaid_eaten | sum(1 << c for c in hidden[:need])   # stand-ins: hidden anyway
             hidden = hidden[need:]
         if len(hidden) < self.stock:
-            raise PositionError("stock", f"{self.stock} cards do not fit the {len(hidden)} left unseen")
+            raise PositionError("stock", N_("{count} cards do not fit the {left} left unseen"), count=self.stock,
+                                left=len(hidden))
         state = State([0] * n, hidden[:self.stock], self.lead)
         state.seats = seats
         state.to_move, state.phase, state.turn_kind = p, self.phase, self.kind
         me = seats[p]
         if len(me.row) >= 4:
-            raise PositionError("rows", f"seat {p} is to move with a full row")
+            raise PositionError("rows", N_("seat {seat} is to move with a full row"), seat=p)
         if self.kind != "tai" and me.laid_down or self.kind == "tai" and not me.laid_down:
-            raise PositionError("turn", f"a {'tái' if self.kind == 'tai' else 'normal or hạ'} turn of a seat that "
-                                        f"has {'not ' if self.kind == 'tai' else ''}laid down (field 'down')")
+            raise PositionError("turn", N_("a tái turn of a seat that has not laid down (field 'down')")
+                                if self.kind == "tai" else
+                                N_("a normal or hạ turn of a seat that has laid down (field 'down')"))
         if self.phase == "take":
             if self.laid_this_turn or self.sent_this_turn or self.ate_chot:
-                raise PositionError("turn", "in the take phase nothing of the turn is done yet")
+                raise PositionError("turn", N_("in the take phase nothing of the turn is done yet"))
             previous = seats[(p - 1) % n].row
             state.last_discard = previous[-1] if previous else -1
         first = self.phase == "take" or (not any(self.turns) and not any(self.rows) and not any(self.eaten)
@@ -439,7 +447,8 @@ class Position:
         history: list[tuple[int, Action]] = [(q, Eat(Card.from_index(c))) for q in range(n) for c in self.eaten[q]]
         history += [(q, Discard(Card.from_index(c))) for q, c in enumerate(self.latest) if c >= 0 and q != p]
         if len(history) > self.ply:
-            raise PositionError("ply", f"{self.ply} actions cannot hold the {len(history)} eats and discards shown")
+            raise PositionError("ply", N_("{ply} actions cannot hold the {count} eats and discards shown"),
+                                ply=self.ply, count=len(history))
         return state, [(p, Draw())] * (self.ply - len(history)) + history
 
     def view(self) -> PlayerView:
@@ -454,5 +463,6 @@ class Position:
 
 def _count(text: str, field: str, low: int, high: int) -> int:
     if not text.isdigit() or not low <= int(text) <= high:
-        raise PositionError(field, f"{text!r} must be a whole number from {low} to {high}")
+        raise PositionError(field, N_("{part!r} must be a whole number from {low} to {high}"), part=text, low=low,
+                            high=high)
     return int(text)

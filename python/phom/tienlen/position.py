@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..cards import DECK_MASK, Card, card_indices
+from ..language import N_
 from ..notation import PositionError, cards_text, parse_card_list, parse_rules, position_fields, rules_of, rules_text
 from .combos import classify
 from .game import Action, Pass, Play, TienLenGame, TienLenView, bomb_value
@@ -138,23 +139,25 @@ class Position:
         f, players = position_fields(text, _FIELD_NAMES, "Tiến lên")
         rules = rules_of(TienLenRules, f["rules"], _PRESETS, players)
         if not re.fullmatch(r"[0-3]", f["turn"]) or int(f["turn"]) >= players:
-            raise PositionError("turn", f"{f['turn']!r}: write the seat to move, 0 to {players - 1}")
+            raise PositionError("turn", N_("{turn!r}: write the seat to move, 0 to {top}"), turn=f["turn"],
+                                top=players - 1)
         game = _GAME.match(f["game"])
         if game is None or int(game.group(2)) >= players:
-            raise PositionError("game", f"{f['game']!r}: write F (the match's first game) or L (a later one) and "
-                                        "the leader's seat, and in a first game before its first play ':' and the "
-                                        "card it must hold (e.g. F0:3S)")
+            raise PositionError("game", N_("{part!r}: write F (the match's first game) or L (a later one) and the "
+                                           "leader's seat, and in a first game before its first play ':' and the card "
+                                           "it must hold (e.g. F0:3S)"), part=f["game"])
         opening = -1
         if game.group(3):
             card = parse_card_list(game.group(3), "game")
             if len(card) != 1 or game.group(1) != "F":
-                raise PositionError("game", "only a first game names one opening card, after ':'")
+                raise PositionError("game", N_("only a first game names one opening card, after ':'"))
             opening = card[0]
         moves = []
         for k, item in enumerate([] if f["moves"] == "-" else f["moves"].split(",")):
             seat, colon, cards = item.partition(":")
             if not colon or not re.fullmatch(r"[0-3]", seat) or int(seat) >= players:
-                raise PositionError("moves", f"move {k + 1} {item!r}: write SEAT:CARDS, or SEAT:- for a pass")
+                raise PositionError("moves", N_("move {number} {item!r}: write SEAT:CARDS, or SEAT:- for a pass"),
+                                    number=k + 1, item=item)
             moves.append((int(seat), sum(1 << c for c in parse_card_list(cards, "moves"))))
         position = cls(int(f["turn"]), sum(1 << c for c in parse_card_list(f["hand"], "hand")), rules,
                        game.group(1) == "F", int(game.group(2)), opening, tuple(moves))
@@ -162,7 +165,7 @@ class Position:
         for name, mine in zip(_FIELD_NAMES, shown):
             theirs = f[name]
             if name in ("sizes", "table", "passed", "out") and mine != theirs:
-                raise PositionError(name, f"{theirs!r}, but the moves lead to {mine!r}")
+                raise PositionError(name, N_("{theirs!r}, but the moves lead to {mine!r}"), theirs=theirs, mine=mine)
         return position
 
     # -- from and to games ---------------------------------------------------------------------
@@ -174,13 +177,13 @@ class Position:
         view = game_or_view
         if isinstance(game_or_view, TienLenGame):
             if game_or_view.to_move is None:
-                raise PositionError("turn", "the game is over: a position is a decision")
+                raise PositionError("turn", N_("the game is over: a position is a decision"))
             view = game_or_view.view(game_or_view.to_move if player is None else player)
         if not isinstance(view, TienLenView):
-            raise PositionError("game", f"a Tiến lên position is read from a TienLenGame or a TienLenView, not "
-                                        f"{type(game_or_view).__name__}")
+            raise PositionError("game", N_("a Tiến lên position is read from a TienLenGame or a TienLenView, not "
+                                           "{kind}"), kind=type(game_or_view).__name__)
         if view.to_move != view.player:
-            raise PositionError("turn", f"player {view.player} is not to move: a position is a decision")
+            raise PositionError("turn", N_("player {seat} is not to move: a position is a decision"), seat=view.player)
         moves = tuple((q, a.cards.mask if isinstance(a, Play) else 0) for q, a in view.history)
         return cls(view.player, view.hand.mask, view.rules, view.first_game, view.leader,
                    view.opening_card.index if view.opening_card is not None else -1, moves)
@@ -217,9 +220,9 @@ def _replay(position: Position) -> dict[str, Any]:
     to the owner of the last play. PositionError names the field that does not fit."""
     rules, n = position.rules, position.rules.players
     if not 0 <= position.leader < n or not 0 <= position.player < n:
-        raise PositionError("turn", f"seats are 0 to {n - 1}")
+        raise PositionError("turn", N_("seats are 0 to {top}"), top=n - 1)
     if position.opening >= 0 and not position.first_game:
-        raise PositionError("game", "only a first game has an opening card")
+        raise PositionError("game", N_("only a first game has an opening card"))
     sizes, played = [13] * n, [False] * n
     table, owner, finished, cong = 0, -1, [], []
     passed: set[int] = set()
@@ -243,7 +246,8 @@ def _replay(position: Position) -> dict[str, Any]:
         nonlocal table, owner, passed
         if last < 0:
             if mover != position.leader:
-                raise PositionError(where, f"seat {mover} moves first, but the leader is seat {position.leader}")
+                raise PositionError(where, N_("seat {seat} moves first, but the leader is seat {leader}"), seat=mover,
+                                    leader=position.leader)
             return
         for k in range(1, n + 1):
             q = (last + k) % n
@@ -252,32 +256,37 @@ def _replay(position: Position) -> dict[str, Any]:
                 table, passed, owner = 0, set(), -1
                 lead = next((s for s in ((q + j) % n for j in range(n)) if in_play(s)), None)
                 if lead != mover:
-                    raise PositionError(where, f"seat {mover} moves, but the round is seat {lead}'s to start")
+                    raise PositionError(where, N_("seat {seat} moves, but the round is seat {leader}'s to start"),
+                                        seat=mover, leader=lead)
                 return
             if q == mover:
                 if not in_play(q) or (q in passed and rules.pass_locks_round and not (
                         rules.chat_after_pass and _heo_or_bomb(table))):
-                    raise PositionError(where, f"seat {mover} moves, but he is out of this round")
+                    raise PositionError(where, N_("seat {seat} moves, but he is out of this round"), seat=mover)
                 return
-        raise PositionError(where, f"seat {mover} cannot move after seat {last}")
+        raise PositionError(where, N_("seat {seat} cannot move after seat {previous}"), seat=mover, previous=last)
 
     for k, (mover, mask) in enumerate(position.moves):
         where = "moves"
         turn_of(mover, where)
         if mask == 0:
             if table == 0:
-                raise PositionError(where, f"move {k + 1}: seat {mover} passes where he starts a round")
+                raise PositionError(where, N_("move {number}: seat {seat} passes where he starts a round"),
+                                    number=k + 1, seat=mover)
             passed.add(mover)
         else:
             if classify(mask) is None:
-                raise PositionError(where, f"move {k + 1}: {_in_order(mask)} is not a combination")
+                raise PositionError(where, N_("move {number}: {cards} is not a combination"), number=k + 1,
+                                    cards=_in_order(mask))
             if mask & gone:
-                raise PositionError(where, f"move {k + 1}: {_in_order(mask & gone)} was played before")
+                raise PositionError(where, N_("move {number}: {cards} was played before"), number=k + 1,
+                                    cards=_in_order(mask & gone))
             if mask & position.hand and mover != position.player:
-                raise PositionError("hand", f"{_in_order(mask & position.hand)} is in the hand, but move {k + 1} "
-                                            f"played it")
+                raise PositionError("hand", N_("{cards} is in the hand, but move {number} played it"),
+                                    cards=_in_order(mask & position.hand), number=k + 1)
             if bin(mask).count("1") > sizes[mover]:
-                raise PositionError(where, f"move {k + 1}: seat {mover} holds fewer cards")
+                raise PositionError(where, N_("move {number}: seat {seat} holds fewer cards"), number=k + 1,
+                                    seat=mover)
             if table and _is_bomb(mask) and _heo_or_bomb(table):
                 chain.append(bomb_value(table, rules.stakes))
                 chain_victim, chain_winner = owner, mover
@@ -293,17 +302,17 @@ def _replay(position: Position) -> dict[str, Any]:
                     passed -= set(cong)
         last = mover
     if position.moves and position.opening >= 0:
-        raise PositionError("game", "the opening card is named only before the first play")
+        raise PositionError("game", N_("the opening card is named only before the first play"))
     if position.first_game and not position.moves and position.opening < 0:
-        raise PositionError("game", "a first game names the card its first play must hold until it is played")
+        raise PositionError("game", N_("a first game names the card its first play must hold until it is played"))
     turn_of(position.player, "turn")
     if position.hand & gone:
-        raise PositionError("hand", f"{_in_order(position.hand & gone)} was played already")
+        raise PositionError("hand", N_("{cards} was played already"), cards=_in_order(position.hand & gone))
     if bin(position.hand).count("1") != sizes[position.player]:
-        raise PositionError("hand", f"the hand holds {bin(position.hand).count('1')} cards; the moves leave seat "
-                                    f"{position.player} {sizes[position.player]}")
+        raise PositionError("hand", N_("the hand holds {count} cards; the moves leave seat {seat} {size}"),
+                            count=bin(position.hand).count("1"), seat=position.player, size=sizes[position.player])
     if position.opening >= 0 and not position.hand & (1 << position.opening) and position.player == position.leader:
-        raise PositionError("game", "the leader holds the opening card")
+        raise PositionError("game", N_("the leader holds the opening card"))
     return {"sizes": sizes, "table": table, "owner": owner, "passed": passed, "finished": finished, "cong": cong,
             "played": played, "chain": chain, "chain_victim": chain_victim, "chain_winner": chain_winner,
             "payments": payments, "gone": gone}
