@@ -4,6 +4,10 @@ name the field, and golden positions keep their known best moves."""
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,11 @@ from hypothesis import strategies as st
 
 import phom
 from phom import Game, PositionError, Rules, best_lay, can_u, hint
+from phom import notation
 from phom.cli import main
+from phom.cli.position import position_game
+from phom.language import translator
+from phom.notation import Words, all_of, either, parse_card_list
 from phom.phom.actions import DeclareU
 from phom.phom.bots.greedy import GreedyBot
 from phom.phom.bots.montecarlo import MonteCarloBot
@@ -246,3 +254,181 @@ def test_hint_and_solve_take_a_position_on_the_command_line(capsys):
     assert "position field 'lead'" in capsys.readouterr().err
     assert main(["solve", "--position", TL]) == 1
     assert "Phỏm position" in capsys.readouterr().err
+
+
+# -- errors in the player's words ----------------------------------------------------------------
+
+def _mask(cards: str) -> int:
+    return sum(1 << c for c in parse_card_list(cards, "test"))
+
+
+def _finished_tienlen_game() -> TienLenGame:
+    game, bot = TienLenGame(seed=2), GreedyTienLenBot()
+    while not game.is_over:
+        game.apply(bot.act(game.view(game.to_move)))
+    return game
+
+
+STRAIGHT = "3S4S5S6S7S8D9S10CJSQSKDAS"
+#: bad positions of both games, each with the field it must name: every message of the notations at least once
+BAD_POSITIONS: list[tuple[str, object]] = [
+    ("turn", START.replace("0pN", "7pN")),
+    ("turn", LATER.replace("1tN", "1tN1")),
+    ("turn", LATER.replace("1tN", "1pN").replace(" - 1/0/0/0", " 1 1/0/0/0")),
+    ("turn", LATER.replace("1tN", "1tT")),
+    ("turn", lambda: phom.Position.of(Game(seed=1), player=2)),
+    ("hand", START.replace("4S5S6S", "4S5S6X")),
+    ("hand", START.replace("4S5S6S", "4S5S")),
+    ("sizes", START.replace("10/9/9/9", "10/9/9/9/9/9")),
+    ("sizes", START.replace("10/9/9/9", "10/9/a/9")),
+    ("sizes", LATER.replace("9/9/9/9", "0/9/9/9").replace(" -/-/-/- -/-/-/- - ", " KH/-/-/- -/-/-/- - ", 1)),
+    ("rows", START.replace("-/-/-/- -/-/-/- -/-/-/- -", "-/-/- -/-/-/- -/-/-/- -", 1)),
+    ("rows", LATER.replace("QS/-/-/-", "QSQS/-/-/-")),
+    ("rows", LATER.replace("QS/-/-/-", "8S/-/-/-")),
+    ("rows", LATER.replace("QS/-/-/-", "QS/JS!QS/-/-")),
+    ("rows", LATER.replace("QS/-/-/-", "QS/-/JS!JS/-")),
+    ("rows", LATER.replace("QS/-/-/-", "QS/4S5S6S7S8S/-/-")),
+    ("rows", LATER.replace("1tN", "1pN").replace("QS/-/-/-", "QS/2S3S4S5S/-/-").replace(" 14 0 ", " 5 0 ")),
+    ("eaten", LATER.replace(" -/-/-/- -/-/-/- - ", " 9S9C9D8D/-/-/- -/-/-/- - ", 1)),
+    ("eaten", LATER.replace(" -/-/-/- -/-/-/- - ", " *9S/-/-/- -/-/-/- - ", 1)),
+    ("eaten", LATER.replace(" -/-/-/- -/-/-/- - ", " -/5S/-/- -/-/-/- - ", 1)),
+    ("laid", LATER.replace("QS/-/-/- -/-/-/- -/-/-/-", "QS/-/-/- -/-/-/- -/-/5H6H/-")),
+    ("down", START.replace(" - 0/0/0/0", " 9 0/0/0/0")),
+    ("down", LATER.replace(" -/-/-/- -/-/-/- - ", " -/-/-/- -/-/-/- 11 ", 1)),
+    ("down", lambda: dataclasses.replace(phom.Position.parse(LATER), tai=frozenset({2})).state()),
+    ("turns", START.replace("0/0/0/0", "0/0/0/x")),
+    ("stock", START.replace(" 15 0 - 0 ", " 99 0 - 0 ")),
+    ("stock", LATER.replace("9/9/9/9", "11/9/11/11")),
+    ("lead", START.replace(" 15 0 - 0 ", " 15 8 - 0 ")),
+    ("chot", START.replace(" 15 0 - 0 ", " 15 0 x 0 ")),
+    ("ply", LATER.replace(" 14 0 - 1 ", " 14 0 - 0 ")),
+    ("rules", START.replace(" std", " standard")),
+    ("rules", START.replace(" std", " std,tai_gui=maybe")),
+    ("rules", START.replace(" std", " std,colour=red")),
+    ("rules", START.replace(" std", " std,stakes.eat=x")),
+    ("rules", START.replace(" std", " std,values=1.x")),
+    ("rules", START.replace(" std", " std,hand_size=5")),
+    ("rules", START.replace(" std", " std,eat_pay=each")),
+    ("rules", START.replace(" std", " std,values=1.2")),
+    ("text", START.replace(" std", "")),
+    ("text", lambda: phom.Position.parse(START.replace(" std", ""))),
+    ("text", lambda: phom.Position.parse(None)),  # type: ignore[arg-type]
+    ("text", "9H 10H JH"),
+    ("game", lambda: phom.Position.of("a game")),
+    ("turn", TL.replace("2 3H", "9 3H", 1)),
+    ("turn", lambda: TPosition.of(_finished_tienlen_game())),
+    ("turn", lambda: TPosition(7, 0, TienLenRules(), True, 0, -1, ())),
+    ("hand", TL.replace("3H4C4H", "3H4C4Z")),
+    ("hand", TL.replace("3H4C4H", "3S4C4H")),
+    ("hand", TL.replace("3H4C4H", "4C4H").replace("13/12/13/13", "13/12/11/13")),
+    ("hand", TL.replace("1:3S", "1:3S,2:4C")),
+    ("sizes", TL.replace("13/12/13/13", "13/13/13/13")),
+    ("table", TL.replace("3S@1", "3S@2")),
+    ("passed", TL.replace("3S@1 -", "3S@1 3")),
+    ("out", TL.replace("- - F1", "- 1 F1")),
+    ("game", TL.replace("F1 std", "Q1 std")),
+    ("game", TL.replace("3S@1 - - F1", "3S@1 - - L1:3S")),
+    ("game", TL.replace("3S@1 - - F1", "3S@1 - - F1:3S")),
+    ("game", TL.replace("3S@1 - - F1", "- - - F1").replace("1:3S", "-").replace("13/12/13/13", "13/13/13/13")),
+    ("game", TL.replace("3S@1 - - F1", "- - - F2:3S").replace("1:3S", "-").replace("13/12/13/13", "13/13/13/13")),
+    ("game", lambda: TPosition(2, 0, TienLenRules(), False, 1, 0, ())),
+    ("game", lambda: TPosition.of("a game")),
+    ("moves", TL.replace("F1 std", "F2 std")),
+    ("moves", TL.replace("1:3S", "1:3S,x")),
+    ("moves", TL.replace("1:3S", "1:3S4D")),
+    ("moves", TL.replace("1:3S", "1:3S,2:3S")),
+    ("moves", TL.replace("1:3S", "1:3S,2:-,3:-,1:-")),
+    ("moves", TL.replace("1:3S", "1:3S,2:-,3:-,0:-,2:4S")),
+    ("moves", TL.replace("1:3S", "1:3S,2:-,3:-,0:4S,2:5S")),
+    ("moves", TL.replace("1:3S", f"1:{STRAIGHT},2:-,3:-,0:-,1:3C3D")),
+    ("moves", lambda: TPosition(2, 0, TienLenRules(), True, 1, -1, ((1, _mask("3S")), (7, 0)))),
+    ("rules", TL.replace("std 1:3S", "std,dem_heo=2 1:3S")),
+    ("rules", TL.replace("std 1:3S", "8la 1:3S")),
+    ("rules", TL.replace("std 1:3S", "std,stakes.heo=-1 1:3S")),
+    ("text", TL.replace(" 1:3S", "")),
+]
+
+#: the words an English sentence is made of, that no Vietnamese sentence needs
+ENGLISH = {"the", "is", "not", "write", "seat", "seats", "card", "cards", "holds", "or", "and", "must", "of", "to",
+           "from", "his", "he", "but", "position", "fields", "field", "spaces", "separated", "whole", "number",
+           "preset", "change", "each", "eats", "shown", "twice", "written", "moves", "player", "round", "only",
+           "opening", "combination", "played", "before", "already", "after", "with", "full", "unseen", "left",
+           "fit", "does", "cannot", "takes", "joined", "dots", "line", "standard", "counted", "game", "first",
+           "later", "leader", "for", "pass", "play", "take", "sent", "normal", "turn", "laid", "down", "eaten",
+           "hand", "has", "at", "most", "a", "one", "says", "lead", "leads"}
+NOTATION = re.compile(r"'[^']*'|ô \w+|\S*[_.:@+!/=]\S*|\b(10|[2-9AJQKT])[SCDH]\w*|\b\d\w*|\((ví dụ|như) [^)]*\)")
+
+
+def position_error(bad: object) -> PositionError:
+    with pytest.raises(PositionError) as raised:
+        bad() if callable(bad) else position_game(bad)  # type: ignore[arg-type]
+    return raised.value
+
+
+def catalog_texts(error: PositionError | Words) -> list[str]:
+    """The texts of the catalog a position error is said with: its template and those of its Words."""
+    inner = [t for value in error.params.values() if isinstance(value, Words) for t in catalog_texts(value)]
+    return [error.template, *inner]
+
+
+def position_texts() -> set[str]:
+    """Every text the notation modules mark for the catalog (their messages, frames and joiners)."""
+    modules = [notation, phom.phom.position, phom.tienlen.position, phom.cli.position]
+    found = set()
+    for module in modules:
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        found |= {node.args[0].value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Name) and node.func.id == "N_"}
+    return found
+
+
+def test_a_position_error_is_said_in_vietnamese_and_english_and_its_english_log_stays():
+    said_texts = {notation.FIELD_FRAME, notation.LINE_FRAME, notation.SEAT_NOTE}
+    vi_ = translator("vi")
+    for field, bad in BAD_POSITIONS:
+        error = position_error(bad)
+        assert error.field == field, (bad, str(error))
+        assert str(error).startswith(f"position field {field!r}: ")
+        vi, en = error.text("vi"), error.text("en")
+        if error.template == "{problem}":           # a rule's own words the catalog lacks: said in a Vietnamese frame
+            assert vi.startswith("Thế bài sai ở ô rules: luật này không chơi được: Rules.values"), vi
+        else:
+            for text in catalog_texts(error):
+                assert vi_(text) != text, f"no Vietnamese for {text!r}"
+        said_texts |= set(catalog_texts(error))
+        # Vietnamese: the field named, seats from 1, no English sentence left around the notation's own words
+        assert vi.startswith("Dòng thế bài sai: " if field == "text" else f"Thế bài sai ở ô {field}: "), vi
+        assert not re.search(r"ghế 0\b|[{}]", vi) and unicodedata.is_normalized("NFC", vi), vi
+        names = str(error.params.get("names", "\0"))      # the fields of a line, as the notation names them
+        left = set(re.findall(r"\w+", NOTATION.sub(" ", vi.replace(names, " ")))) & ENGLISH
+        assert not left or error.template == "{problem}", f"English {left} in {vi!r}"
+        # English: the log's sentence, seats counted from 1 and said so
+        message = str(error).split(": ", 1)[1]
+        frame = "position line: " if field == "text" else f"position field {field!r}: "
+        if any(name in notation.SEAT_PARAMS for name in error.params):
+            assert en.endswith(" (seats counted from 1; the line writes seat 1 as 0)"), en
+            assert vi.endswith(" (ghế đếm từ 1; dòng thế bài viết ghế 1 là 0)"), vi
+            assert re.sub(r"\d+", "#", en) == re.sub(r"\d+", "#", frame + message + " " + notation.SEAT_NOTE), en
+        else:
+            assert en == frame + message
+    three = ["a", "b", "c"]
+    assert (str(either(three)), either(three).text("vi")) == ("a, b or c", "a, b hoặc c")  # type: ignore[union-attr]
+    assert (str(all_of(three)), all_of(three).text("vi")) == ("a, b and c", "a, b và c")  # type: ignore[union-attr]
+    said_texts |= {"{first}, {rest}"}
+    guards = {"seat {seat} cannot move after seat {previous}"}   # the round's owner comes first: no line reaches it
+    unsaid = position_texts() - said_texts - guards
+    assert not unsaid, f"messages no bad position of the panel says: {unsaid}"
+
+
+@pytest.mark.parametrize("field, bad", [(f, b) for f, b in BAD_POSITIONS if isinstance(b, str)][::6])
+def test_phom_hint_says_a_bad_position_in_the_players_language(field, bad, capsys):
+    error = position_error(bad)
+    assert main(["hint", bad, "--lang", "vi"]) == 1
+    assert capsys.readouterr().err == f"phom hint: lỗi: {error.text('vi')}\n"
+    assert main(["hint", bad, "--lang", "en"]) == 1
+    assert capsys.readouterr().err == f"phom hint: error: {error.text('en')}\n"
+
+
+def test_phom_solve_says_a_bad_phom_position_in_vietnamese(capsys):
+    assert main(["solve", "--position", LATER.replace(" 14 0 ", " 14 x "), "--lang", "vi"]) == 1
+    assert capsys.readouterr().err == "phom solve: lỗi: Thế bài sai ở ô lead: 'x' phải là số nguyên từ 0 đến 3\n"
