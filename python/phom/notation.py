@@ -1,6 +1,7 @@
 """What both games' position notations share (``phom.Position``, ``phom.tienlen.Position``; the manual's
-page docs/en/position.md): the error that names a field, cards written without spaces, the rules preset
-with its changes, and the seats of a field split by ``/``.
+page docs/en/position.md): the error that names a field (its ``str`` in English for logs, ``text(lang)``
+in the player's words), cards written without spaces, the rules preset with its changes, and the seats of
+a field split by ``/``.
 
 Cards are the project's codes run together, oldest or lowest first as the field says (``9H10HJH``; ``T``
 for 10 and lower case are read too, and written back as ``10`` and upper case); ``-`` is no card.
