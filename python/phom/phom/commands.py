@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from ..cards import CardSet, to_mask
 from ..cli import CommandError, CommandParts
 from ..cli.render import Painter, terminal_width
-from ..language import display_width, pick_language, translator, wrap
+from ..language import N_, display_width, pick_language, translator, wrap
 from ..notation import PositionError
 from .position import Position
 from .report import solve_report
@@ -87,8 +87,8 @@ def solver_input(text: str) -> tuple[int, int, list[CardSet]]:
     (9, 0, [])
     """
     if isinstance(text, str) and len(text.split()) != len(Position.FIELDS):
-        raise PositionError("text", f"phom solve takes a Phỏm position ({len(Position.FIELDS)} fields); for Tiến lên "
-                                    "write phom tienlen solve CARDS --table CARDS")
+        raise PositionError("text", N_("phom solve takes a Phỏm position ({count} fields); for Tiến lên write "
+                                       "phom tienlen solve CARDS --table CARDS"), count=len(Position.FIELDS))
     view = Position.parse(text).view()
     targets = view.send_targets("lay" if view.turn_kind == "normal" else None)
     return view.hand.mask, view.unlaid_eaten.mask, [meld for _q, _i, meld in targets]

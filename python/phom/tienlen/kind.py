@@ -17,7 +17,7 @@ from typing import Any
 from ..dealing import shuffled_deck
 from ..games import GameSpec, HouseRule, seat_report
 from ..refusals import IllegalAction
-from ..language import translator
+from ..language import N_, translator
 from . import render
 from .bots import TIENLEN_BOTS, make_tienlen_bot
 from .game import TienLenGame, TienLenView, parse_action
@@ -232,7 +232,7 @@ class TienLenKind:
         from .hints import describe, tienlen_hint
 
         if not position.view().legal_actions:
-            raise PositionError("turn", f"seat {position.player} has no move here")
+            raise PositionError("turn", N_("seat {seat} has no move here"), seat=position.player)
         action, reason = tienlen_hint(position.game(), position.player, search=search, lang=lang)
         return str(action), f"{describe(action, lang)}: {reason}"
 
