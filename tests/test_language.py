@@ -9,6 +9,7 @@ import io
 import json
 import pathlib
 import re
+import sys
 import unicodedata
 from html.parser import HTMLParser
 
@@ -51,8 +52,26 @@ def test_the_installed_wheel_holds_the_compiled_vietnamese_catalog():
     assert translator("vi")("The game is over.") == "Ván đã kết thúc."
 
 
+def test_an_editable_install_reads_the_catalog_its_build_installed(tmp_path, monkeypatch):
+    """``pip install -e .`` serves the modules from the source tree, which has no compiled catalog; the
+    build installed it under site-packages, which ``catalog_path`` finds on ``sys.path``."""
+    built = tmp_path / "site" / "phom" / "locale" / "vi" / "LC_MESSAGES"
+    built.mkdir(parents=True)
+    (built / "phom.mo").write_bytes(catalog_path("vi").read_bytes())
+    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path / "source-tree")
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "elsewhere"), str(tmp_path / "site")])
+    language._catalog.cache_clear()
+    try:
+        assert catalog_path("vi") == built / "phom.mo"
+        assert translator("vi")("Seat {seat}") == "Ghế {seat}"
+    finally:
+        monkeypatch.undo()
+        language._catalog.cache_clear()
+
+
 def test_a_missing_catalog_is_an_error_not_english(tmp_path, monkeypatch):
     monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])      # no editable install's build either
     language._catalog.cache_clear()
     try:
         with pytest.raises(CatalogMissing, match="reinstall phom"):

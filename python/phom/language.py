@@ -24,6 +24,7 @@ import json
 import os
 import pathlib
 import re
+import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
@@ -61,8 +62,22 @@ def check_language(lang: str) -> str:
 
 
 def catalog_path(lang: str = "vi") -> pathlib.Path:
-    """Where the compiled catalog of ``lang`` lives in the installed package."""
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    """Where the compiled catalog of ``lang`` is: in the package beside this module (a wheel's install),
+    else where an editable install put the build's files (the same path under an entry of ``sys.path``:
+    the package's modules are then read from the source tree, which has no compiled catalog); the
+    package's own path when neither has it.
+
+    >>> catalog_path("vi").parts[-4:]
+    ('locale', 'vi', 'LC_MESSAGES', 'phom.mo')
+    """
+    own = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if own.is_file():
+        return own
+    for entry in sys.path:
+        built = pathlib.Path(entry or os.curdir, PACKAGE, "locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+        if built.is_file():
+            return built
+    return own
 
 
 @functools.lru_cache(maxsize=None)
