@@ -60,3 +60,13 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
     with pytest.raises(AttributeError, match="no attribute 'colour'"):
         phom.colour  # noqa: B018
+
+
+def test_the_other_game_and_the_tools_are_attributes_after_a_bare_import() -> None:
+    """``import phom`` alone, then ``phom.tienlen``, ``phom.arena``, ``phom.tournament`` and ``phom.games``
+    as the manual writes them (each loaded on first read)."""
+    got = _fresh("import json, phom; print(json.dumps({'plays': phom.tienlen.min_plays('3S 4S 5S 9D'), "
+                 "'arena': phom.arena.duplicate.__name__, 'round': phom.tournament.round_robin.__name__, "
+                 "'games': list(phom.games.GAMES)[:2], 'dir': [n for n in ('tienlen', 'arena') if n in dir(phom)]}))")
+    assert got == {"plays": 2, "arena": "duplicate", "round": "round_robin", "games": ["phom", "tienlen"],
+                   "dir": ["tienlen", "arena"]}

@@ -2,8 +2,8 @@
 
 This module only re-exports the public names, each loaded from its module when it is first read
 (PEP 562: ``import phom`` itself loads almost nothing beyond NumPy); the submodules ``batch``, ``bots``,
-``reference``, ``referee``, ``render``, ``state``, ``observation``, ``vector`` and ``worlds`` are
-attributes of ``phom`` in the same way, and ``dir(phom)`` lists every name.
+``reference``, ``referee``, ``render``, ``state``, ``observation``, ``vector``, ``worlds``, ``tienlen``,
+``arena``, ``tournament`` and ``games`` are attributes of ``phom`` in the same way, and ``dir(phom)`` lists every name.
 
 >>> import phom
 >>> phom.min_points("9H 10H JH 3C 5D")
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .phom.position import Position, PositionError
     from .phom.solver import arrange, best_lay, bound_cards, can_eat, can_u, eat_melds, is_meld, is_u_khan, isolated, legal_discards, melds, min_points, partial_melds
     from . import bots
-    from . import batch, reference, vector
+    from . import arena, batch, games, reference, tienlen, tournament, vector
     from .phom import observation, referee, render, state, worlds
 
 #: where each public name lives: the module it is read from on first use
@@ -99,6 +99,10 @@ _SUBMODULES: dict[str, str] = {
     "state": "phom.phom.state",
     "vector": "phom.vector",
     "worlds": "phom.phom.worlds",
+    "tienlen": "phom.tienlen",
+    "arena": "phom.arena",
+    "tournament": "phom.tournament",
+    "games": "phom.games",
 }
 
 
@@ -128,7 +132,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | set(_SUBMODULES))
 
 
 __all__ = [
