@@ -133,3 +133,24 @@ def test_an_arena_report_prints_as_a_short_table_and_a_one_line_repr():
     assert len(str(many).splitlines()) <= 30 and "… and 20 more opponents" in str(many)
     for r in (report, many):
         assert "\n" not in repr(r) and repr(r).startswith("<ArenaReport greedy (phom)")
+
+
+def test_a_round_without_openskill_says_the_extra_before_any_game(monkeypatch):
+    """The ratings need openskill (``phom[tournament]``): without it the round stops before its first
+    deal, naming the install (a bot that is asked to move fails the test)."""
+
+    class NeverAsked:
+        name = "never"
+
+        def act(self, view):
+            raise AssertionError("a game was played before the missing extra was said")
+
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    with pytest.raises(ImportError, match=r'pip install "phom\[tournament\]"'):
+        round_robin([NeverAsked(), "greedy"], deals=2, seeds=(1,))
+
+
+def test_a_round_prints_as_its_table():
+    round_ = round_robin(["greedy", "random"], deals=4, seeds=(1,))
+    assert str(round_) == round_.table() and str(round_).startswith("| challenger")

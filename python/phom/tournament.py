@@ -66,8 +66,11 @@ class Crosstable:
                 return row
         raise KeyError(f"{opponent!r} is not in the round")
 
+    def __str__(self) -> str:
+        return self.table()
+
     def table(self) -> str:
-        """Markdown: the crosstable (row: the challenger's mean net ± 95 % against copies of the column),
+        """Markdown (also ``str``): the crosstable (row: the challenger's mean net ± 95 % against copies of the column),
         then the ratings."""
         head = (f"| challenger \\ against {self.players - 1} × | " + " | ".join(self.bots) + " |\n|"
                 + "---|" * (len(self.bots) + 1))
@@ -145,12 +148,16 @@ def _outcomes(row: Matchup) -> list[int]:
     return order
 
 
-def _ratings(bots: Sequence[str], reports: Sequence[ArenaReport]) -> tuple[Rating, ...]:
+def _rating_model() -> Any:
+    """openskill's Plackett–Luce model; the extra to install, named, before any game is played."""
     try:
         from openskill.models import PlackettLuce
     except ImportError:
         raise missing_extra("tournament", "tournament ratings (openskill)") from None
-    model = PlackettLuce()
+    return PlackettLuce()
+
+
+def _ratings(bots: Sequence[str], reports: Sequence[ArenaReport], model: Any) -> tuple[Rating, ...]:
     players = {name: model.rating(name=name) for name in bots}
     cells = [(report.challenger, row.opponent, _outcomes(row)) for report in reports for row in report.rows]
     longest = max((len(c[2]) for c in cells), default=0)
@@ -200,10 +207,11 @@ def round_robin(bots: Sequence[Any], *, game: str = DEFAULT_GAME, deals: int = 2
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError(f"a round needs at least two distinct bots, not {names}")
     kind = game_kind(game)
+    model = _rating_model()                       # a missing extra is said now, not after the games
     timing: dict[str, Any] = {} if move_seconds is None else {"move_seconds": move_seconds}
     specs = [b.strip() if isinstance(b, str) else b for b in bots]
     reports = tuple(duplicate(spec, [other for other in specs if other is not spec], deals=deals, seeds=seeds,
                               rules=rules, executor=executor, game=kind, **timing) for spec in specs)
     first = reports[0]
     return Crosstable(kind.name, tuple(names), tuple(seeds), deals, first.players, reports,
-                      _ratings(names, reports))
+                      _ratings(names, reports, model))
