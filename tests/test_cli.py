@@ -105,6 +105,12 @@ def test_bench_runs():
     assert code == 0 and "min_points" in text and "x" in text
 
 
+@pytest.mark.parametrize(("hands", "lang", "said"), [("0", "en", "from 1 to 10,000"), ("10001", "vi", "từ 1 đến 10.000")])
+def test_bench_bounds_its_hands_before_timing_any(capsys, hands, lang, said):
+    code, text = run(["bench", "--hands", hands, "--lang", lang])
+    assert code == 1 and text == "" and said in capsys.readouterr().err
+
+
 def _script() -> str:
     """The installed console script: beside this interpreter, or on PATH."""
     beside = pathlib.Path(sys.executable).with_name("phom")

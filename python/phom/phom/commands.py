@@ -21,13 +21,16 @@ from typing import Any, TextIO
 from ..cards import CardSet, to_mask
 from ..cli import CommandError, CommandParts
 from ..cli.render import Painter, terminal_width
-from ..language import N_, display_width, pick_language, translator, wrap
+from ..language import N_, display_width, number, pick_language, translator, wrap
 from ..notation import PositionError
 from .position import Position
 from .report import solve_report
 from .solver import melds as solver_melds
 
-__all__ = ["add_commands", "run_bench", "solve_lines", "solver_input"]
+__all__ = ["MOST_BENCH_HANDS", "add_commands", "run_bench", "solve_lines", "solver_input"]
+
+#: the most hands ``phom bench`` times an operation on (the plain-Python reference takes about 1 ms a hand)
+MOST_BENCH_HANDS = 10_000
 
 
 def add_commands(sub: Any, parts: CommandParts) -> None:
@@ -49,7 +52,8 @@ def add_commands(sub: Any, parts: CommandParts) -> None:
 
     bench = parts.command(sub, "bench", _("time the compiled core against the reference on this machine"))
     bench.add_argument("--hands", type=int, default=200, help=_("hands per operation (default 200)"))
-    bench.set_defaults(run=lambda args, out, stdin, lang: run_bench(args.hands, out))
+    parts.language(bench)
+    bench.set_defaults(run=lambda args, out, stdin, lang: run_bench(args.hands, out, pick_language(args.lang)))
 
     train = parts.command(sub, "train", _("train the learned bot by self-play ({install})").format(
         install='pip install "phom[train]"'))
@@ -68,11 +72,12 @@ def add_commands(sub: Any, parts: CommandParts) -> None:
     train.set_defaults(run=lambda args, out, stdin, lang: _train(args, out, parts.with_jobs))
 
 
-def run_bench(count: int, out: TextIO) -> None:
+def run_bench(count: int, out: TextIO, lang: str = "en") -> None:
     """``phom bench``: per-call times of the compiled core and the plain-Python reference on the same
     fixed-seed hands, and their ratio, in the table ``pytest benchmarks`` prints (``phom.phom.benchmarking``)."""
-    if count < 1:
-        raise ValueError("--hands must be at least 1")
+    if not 1 <= count <= MOST_BENCH_HANDS:
+        raise CommandError(translator(lang)("--hands must be a whole number from 1 to {most} (the reference takes "
+                                            "about 1 ms a hand)").format(most=number(MOST_BENCH_HANDS, lang)))
     from .benchmarking import print_measurement
 
     print_measurement(count, out)
