@@ -131,7 +131,7 @@ def test_bots_the_hint_and_best_lay_read_a_parsed_position_as_the_live_view():
 
 
 START = "0pN 4S5S6S9SQSAC7C8CAD9D 10/9/9/9 -/-/-/- -/-/-/- -/-/-/- - 0/0/0/0 15 0 - 0 std"
-LATER = "1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std"
+LATER = "1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std"
 
 
 @pytest.mark.parametrize("text, field", [
@@ -250,7 +250,7 @@ def test_hint_and_solve_take_a_position_on_the_command_line(capsys):
     assert capsys.readouterr().out.strip()
     assert main(["solve", "--position", LATER, "--json"]) == 0
     assert '"hand": "8S 3C 8C 5D QD KD 9H 10H JH"' in capsys.readouterr().out
-    assert main(["hint", LATER.replace(" 14 0 ", " 14 x ")]) == 1
+    assert main(["hint", LATER.replace(" 15 0 ", " 15 x ")]) == 1
     assert "position field 'lead'" in capsys.readouterr().err
     assert main(["solve", "--position", TL]) == 1
     assert "Phỏm position" in capsys.readouterr().err
@@ -288,7 +288,7 @@ BAD_POSITIONS: list[tuple[str, object]] = [
     ("rows", LATER.replace("QS/-/-/-", "QS/JS!QS/-/-")),
     ("rows", LATER.replace("QS/-/-/-", "QS/-/JS!JS/-")),
     ("rows", LATER.replace("QS/-/-/-", "QS/4S5S6S7S8S/-/-")),
-    ("rows", LATER.replace("1tN", "1pN").replace("QS/-/-/-", "QS/2S3S4S5S/-/-").replace(" 14 0 ", " 5 0 ")),
+    ("rows", LATER.replace("1tN", "1pN").replace("QS/-/-/-", "QS/2S3S4S5S/-/-").replace(" 15 0 ", " 11 0 ")),
     ("eaten", LATER.replace(" -/-/-/- -/-/-/- - ", " 9S9C9D8D/-/-/- -/-/-/- - ", 1)),
     ("eaten", LATER.replace(" -/-/-/- -/-/-/- - ", " *9S/-/-/- -/-/-/- - ", 1)),
     ("eaten", LATER.replace(" -/-/-/- -/-/-/- - ", " -/5S/-/- -/-/-/- - ", 1)),
@@ -299,9 +299,10 @@ BAD_POSITIONS: list[tuple[str, object]] = [
     ("turns", START.replace("0/0/0/0", "0/0/0/x")),
     ("stock", START.replace(" 15 0 - 0 ", " 99 0 - 0 ")),
     ("stock", LATER.replace("9/9/9/9", "11/9/11/11")),
+    ("stock", LATER.replace(" 15 0 - 1 ", " 14 0 - 1 ")),                 # a card of the deal is nowhere
     ("lead", START.replace(" 15 0 - 0 ", " 15 8 - 0 ")),
     ("chot", START.replace(" 15 0 - 0 ", " 15 0 x 0 ")),
-    ("ply", LATER.replace(" 14 0 - 1 ", " 14 0 - 0 ")),
+    ("ply", LATER.replace(" 15 0 - 1 ", " 15 0 - 0 ")),
     ("rules", START.replace(" std", " standard")),
     ("rules", START.replace(" std", " std,tai_gui=maybe")),
     ("rules", START.replace(" std", " std,colour=red")),
@@ -430,5 +431,5 @@ def test_phom_hint_says_a_bad_position_in_the_players_language(field, bad, capsy
 
 
 def test_phom_solve_says_a_bad_phom_position_in_vietnamese(capsys):
-    assert main(["solve", "--position", LATER.replace(" 14 0 ", " 14 x "), "--lang", "vi"]) == 1
+    assert main(["solve", "--position", LATER.replace(" 15 0 ", " 15 x "), "--lang", "vi"]) == 1
     assert capsys.readouterr().err == "phom solve: lỗi: Thế bài sai ở ô lead: 'x' phải là số nguyên từ 0 đến 3\n"

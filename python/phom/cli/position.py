@@ -4,7 +4,7 @@ number of fields tells the games apart (Phỏm's line has 13, Tiến lên's 9).
 
 >>> import io
 >>> out = io.StringIO()
->>> hint_position("1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std", out,
+>>> hint_position("1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std", out,
 ...               json_out=True, lang="en", search=False)
 >>> print(out.getvalue()[:40])
 {"game": "phom", "position": "1tN 8S3C8C

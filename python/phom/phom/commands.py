@@ -87,7 +87,7 @@ def solver_input(text: str) -> tuple[int, int, list[CardSet]]:
     """What ``phom solve --position`` solves: the player's hand, his eaten cards still in it and the phỏm
     he may send to (in a normal turn, those of his coming lay-down turn).
 
-    >>> hand, eaten, table = solver_input("1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std")
+    >>> hand, eaten, table = solver_input("1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std")
     >>> len(CardSet(hand)), eaten, table
     (9, 0, [])
     """

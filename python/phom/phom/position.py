@@ -193,11 +193,11 @@ class Position:
     bài); ``last_chot_eater`` (−1: none); ``rules``; ``ply`` the actions played so far (the hint seeds
     its playouts by it, as chess's FEN counts moves).
 
-    >>> text = "1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std"
+    >>> text = "1tN 8S3C8C5DQDKD9H10HJH 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std"
     >>> p = Position.parse(text)
     >>> [str(a) for a in p.view().legal_actions], str(p) == text, p.stock
-    (['draw'], True, 14)
-    >>> Position.parse("1tN 9H10H 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 14 0 - 1 std")
+    (['draw'], True, 15)
+    >>> Position.parse("1tN 9H10H 9/9/9/9 QS/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std")
     Traceback (most recent call last):
     ...
     phom.notation.PositionError: position field 'hand': the hand holds 2 cards; field 'sizes' says seat 1 holds 9
@@ -419,6 +419,11 @@ class Position:
         if len(hidden) < self.stock:
             raise PositionError("stock", N_("{count} cards do not fit the {left} left unseen"), count=self.stock,
                                 left=len(hidden))
+        unused = 52 - rules.hand_size * (n - 1) - rules.leader_hand_size - rules.stock_size   # never dealt
+        if len(hidden) != self.stock + unused:   # every dealt card is somewhere: a hand, a row, a phỏm, the stock
+            raise PositionError("stock", N_("{count} cards, but the hands, the rows and the phỏm leave {left} for "
+                                            "the stock: the deal has {dealt} cards"), count=self.stock,
+                                left=len(hidden) - unused, dealt=52 - unused)
         state = State([0] * n, hidden[:self.stock], self.lead)
         state.seats = seats
         state.to_move, state.phase, state.turn_kind = p, self.phase, self.kind
