@@ -8,9 +8,10 @@ the review's own playout policies. The review then values the race's survivors o
 measure a loss; a hint needs only the choice, so it spends all its worlds on the race: rounds of
 ``ROUND_WORLDS`` until one candidate is left, the rest are within ``FLAT`` stakes of the leader
 beyond doubt, or the game's ``hint_worlds`` worlds are spent (the look-ahead's ``SEARCH_WORLDS``). An early
-stop ends the race, not the judgement: the leader and its closest rival play on, round after round, until
-the leader has played all its ``worlds`` (so the look-ahead, with four times the worlds, really looks four
-times as far, and the gap between the two is known as well as the worlds allow).
+stop ends the race, not the judgement: every candidate still in it (and the leader's closest rival, if it is
+the only one) plays on, round after round, until the leader has played all its ``worlds`` (so the
+look-ahead, with four times the worlds, really looks four times as far, the gaps between them are known as
+well as the worlds allow, and their values, over the same worlds, can be compared with each other).
 
 Every candidate's gap to the leader is measured on the worlds both played (common random numbers), with
 its standard error; the candidates within ``EQUAL_Z`` standard errors of the leader are ``equal``: as good
@@ -69,7 +70,8 @@ class Judgement:
     ``errors``, the candidates still ``alive`` at the race's end, the ``best`` plan's and the greedy
     bot's (``greedy``) indices, the most ``worlds`` a candidate played and the games ``playouts``
     spent; ``gaps`` and ``gap_errors``: each plan's paired gap below the best over the worlds both
-    played, and its standard error (NaN where they share no worlds; 0 for the best itself)."""
+    played, and its standard error (NaN where they share no worlds; 0 for the best itself);
+    ``greedy_gaps`` and ``greedy_gap_errors`` the same below the greedy bot's plan."""
 
     plans: tuple[tuple[Any, ...], ...]
     texts: tuple[str, ...]
@@ -82,6 +84,8 @@ class Judgement:
     playouts: int
     gaps: tuple[float, ...] = ()
     gap_errors: tuple[float, ...] = ()
+    greedy_gaps: tuple[float, ...] = ()
+    greedy_gap_errors: tuple[float, ...] = ()
 
     def equal(self, z: float = EQUAL_Z) -> tuple[int, ...]:
         """The plans as good as the best as far as the worlds tell (the best first, then by value): each
@@ -103,6 +107,21 @@ class Judgement:
         """The plan a careful player picks: the greedy bot's among the ``equal`` ones, else the best."""
         return self.greedy if self.greedy in self.equal() else self.best
 
+    def below_choice(self, i: int) -> tuple[float, float]:
+        """Plan ``i``'s paired gap below the ``choice`` over the worlds both played (negative where ``i``
+        did better) and its standard error; NaN where they share fewer than two worlds (or the race
+        kept no record of them).
+
+        >>> Judgement((("a",), ("b",)), ("a", "b"), (1.0, 0.9), (0.1, 0.1), (0, 1), 0, 1, 64, 128, (0.0, 0.1),
+        ...           (0.0, 0.08), (-0.1, 0.0), (0.08, 0.0)).below_choice(0)
+        (-0.1, 0.08)
+        """
+        gaps, errors = (self.gaps, self.gap_errors) if self.choice == self.best else (
+            self.greedy_gaps, self.greedy_gap_errors)
+        if i >= len(gaps) or i >= len(errors):
+            return math.nan, math.nan
+        return gaps[i], errors[i]
+
     def ranked(self) -> list[int]:
         """The valued plans' indices: the best, then the others by value."""
         kept = [i for i, v in enumerate(self.values) if not math.isnan(v)]
@@ -119,10 +138,23 @@ def judged_words(deals: int, value: float, gap: float, other: str, lang: str = "
     'đánh thử 1.248 ván, nước này thắng trung bình 2,21 cược một ván, hơn đánh Q♠ 0,24 cược'
     >>> judged_words(448, -0.764, 0.012, "bỏ lượt", "vi")
     'đánh thử 448 ván, nước này thua trung bình 0,76 cược một ván, ít hơn bỏ lượt 0,01 cược'
+
+    A negative ``gap`` (the other move did better) is said as such:
+
+    >>> judged_words(256, 1.144, -0.266, "đánh 4♥", "vi")
+    'đánh thử 256 ván, nước này thắng trung bình 1,14 cược một ván, kém đánh 4♥ 0,27 cược'
+    >>> judged_words(256, -0.5, -0.25, "discarding 4♥")
+    'over 256 trial games it loses 0.50 stakes a game on average, 0.25 more than discarding 4♥'
     """
     _ = translator(lang)
     said = {"deals": number(deals, lang), "value": number(abs(value), lang, 2), "other": other,
-            "gap": number(gap, lang, 2)}
+            "gap": number(abs(gap), lang, 2)}
+    if gap <= -0.005:
+        if value < 0:
+            return _("over {deals} trial games it loses {value} stakes a game on average, {gap} more than {other}"
+                     ).format(**said)
+        return _("over {deals} trial games it wins {value} stakes a game on average, {gap} less than {other}"
+                 ).format(**said)
     if value < 0:
         if gap < 0.005:
             return _("over {deals} trial games it loses {value} stakes a game on average, as much as {other}").format(**said)
@@ -193,7 +225,8 @@ def verdict(sample: Any, values: Any, plans: Sequence[tuple[Any, ...]], texts: t
     """
     k = len(plans)
     if k == 1:
-        return Judgement(tuple(plans), texts, (math.nan,), (math.nan,), (0,), 0, 0, 0, 0, (0.0,), (0.0,))
+        return Judgement(tuple(plans), texts, (math.nan,), (math.nan,), (0,), 0, 0, 0, 0, (0.0,), (0.0,), (0.0,),
+                         (0.0,))
     played: list[tuple[list[int], npt.NDArray[np.float64]]] = []       # each round: (candidates, money)
 
     def play(r: int, alive: list[int]) -> Any:
@@ -213,7 +246,9 @@ def verdict(sample: Any, values: Any, plans: Sequence[tuple[Any, ...]], texts: t
     others = [i for i in range(k) if i != best and counts[i]]
     if others and played:
         rival = max(others, key=lambda i: (i in alive, means[i], -preference[i]))
-        duel = sorted({best, rival})
+        # every candidate still in the race plays on with the leader: their values are then over the same
+        # worlds, and a value gap is the paired gap the equal ones are judged by
+        duel = sorted({best, rival} | set(alive))
         limit = rounds + max(1, worlds // ROUND_WORLDS)
         while counts[best] < worlds and rounds < limit:
             won = play(rounds, duel)
@@ -226,8 +261,9 @@ def verdict(sample: Any, values: Any, plans: Sequence[tuple[Any, ...]], texts: t
         alive = sorted(set(alive) | set(duel))
         best = max(alive, key=lambda i: (means[i], -preference[i]))
     gaps, gap_errors = _gaps(played, k, best)
+    greedy_gaps, greedy_gap_errors = _gaps(played, k, greedy)
     return Judgement(tuple(plans), texts, tuple(means), tuple(errors), tuple(alive), best, greedy,
-                     max(counts), spent, gaps, gap_errors)
+                     max(counts), spent, gaps, gap_errors, greedy_gaps, greedy_gap_errors)
 
 
 def _pooled(played: list[tuple[list[int], npt.NDArray[np.float64]]], k: int
