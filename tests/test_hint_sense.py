@@ -2,13 +2,23 @@
 (``phom.tienlen.Position``, ``phom.Position``), each with the move a good player makes there and the moves
 nobody makes (a heo thrown on a lone low card early, a single led into a player with one card left, a
 card discarded out of a finished phỏm). The hint (quick and look-ahead) must play the good move, or say
-that the good move is as good as its own (``equal``), and never a move nobody makes."""
+that the good move is as good as its own (``equal``), and never a move nobody makes. Its reason must say
+what is true of the move it names: the points left after that very move, and "as good as" only for moves
+the trials put within the margin it quotes (over greedy self-play)."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterator
 
 import pytest
 import phom
 from phom import Game, Position, hint
+from phom.bots import GreedyBot
+from phom.phom.actions import Action, AutoLay, Discard, Draw, Eat
+from phom.phom.hints import Hint
+from phom.phom.render import action_text
+from phom.phom.view import PlayerView
 from phom.tienlen.game import parse_action
 from phom.tienlen.hints import tienlen_advice
 from phom.tienlen.position import Position as TienLenPosition
@@ -105,3 +115,121 @@ def test_an_eat_that_completes_a_phom_is_advised():
     game.apply(phom.Discard("9S"))
     for search in (False, True):
         assert hint(game, search=search, budget=0.5).action == phom.Eat("9S")
+
+
+# -- the reason says what the trials and the solver say of the move it names ----------------------------
+_POINTS = re.compile(r"(\d+) points")
+_EQUAL = re.compile(r": as good as (.+) \(over [\d,]+ trial games they are at most (\d+\.\d\d) stakes a game apart, "
+                    r"within the trials' margin of (\d+\.\d\d)\)")
+
+
+def _said_actions(view: PlayerView, text: str) -> list[Action]:
+    """A move list as the hint writes it ("Eat J♥, discard 8♦"), read back into actions."""
+    known = {action_text(a, "en"): a for a in [*view.legal_actions, AutoLay(), Draw(),
+                                               *(f(phom.Card.from_index(c)) for c in range(52) for f in (Discard, Eat))]}
+    return [known[part[:1].lower() + part[1:]] for part in text.split(", ")]
+
+
+def _points_after(view: PlayerView, plan: list[Action]) -> int | None:
+    """The fewest points the player can hold once ``plan`` is played (None: a plan the reason quotes no
+    points for)."""
+    hand, eaten = view.hand.mask, view.unlaid_eaten.mask
+    values = view.rules.value_table
+    if len(plan) == 1 and isinstance(plan[0], Draw):
+        return phom.min_points(phom.CardSet(hand), eaten=phom.CardSet(eaten), values=values)
+    if len(plan) == 2 and isinstance(plan[0], Eat) and isinstance(plan[1], Discard):
+        x, c = plan[0].card.mask, plan[1].card.mask
+        return phom.min_points(phom.CardSet((hand | x) & ~c), eaten=phom.CardSet(eaten | x), values=values)
+    if len(plan) == 1 and isinstance(plan[0], Discard):
+        return phom.min_points(phom.CardSet(hand & ~plan[0].card.mask), eaten=phom.CardSet(eaten), values=values)
+    return None
+
+
+def check_reason(view: PlayerView, advice: Hint) -> tuple[int, int]:
+    """The points the reason quotes are those of the move it names; a move it calls as good as the one it
+    plays is within the margin it quotes of it in ``advice.values``, the margin above 0. Returns (points
+    checked, "as good as" sentences checked)."""
+    head, _sep, rest = advice.reason.partition(": ")
+    plan = _said_actions(view, head)
+    assert plan[0] == advice.action, (advice.reason, advice.action)
+    checked = [0, 0]
+    expected = _points_after(view, plan)
+    if expected is not None:
+        quoted = [int(p) for p in _POINTS.findall(rest)]
+        assert quoted == [expected], (advice.reason, expected)
+        checked[0] = 1
+    said = _EQUAL.search(advice.reason)
+    assert (said is None) == ("as good as" not in advice.reason), advice.reason
+    if said:
+        names, gap, margin = said.group(1), float(said.group(2)), float(said.group(3))
+        names, _and, last = names.rpartition(" and ")
+        more = re.fullmatch(r"(\d+) other moves?", last)
+        others = _said_actions(view, names if more else f"{names}, {last}" if names else last)
+        values = dict(advice.values)
+        assert margin > 0 and gap <= margin, advice.reason
+        assert others and set(others) <= set(advice.equal[1:]), (advice.reason, advice.equal)
+        if more:                            # the moves not named one by one: as many within the margin
+            unnamed = [a for a in advice.equal[1:] if a not in others
+                       and abs(values[advice.action] - values[a]) <= margin + 0.005]
+            assert len(unnamed) >= int(more.group(1)), (advice.reason, advice.values)
+        widest = max(abs(values[advice.action] - values[o]) for o in others)
+        assert widest <= gap + 0.005, (advice.reason, advice.values)
+        for other in others:
+            assert abs(values[advice.action] - values[other]) <= margin + 0.005, (advice.reason, advice.values)
+        checked[1] = 1
+    return checked[0], checked[1]
+
+
+def test_an_eat_quotes_the_points_of_its_own_discard() -> None:
+    # eating J♥ then discarding K♠ would leave 24 points; the hint discards 8♦, which leaves 29
+    view = Position.parse("1tN 2SKS3C6C5D8D9H10HQH 9/9/9/9 JH/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std").view()
+    advice = hint(view)
+    assert advice.reason.startswith("Eat J♥, discard 8♦: "), advice.reason
+    assert check_reason(view, advice)[0] == 1
+    assert "leaves 29 points" in advice.reason
+    assert "29 điểm" in hint(view, lang="vi").reason
+
+
+def test_as_good_as_quotes_the_real_gap_and_margin() -> None:
+    # the greedy bot's Q♠ is played, within the noise of the best (8♥): the sentence says by how much
+    view = Position.parse("1pN 2S7SQS5C6D7D8D10D8H10H 9/10/9/9 KHJD/QC/9H/KC -/-/-/- -/-/-/- - 2/1/1/1 10 0 - 10 "
+                          "std").view()
+    advice = hint(view)
+    assert "0.00" not in advice.reason, advice.reason
+    assert check_reason(view, advice) == (1, 1) or "as good as" not in advice.reason
+    assert "0,00" not in hint(view, lang="vi").reason
+
+
+def _greedy_decisions(games: int, first_seed: int) -> Iterator[PlayerView]:
+    """Every decision with a choice in ``games`` greedy self-play games."""
+    for seed in range(first_seed, first_seed + games):
+        game, bot = Game(seed=seed), GreedyBot()
+        for _ in range(400):                            # bounded: a game has far fewer turns
+            if game.to_move is None:
+                break
+            view = game.view(game.to_move)
+            if len(view.legal_actions) > 1:
+                yield view
+            game.apply(bot.act(view))
+
+
+def _check_many(decisions: int, first_seed: int) -> tuple[int, int, int]:
+    seen = points = equal = 0
+    for view in _greedy_decisions(10 * decisions, first_seed):
+        p, e = check_reason(view, hint(view, search=seen % 10 == 9, budget=0.1))     # every tenth looks ahead
+        seen, points, equal = seen + 1, points + p, equal + e
+        if seen >= decisions:
+            break
+    return seen, points, equal
+
+
+def test_reasons_agree_with_the_move_and_the_trials_quick() -> None:
+    seen, points, _equal = _check_many(30, 5000)
+    assert seen == 30 and points >= 20
+
+
+@pytest.mark.computational
+def test_reasons_agree_with_the_move_and_the_trials_over_self_play() -> None:
+    seen, points, equal = _check_many(300, 7000)
+    print(f"{seen} decisions, {points} quoted points checked, {equal} 'as good as' sentences checked")
+    assert seen == 300 and points >= 200 and equal >= 10

@@ -16,9 +16,9 @@ the player can hold once it is played, found with the solver.
 >>> h.action, h.equal
 (Discard(Card('QS')), (Discard(Card('QS')), Discard(Card('8C')), Discard(Card('AD'))))
 >>> print(h.reason)
-Discard Q♠: as good as discard 8♣ and discard A♦ (over 256 trial games they are at most 0.80 stakes a game apart, within the trials' margin of 0.81); a careful player picks this one. Your best arrangement comes to 35 points, and the next player could eat it (5 ways).
+Discard Q♠: as good as discard 8♣ and discard A♦ (over 256 trial games they are at most 0.59 stakes a game apart, within the trials' margin of 0.91); a careful player picks this one. Your best arrangement comes to 35 points, and the next player could eat it (5 ways).
 >>> print(hint(g, lang="vi").reason)
-Đánh Q♠: ngang với đánh 8♣ và đánh A♦ (đánh thử 256 ván, các nước này chênh nhau không quá 0,80 cược một ván, chưa vượt sai số 0,81 cược của phép thử); người chơi cẩn thận sẽ chọn nước này. Cách xếp tốt nhất của bạn còn 35 điểm, và nhà dưới có thể ăn lá này (5 cách).
+Đánh Q♠: ngang với đánh 8♣ và đánh A♦ (đánh thử 256 ván, các nước này chênh nhau không quá 0,59 cược một ván, chưa vượt sai số 0,91 cược của phép thử); người chơi cẩn thận sẽ chọn nước này. Cách xếp tốt nhất của bạn còn 35 điểm, và nhà dưới có thể ăn lá này (5 cách).
 
 Where one move is ahead beyond the noise, the hint names it and says by how much:
 
@@ -59,6 +59,8 @@ __all__ = ["HINT_WORLDS", "SEARCH_FACTOR", "Hint", "hint", "lay_words", "plan_wo
 HINT_WORLDS = 256
 #: The look-ahead's worlds, at least, as a multiple of the quick hint's.
 SEARCH_FACTOR = 4
+#: The smallest margin an "as good as" sentence quotes: one that reads 0.00 stakes says nothing.
+SHOWN_MARGIN = 0.005
 
 
 @dataclass(frozen=True)
@@ -130,10 +132,12 @@ def hint(game_or_view: Game | PlayerView, player: int | None = None, *, search: 
     place[choice] = -1
     alternatives = tuple(sorted(scored.values(), key=lambda item: (place.get(item[0], len(place)), item[1],
                                                                    item[0].id)))
-    if len(equal) > 1:
-        reason = _equal_reason(view, verdict, best_plan, equal, scored[choice][2], lang)
+    detail = _plan_detail(view, best_plan, scored[choice][2], lang)
+    shown = _shown_equal(verdict, values)
+    if shown:
+        reason = _equal_reason(view, verdict, best_plan, shown, detail, lang)
     else:
-        reason = _reason(view, verdict, best_plan, values, scored[choice][2], lang)
+        reason = _reason(view, verdict, best_plan, values, detail, lang)
     return Hint(choice, reason, alternatives, tuple(values.items()), verdict.playouts,
                 equal if len(equal) > 1 else (), verdict.worlds)
 
@@ -155,36 +159,70 @@ def _searched(view: PlayerView, budget: float, seed: int) -> Judgement:
 
 def _reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], values: dict[Action, float],
             detail: str, lang: str) -> str:
-    """The judgement in one sentence, then what the solver says of the move."""
-    _ = translator(lang)
+    """The judgement in one sentence (the move's money a game and how it compares with the best other
+    move's), then what the solver says of the move (``detail``)."""
     choice = plan[0]
     named = plan_words(plan, view, lang)
     named = named[:1].upper() + named[1:]
     others = [(a, v) for a, v in values.items() if a != choice]
-    value = verdict.values[verdict.best]
+    value = verdict.values[verdict.choice]
     if not others or math.isnan(value):
         return detail if len(plan) == 1 else f"{named}: {_after_colon(detail)}"
     other, other_value = others[0]
-    gap = value - other_value
-    judged = f"{named}: {judged_words(verdict.worlds, value, gap, _choice(other, lang), lang)}."
-    if isinstance(choice, AutoLay) and len(plan) > 1:     # the judged discard, not the solver's
-        detail = _("Lay down with the solver's plan: {plan}.").format(
-            plan=lay_words(_plan(view), view, lang, discard=False))
+    judged = f"{named}: {judged_words(verdict.worlds, value, value - other_value, _choice(other, lang), lang)}."
     rest = _after_colon(detail)
     return f"{judged} {rest[:1].upper()}{rest[1:]}"
 
 
-def _equal_reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], equal: tuple[Action, ...],
-                  detail: str, lang: str) -> str:
-    """The move played and the moves the judgement cannot tell from it, named; then what the solver says."""
-    indices = [i for i in verdict.equal() if verdict.plans[i][0] != plan[0]]
-    widest = max(indices, key=lambda i: verdict.gaps[i])
-    others = [action_text(a, lang) for a in equal[1:]]
+def _shown_equal(verdict: Judgement, values: dict[Action, float]) -> list[tuple[Action, float, float]]:
+    """The moves of ``verdict.equal()`` the trials show as good as the choice's, each with the widest
+    figure between the two (their paired gap over the worlds both played, and the gap of their
+    ``values``) and the trials' margin on it (``EQUAL_Z`` standard errors of the paired gap): only moves
+    raced with the choice on common worlds, a margin of at least ``SHOWN_MARGIN``, both figures within
+    it, their values the ones ``Hint.values`` shows. Empty when none is (moves that came out the same, or
+    all but the same, are said to win as much as each other instead)."""
+    chosen = verdict.choice
+    first = verdict.plans[chosen][0]
+    value = verdict.values[chosen]
+    if values.get(first) != value:
+        return []
+    shown: dict[Action, tuple[Action, float, float]] = {}
+    for i in verdict.equal():
+        action = verdict.plans[i][0]
+        if action == first or action in shown or values.get(action) != verdict.values[i]:
+            continue
+        gap, error = verdict.below_choice(i)
+        margin = EQUAL_Z * error
+        widest = max(abs(gap), abs(value - verdict.values[i]))
+        if math.isfinite(margin) and margin >= SHOWN_MARGIN and widest <= margin:
+            shown[action] = (action, widest, margin)
+    return list(shown.values())
+
+
+def _equal_reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...],
+                  shown: list[tuple[Action, float, float]], detail: str, lang: str) -> str:
+    """The move played and the moves the trials cannot tell from it (``_shown_equal``), named, with the
+    widest figure between them and its margin; then what the solver says."""
+    _widest_action, gap, margin = max(shown, key=lambda item: (item[1], item[2]))
+    others = [action_text(action, lang) for action, _gap, _margin in shown]
     named = plan_words(plan, view, lang)
-    said = equal_words(verdict.worlds, [n[:1].lower() + n[1:] for n in others], verdict.gaps[widest],
-                       EQUAL_Z * verdict.gap_errors[widest], lang)
+    said = equal_words(verdict.worlds, [n[:1].lower() + n[1:] for n in others], gap, margin, lang)
     rest = _after_colon(detail)
     return f"{named[:1].upper()}{named[1:]}: {said}. {rest[:1].upper()}{rest[1:]}"
+
+
+def _plan_detail(view: PlayerView, plan: tuple[Action, ...], detail: str, lang: str) -> str:
+    """What the solver says of the plan the hint plays: its first move's ``detail`` (``_score``), but for
+    an eat the points after the plan's own discard, and for a lay-down with the judged discard the
+    phỏm and the cards sent only."""
+    _ = translator(lang)
+    first = plan[0]
+    if isinstance(first, Eat) and len(plan) > 1 and isinstance(plan[1], Discard):
+        return _eat_words(view, first, lang, plan[1])[1]
+    if isinstance(first, AutoLay) and len(plan) > 1:     # the judged discard, not the solver's
+        return _("Lay down with the solver's plan: {plan}.").format(
+            plan=lay_words(_plan(view), view, lang, discard=False))
+    return detail
 
 
 def _after_colon(reason: str) -> str:
@@ -232,18 +270,8 @@ def _score(view: PlayerView, action: Action, lang: str) -> tuple[Action, int, st
         return action, -1, _("Declare {kind}: {melds} hold every card but {rest}.").format(
             kind=kind, melds=melds, rest=a.deadwood or _("none"))
     if isinstance(action, Eat):
-        x = action.card
-        after_hand, after_eaten = hand | x.mask, eaten | x.mask
-        joins = min(eat_melds(hand, x, eaten), key=lambda m: (len(m), m.mask))
-        chot = " (ăn chốt)" if acting else ""
-        free = card_indices(legal_discard_mask(after_hand, after_eaten))
-        if not free:   # every card goes into phỏm with it (a tái turn's new phỏm): nothing is left to discard
-            best = min_points_mask(after_hand, after_eaten, values)
-            return action, best, _("Eat {card}{chot}: it completes {meld}, which you lay with the rest of your "
-                                   "hand.").format(card=x, chot=chot, meld=joins)
-        best = min(min_points_mask(after_hand & ~(1 << c), after_eaten, values) for c in free)
-        return action, best, _("Eat {card}{chot}: it completes {meld} and leaves {points} points after your "
-                               "discard.").format(card=x, chot=chot, meld=joins, points=best)
+        best, said = _eat_words(view, action, lang)
+        return action, best, said
     if isinstance(action, Draw):
         now = min_points_mask(hand, eaten, values)
         return action, now, _("Draw: your best arrangement is {points} points before the new card.").format(
@@ -278,6 +306,27 @@ def _score(view: PlayerView, action: Action, lang: str) -> tuple[Action, int, st
     else:
         safety = _("the next player could eat it ({count} ways)").format(count=risk)
     return action, points, _("Discard {card}: {stay}, and {safety}.").format(card=c, stay=stay, safety=safety)
+
+
+def _eat_words(view: PlayerView, action: Eat, lang: str, discard: Discard | None = None) -> tuple[int, str]:
+    """An eat's points and words: the fewest points after ``discard`` (default: after the best discard)."""
+    _ = translator(lang)
+    hand, eaten, values = view.hand.mask, view.unlaid_eaten.mask, view.rules.value_table
+    x = action.card
+    after_hand, after_eaten = hand | x.mask, eaten | x.mask
+    joins = min(eat_melds(hand, x, eaten), key=lambda m: (len(m), m.mask))
+    chot = " (ăn chốt)" if view.turn_kind in ("lay", "tai") else ""
+    free = card_indices(legal_discard_mask(after_hand, after_eaten))
+    if not free:   # every card goes into phỏm with it (a tái turn's new phỏm): nothing is left to discard
+        return min_points_mask(after_hand, after_eaten, values), _(
+            "Eat {card}{chot}: it completes {meld}, which you lay with the rest of your hand.").format(
+            card=x, chot=chot, meld=joins)
+    if discard is not None and discard.card.index in free:
+        best = min_points_mask(after_hand & ~discard.card.mask, after_eaten, values)
+    else:
+        best = min(min_points_mask(after_hand & ~(1 << c), after_eaten, values) for c in free)
+    return best, _("Eat {card}{chot}: it completes {meld} and leaves {points} points after your discard.").format(
+        card=x, chot=chot, meld=joins, points=best)
 
 
 def lay_words(plan: LayPlan, view: PlayerView, lang: str = "en", *, discard: bool = True) -> str:
