@@ -200,6 +200,17 @@ def test_as_good_as_quotes_the_real_gap_and_margin() -> None:
     assert "0,00" not in hint(view, lang="vi").reason
 
 
+def test_moves_that_come_out_the_same_are_said_to_win_as_much():
+    # ù or the automatic lay-down (which goes out too): the same money in every trial game, no margin to quote
+    view = Position.parse("2pHc 10S4C10C8D9D10D3H4H5H10H 9/9/10/9 KC9S8S/JC9C9H!9D/KHQC/KDKS5D -/-/10C9D*/JS "
+                          "-/-/-/- - 4/4/3/3 4 3 2 28 std").view()
+    advice = hint(view)
+    assert "margin of 0.00" not in advice.reason and check_reason(view, advice) == (0, 0)
+    assert advice.reason.startswith("Ù: over 256 trial games it wins 19.00 stakes a game on average, as much as "
+                                    "laying down automatically."), advice.reason
+    assert "bằng hạ phỏm" in hint(view, lang="vi").reason
+
+
 def _greedy_decisions(games: int, first_seed: int) -> Iterator[PlayerView]:
     """Every decision with a choice in ``games`` greedy self-play games."""
     for seed in range(first_seed, first_seed + games):

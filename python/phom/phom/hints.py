@@ -252,6 +252,8 @@ def _choice(action: Action, lang: str) -> str:
         return _("eating {card}").format(card=action.card)
     if isinstance(action, Draw):
         return _("drawing")
+    if isinstance(action, AutoLay):
+        return _("laying down automatically")
     text = action_text(action, lang)
     return text[:1].lower() + text[1:]
 
