@@ -137,8 +137,8 @@ def _points_after(view: PlayerView, plan: list[Action]) -> int | None:
     values = view.rules.value_table
     if len(plan) == 1 and isinstance(plan[0], Draw):
         return phom.min_points(phom.CardSet(hand), eaten=phom.CardSet(eaten), values=values)
-    if len(plan) == 2 and isinstance(plan[0], Eat) and isinstance(plan[1], Discard):
-        x, c = plan[0].card.mask, plan[1].card.mask
+    if len(plan) > 1 and isinstance(plan[0], Eat) and isinstance(plan[-1], Discard):    # ăn chốt: a lay-down between
+        x, c = plan[0].card.mask, plan[-1].card.mask
         return phom.min_points(phom.CardSet((hand | x) & ~c), eaten=phom.CardSet(eaten | x), values=values)
     if len(plan) == 1 and isinstance(plan[0], Discard):
         return phom.min_points(phom.CardSet(hand & ~plan[0].card.mask), eaten=phom.CardSet(eaten), values=values)

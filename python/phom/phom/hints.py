@@ -214,11 +214,17 @@ def _equal_reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...]
 def _plan_detail(view: PlayerView, plan: tuple[Action, ...], detail: str, lang: str) -> str:
     """What the solver says of the plan the hint plays: its first move's ``detail`` (``_score``), but for
     an eat the points after the plan's own discard, and for a lay-down with the judged discard the
-    phỏm and the cards sent only."""
+    phỏm and the cards sent only.
+
+    >>> from phom import Position
+    >>> view = Position.parse("1tN 2SKS3C6C5D8D9H10HQH 9/9/9/9 JH/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std").view()
+    >>> _plan_detail(view, (Eat("JH"), Discard("8D")), "", "en")
+    'Eat J♥: it completes 9♥ 10♥ J♥ and leaves 29 points after your discard.'
+    """
     _ = translator(lang)
     first = plan[0]
-    if isinstance(first, Eat) and len(plan) > 1 and isinstance(plan[1], Discard):
-        return _eat_words(view, first, lang, plan[1])[1]
+    if isinstance(first, Eat) and len(plan) > 1 and isinstance(plan[-1], Discard):   # ăn chốt: a lay-down between
+        return _eat_words(view, first, lang, plan[-1])[1]
     if isinstance(first, AutoLay) and len(plan) > 1:     # the judged discard, not the solver's
         return _("Lay down with the solver's plan: {plan}.").format(
             plan=lay_words(_plan(view), view, lang, discard=False))
@@ -323,7 +329,7 @@ def _eat_words(view: PlayerView, action: Eat, lang: str, discard: Discard | None
         return min_points_mask(after_hand, after_eaten, values), _(
             "Eat {card}{chot}: it completes {meld}, which you lay with the rest of your hand.").format(
             card=x, chot=chot, meld=joins)
-    if discard is not None and discard.card.index in free:
+    if discard is not None:
         best = min_points_mask(after_hand & ~discard.card.mask, after_eaten, values)
     else:
         best = min(min_points_mask(after_hand & ~(1 << c), after_eaten, values) for c in free)
