@@ -3,8 +3,9 @@
 Each group times one amount of work done in ways: ``1 thread`` does both halves one after the other,
 ``2 threads`` gives each half to its own thread (a pool made once, outside the timing), and, where
 the work is more than single solver calls, ``2 processes`` gives each half to its own process (a pool
-made once; each builds its inputs once): no GIL is shared there, so that row is what the machine's two
-cores give at that moment, the ceiling for the threads. Read the speed-up in pytest-benchmark's table:
+made once; each builds its inputs once and sends its last result back): no GIL is shared there, so
+that row says, from the same run, what the machine's two cores gave (it pays its own costs: each
+process its own interpreter and copy of the inputs). Read the speed-up in pytest-benchmark's table:
 the ``1 thread`` row's relative median, e.g. ``(1.85)``, says two threads made 1.85x the calls a
 second of one. Two threads can gain at most what the GIL-free share of a call allows (Amdahl): a call
 that holds the GIL for g µs of t µs gains at most t / (g + (t − g) / 2). The work:
