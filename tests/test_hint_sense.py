@@ -244,3 +244,46 @@ def test_reasons_agree_with_the_move_and_the_trials_over_self_play() -> None:
     seen, points, equal = _check_many(300, 7000)
     print(f"{seen} decisions, {points} quoted points checked, {equal} 'as good as' sentences checked")
     assert seen == 300 and points >= 200 and equal >= 10
+
+
+_TL_EQUAL = re.compile(r"^as good as (.+) \(over [\d,]+ trial games they are at most (\d+\.\d\d) stakes a game apart, "
+                       r"within the trials' margin of (\d+\.\d\d)\)")
+_TL_JUDGED = re.compile(r"^over [\d,]+ trial games it (wins|loses) (\d+\.\d\d) stakes a game on average")
+
+
+def _check_tienlen(games: int, first_seed: int) -> tuple[int, int]:
+    """Tiến lên's hint over greedy self-play: a reason's figures are the played move's own (its value in
+    ``values``), and a move called as good as it is within the margin quoted, the margin above 0."""
+    from phom.tienlen import TienLenGame
+    from phom.tienlen.bots import GreedyTienLenBot
+    from phom.tienlen.hints import describe
+
+    seen = equal = 0
+    for seed in range(first_seed, first_seed + games):
+        game, bot = TienLenGame(seed=seed), GreedyTienLenBot()
+        while not game.is_over:
+            seat = game.to_move
+            if len(game.legal_actions()) > 1:
+                advice = tienlen_advice(game, seat)
+                values = dict(advice.values)
+                names = {describe(a, "en").lower(): a for a in values}
+                said, judged = _TL_EQUAL.search(advice.reason), _TL_JUDGED.search(advice.reason)
+                if said:
+                    gap, margin = float(said.group(2)), float(said.group(3))
+                    assert margin > 0 and gap <= margin, advice.reason
+                    others = [names[n.lower()] for n in re.split(r", | and ", said.group(1)) if n.lower() in names]
+                    assert others, advice.reason
+                    for other in others:
+                        assert abs(values[advice.action] - values[other]) <= margin + 0.005, (advice.reason, values)
+                    equal += 1
+                elif judged and advice.action in values:
+                    value = float(judged.group(2)) * (1 if judged.group(1) == "wins" else -1)
+                    assert abs(value - values[advice.action]) <= 0.005 + 1e-9, (advice.reason, values)
+                seen += 1
+            game.apply(bot.act(game.view(seat)))
+    return seen, equal
+
+
+def test_tienlen_reasons_are_the_played_moves_own_figures() -> None:
+    seen, equal = _check_tienlen(2, 40)
+    assert seen >= 40 and equal >= 5

@@ -208,4 +208,5 @@ def test_a_tienlen_hint_names_plays_that_are_as_good_as_each_other():
     advice = tienlen_advice(game, 2, lang="vi")
     assert len(advice.equal) == len(game.legal_actions()) and advice.equal[0] == advice.action
     assert str(advice.action) == "play 2S 2C 2D"              # the careful player's: out at once
-    assert advice.reason.startswith("ngang với ")
+    # every play comes out the same in every trial game (a margin of 0): said as winning as much, not "as good as"
+    assert ", bằng heo " in advice.reason and "ngang với" not in advice.reason, advice.reason

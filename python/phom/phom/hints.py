@@ -48,7 +48,7 @@ from .game import Game
 from ..language import translator
 from .render import action_text, html
 from .results import LayPlan
-from ..review.judge import EQUAL_Z, SEARCH_WORLDS, Judgement, equal_words, judge, judged_words
+from ..review.judge import SEARCH_WORLDS, Judgement, equal_words, judge, judged_words, shown_equal
 from .solver import arrange, best_lay, danger, eat_melds, legal_discard_mask, min_points_mask
 from .view import PlayerView
 
@@ -59,8 +59,6 @@ __all__ = ["HINT_WORLDS", "SEARCH_FACTOR", "Hint", "hint", "lay_words", "plan_wo
 HINT_WORLDS = 256
 #: The look-ahead's worlds, at least, as a multiple of the quick hint's.
 SEARCH_FACTOR = 4
-#: The smallest margin an "as good as" sentence quotes: one that reads 0.00 stakes says nothing.
-SHOWN_MARGIN = 0.005
 
 
 @dataclass(frozen=True)
@@ -175,26 +173,17 @@ def _reason(view: PlayerView, verdict: Judgement, plan: tuple[Action, ...], valu
 
 
 def _shown_equal(verdict: Judgement, values: dict[Action, float]) -> list[tuple[Action, float, float]]:
-    """The moves of ``verdict.equal()`` the trials show as good as the choice's, each with the widest
-    figure between the two (their paired gap over the worlds both played, and the gap of their
-    ``values``) and the trials' margin on it (``EQUAL_Z`` standard errors of the paired gap): only moves
-    raced with the choice on common worlds, a margin of at least ``SHOWN_MARGIN``, both figures within
-    it, their values the ones ``Hint.values`` shows. Empty when none is (moves that came out the same, or
-    all but the same, are said to win as much as each other instead)."""
-    chosen = verdict.choice
-    first = verdict.plans[chosen][0]
-    value = verdict.values[chosen]
-    if values.get(first) != value:
+    """The moves the trials show as good as the choice's (``phom.review.judge.shown_equal``), each once,
+    their values the ones ``Hint.values`` shows, with the widest figure between the two and its margin.
+    Empty when none is (moves that came out the same, or all but the same, are said to win as much as
+    each other instead)."""
+    first = verdict.plans[verdict.choice][0]
+    if values.get(first) != verdict.values[verdict.choice]:
         return []
     shown: dict[Action, tuple[Action, float, float]] = {}
-    for i in verdict.equal():
+    for i, widest, margin in shown_equal(verdict):
         action = verdict.plans[i][0]
-        if action == first or action in shown or values.get(action) != verdict.values[i]:
-            continue
-        gap, error = verdict.below_choice(i)
-        margin = EQUAL_Z * error
-        widest = max(abs(gap), abs(value - verdict.values[i]))
-        if math.isfinite(margin) and margin >= SHOWN_MARGIN and widest <= margin:
+        if action != first and action not in shown and values.get(action) == verdict.values[i]:
             shown[action] = (action, widest, margin)
     return list(shown.values())
 

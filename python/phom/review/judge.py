@@ -43,7 +43,7 @@ from ..language import number, translator
 from ..racing import Z_ELIMINATE, race, stage_seed
 from ..moved import forwarding
 
-__all__ = ["EQUAL_Z", "FLAT", "ROUND_WORLDS", "SEARCH_WORLDS", "Judgement", "equal_words", "judge", "judged_words",
+__all__ = ["EQUAL_Z", "FLAT", "ROUND_WORLDS", "SEARCH_WORLDS", "SHOWN_MARGIN", "Judgement", "equal_words", "judge", "judged_words", "shown_equal",
            "verdict"]
 
 #: names that moved to their game's folder, still read here
@@ -60,6 +60,8 @@ ROUND_WORLDS = 32
 FLAT = 0.1
 #: Standard errors of the paired gap within which a candidate is as good as the leader (about a 95 % margin).
 EQUAL_Z = 2.0
+#: The smallest margin an "as good as" sentence quotes: one that reads 0.00 stakes says nothing.
+SHOWN_MARGIN = 0.005
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,32 @@ def judged_words(deals: int, value: float, gap: float, other: str, lang: str = "
     if gap < 0.005:
         return _("over {deals} trial games it wins {value} stakes a game on average, as much as {other}").format(**said)
     return _("over {deals} trial games it wins {value} stakes a game on average, {gap} more than {other}").format(**said)
+
+
+def shown_equal(verdict: Judgement) -> list[tuple[int, float, float]]:
+    """The plans of ``verdict.equal()`` that both games' hints may say are as good as the ``choice``, each
+    as (index, the widest figure between the two, the trials' margin on it): the figures are their paired
+    gap over the worlds both played (``below_choice``) and the gap of their values, the margin
+    ``EQUAL_Z`` standard errors of the paired gap; only plans raced with the choice on common worlds, a
+    margin of at least ``SHOWN_MARGIN`` and both figures within it. Moves that came out the same (a margin
+    of 0) are said to win as much as each other instead.
+
+    >>> verdict = Judgement((("a",), ("b",)), ("a", "b"), (1.0, 0.95), (0.1, 0.1), (0, 1), 0, 0, 64, 128,
+    ...                     (0.0, 0.05), (0.0, 0.04))
+    >>> [(i, round(widest, 3), round(margin, 3)) for i, widest, margin in shown_equal(verdict)]
+    [(1, 0.05, 0.08)]
+    """
+    chosen, value = verdict.choice, verdict.values[verdict.choice]
+    shown = []
+    for i in verdict.equal():
+        if i == chosen:
+            continue
+        gap, error = verdict.below_choice(i)
+        margin = EQUAL_Z * error
+        widest = max(abs(gap), abs(value - verdict.values[i]))
+        if math.isfinite(margin) and margin >= SHOWN_MARGIN and widest <= margin:
+            shown.append((i, widest, margin))
+    return shown
 
 
 #: the most moves an "as good as each other" sentence names one by one

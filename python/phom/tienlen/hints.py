@@ -24,7 +24,7 @@ import math
 from ..language import translator
 from dataclasses import dataclass
 
-from ..review.judge import EQUAL_Z, SEARCH_WORLDS, equal_words, judge, judged_words
+from ..review.judge import SEARCH_WORLDS, equal_words, judge, judged_words, shown_equal
 from .bots import GreedyTienLenBot
 from .combos import min_plays
 from .game import Action, Pass, TienLenGame
@@ -92,21 +92,25 @@ def tienlen_advice(game: TienLenGame, seat: int, *, search: bool = False, lang: 
         else:
             detail = _("it leaves {left} plays in your split ({plays} now)").format(left=left, plays=min_plays(hand))
     ranked = verdict.ranked()
-    value = verdict.values[verdict.best]
+    value = verdict.values[verdict.choice]                 # the figures are the played move's own
     if len(ranked) < 2 or math.isnan(value):
         return TienLenHint(action, detail or _("it is the only move worth playing here"), (), values,
                            verdict.playouts, verdict.worlds)
-    if len(equal) > 1:
-        widest = max((i for i in verdict.equal() if i != verdict.choice), key=lambda i: verdict.gaps[i],
-                     default=verdict.best)
-        said = equal_words(verdict.worlds, [_other(a, lang) for a in equal[1:]], verdict.gaps[widest],
-                           EQUAL_Z * verdict.gap_errors[widest], lang)
-        return TienLenHint(action, f"{said}; {detail}", equal, values, verdict.playouts, verdict.worlds)
-    other = ranked[1]
+    shown = [(i, widest, margin) for i, widest, margin in shown_equal(verdict) if verdict.plans[i][0] != action]
+    if shown:
+        _widest, gap, margin = max(shown, key=lambda item: (item[1], item[2]))
+        names = list(dict.fromkeys(_other(verdict.plans[i][0], lang) for i, _gap, _margin in shown))
+        said = equal_words(verdict.worlds, names, gap, margin, lang)
+        return TienLenHint(action, f"{said}; {detail}", equal if len(equal) > 1 else (), values, verdict.playouts,
+                           verdict.worlds)
+    other = next((i for i in ranked if verdict.plans[i][0] != action), None)
+    if other is None:
+        return TienLenHint(action, detail or _("it is the only move worth playing here"), (), values,
+                           verdict.playouts, verdict.worlds)
     gap = value - verdict.values[other]
     judged = judged_words(verdict.worlds, value, gap, _other(verdict.plans[other][0], lang), lang)
-    return TienLenHint(action, f"{judged}; {detail}" if detail else judged, (), values, verdict.playouts,
-                       verdict.worlds)
+    return TienLenHint(action, f"{judged}; {detail}" if detail else judged, equal if len(equal) > 1 else (),
+                       values, verdict.playouts, verdict.worlds)
 
 
 def _other(action: Action, lang: str) -> str:
