@@ -213,3 +213,56 @@ def test_single_best_lay(benchmark, pool, mode):
     results = _timed(benchmark, pool, mode, f"best_lay, one hand a call (int mask), {SINGLE_CALLS:,} a thread",
                      [half(inputs[0]), half(inputs[1])])
     assert results[0] == [phom.best_lay(h, None, table) for h in inputs[0]]
+
+
+def interleaved(work: str, rounds: int = 41, seed: int = 0) -> dict[str, tuple[float, float, float]]:
+    """Two threads and two processes against one thread on ``WORK[work]``, the three measured in turn,
+    round by round, so a drift of the machine's speed (another tenant, the clock) falls on all alike:
+    for ``"threads"`` and ``"processes"``, the median of the rounds' ratios (one thread's time over
+    theirs) and its 95 % bootstrap interval. The processes share no GIL: their ratio is what the
+    machine's two cores gave in the same minutes."""
+    import statistics
+    import time
+
+    halves = WORK[work]()[0]
+    ratios: dict[str, list[float]] = {"threads": [], "processes": []}
+    context = multiprocessing.get_context("spawn")
+    with ThreadPoolExecutor(2) as threads, ProcessPoolExecutor(2, mp_context=context) as processes:
+        for half in halves:                      # warm every path once (the processes build their inputs)
+            half()
+        for future in [processes.submit(_process_half, work, i) for i in range(len(halves))]:
+            future.result()
+        for _ in range(rounds):
+            started = time.perf_counter()
+            for half in halves:
+                half()
+            one = time.perf_counter() - started
+            started = time.perf_counter()
+            for future in [threads.submit(half) for half in halves]:
+                future.result()
+            ratios["threads"].append(one / (time.perf_counter() - started))
+            started = time.perf_counter()
+            for future in [processes.submit(_process_half, work, i) for i in range(len(halves))]:
+                future.result()
+            ratios["processes"].append(one / (time.perf_counter() - started))
+    rng = np.random.default_rng(seed)
+    found = {}
+    for mode, values in ratios.items():
+        medians = [statistics.median(rng.choice(values, len(values))) for _ in range(2000)]
+        found[mode] = (statistics.median(values), float(np.percentile(medians, 2.5)),
+                       float(np.percentile(medians, 97.5)))
+    return found
+
+
+if __name__ == "__main__":
+    # python3 benchmarks/test_bench_threads.py: each group's speed-up, one thread, two and two processes in turn
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    print(f"load before: {os.getloadavg()[0]:.2f}")
+    for name in WORK:
+        found = interleaved(name)
+        print(f"{name:10}" + "".join(f"  two {mode} / one thread: {m:.2f}x ({lo:.2f}–{hi:.2f})"
+                                     for mode, (m, lo, hi) in found.items()))
+    print(f"load after: {os.getloadavg()[0]:.2f}  (41 rounds a group; 95 % bootstrap intervals of the median)")
