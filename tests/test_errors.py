@@ -18,6 +18,10 @@ from phom import reference
         (lambda s: s.min_points(-5), "hand -5 is a negative mask"),
         (lambda s: s.min_points(2.5), "hand 2.5 is not cards"),
         (lambda s: s.min_points("9H 10H", eaten="JH"), "eaten cards J♥ are not in hand"),
+        (lambda s: s.best_lay("AS 3S 4S 6S 2S 5S 7H 8H 9H KD", eaten=45 + 2 ** 51),
+         r"not in hand \(hand must contain every eaten card\)$"),         # a mask that is no index: no hint
+        (lambda s: s.best_lay("2S 5S 7H 8H 9H KD JS QS KS 10C", eaten=45),
+         "an int is a mask of cards, not a card's index: for 7♥ write '7H'"),
         (lambda s: s.arrange("9H", eaten="9X"), "eaten '9X'"),
         (lambda s: s.can_eat("9H 10H", "9H"), "9♥ is already in hand"),
         (lambda s: s.can_eat("9H 10H", 52), "52"),

@@ -22,6 +22,8 @@ size (arrange of the full deck about 1 s, best_lay about 10 s).
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, uint64_t
 
+from numbers import Integral
+
 from masks cimport *
 from kernels cimport *
 
@@ -272,13 +274,22 @@ cpdef mask_t checked_mask(object cards, str name, str caller=None) except? 0xFFF
     return _to_mask(cards, name)
 
 
+cdef str index_hint(object given):
+    """For eaten cards given as an int that is also a card's index: that an int is a mask, and what to
+    write for that card (phom.reference says the same)."""
+    if isinstance(given, Integral) and not isinstance(given, bool) and 0 <= given < 52:
+        card = _to_card(int(given))
+        return f"; an int is a mask of cards, not a card's index: for {card} write '{card.code}'"
+    return ""
+
+
 cdef inline mask_t checked_eaten(mask_t hand, object eaten, str caller) except? 0xFFFFFFFFFFFFFFFF:
     if eaten is None:
         return 0
     cdef mask_t e = checked_mask(eaten, "eaten", caller)
     if e & ~hand:
-        raise ValueError(
-            f"eaten cards {_from_mask(e & ~hand)} are not in hand (hand must contain every eaten card)")
+        raise ValueError(f"eaten cards {_from_mask(e & ~hand)} are not in hand (hand must contain every eaten "
+                         f"card){index_hint(eaten)}")
     return e
 
 

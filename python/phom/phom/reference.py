@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from numbers import Integral
 
 from ..cards import Card, CardSet, CardsLike, to_card, to_mask
 from .results import Arrangement, LayPlan
@@ -48,7 +49,11 @@ def _hand_and_eaten(hand: CardsLike, eaten: CardsLike | None) -> tuple[frozenset
     h = _cards(hand, "hand")
     e = frozenset() if eaten is None else _cards(eaten, "eaten")
     if not e <= h:
-        raise ValueError(f"eaten cards {CardSet(e - h)} are not in hand (hand must contain every eaten card)")
+        hint = ""
+        if isinstance(eaten, Integral) and not isinstance(eaten, bool) and 0 <= eaten < 52:   # as the core says it
+            card = Card.from_index(int(eaten))
+            hint = f"; an int is a mask of cards, not a card's index: for {card} write '{card.code}'"
+        raise ValueError(f"eaten cards {CardSet(e - h)} are not in hand (hand must contain every eaten card){hint}")
     return h, e
 
 
