@@ -50,3 +50,9 @@ def test_big_and_odd_masks_do_not_crash():
     assert phom.isolated(0) == phom.CardSet()
     assert phom.arrange(0).points == 0
     assert phom.best_lay(0).mom
+
+
+@pytest.mark.parametrize("action", [phom.Eat, phom.Discard])
+def test_a_card_action_without_its_card_says_which_action(action):
+    with pytest.raises(TypeError, match=rf"^{action.__name__}\(\) takes the card, e.g. {action.__name__}\('7H'\)$"):
+        action()

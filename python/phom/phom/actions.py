@@ -280,7 +280,9 @@ class _CardAction(Action):
     card: Card
     base: ClassVar[int]
 
-    def __new__(cls, card: Card | str | int) -> _CardAction:
+    def __new__(cls, card: Card | str | int | None = None) -> _CardAction:
+        if card is None:              # said with the class asked for, not this shared base
+            raise TypeError(f"{cls.__name__}() takes the card, e.g. {cls.__name__}('7H')")
         c = to_card(card, cls.keyword)
         self = object.__new__(cls)
         object.__setattr__(self, "card", c)
