@@ -189,6 +189,6 @@ def test_tienlen_play_save_and_replay(tmp_path):
 
 def test_tienlen_solve_in_vietnamese():
     code, text = run(["tienlen", "solve", "3S 3C 3D 3H 5C 7D 9S JH QC KS AD 2C 6H", "--lang", "vi"])
-    assert code == 0 and "Các lá" in text and "(không thành một bộ)" in text and "(ván đầu: tứ quý 3)" in text
+    assert code == 0 and "Các lá" in text and "(không thành một bộ)" in text and "Tới trắng ván đầu: tứ quý 3; các ván sau: không" in text
     code, text = run(["tienlen", "solve", "5S 6S 7H", "--table", "3S 4S 5S", "--lang", "vi"])
     assert "(sảnh 3 lá, từ 5♠ đến 7♥)" in text and "1 cách chặn sảnh 3 lá, từ 3♠ đến 5♠" in text and "Plays" not in text

@@ -79,8 +79,9 @@ def solve_tienlen(cards: str, table: str | None, as_json: bool, out: TextIO, lan
     if dealt:
         def said(name: object) -> str:
             return _("no") if name is None else _(TOI_TRANG_KINDS[str(name)]) if name in TOI_TRANG_KINDS else str(name)
-        rows.append(("Tới trắng", _("{now} (first game: {first})").format(
-            now=said(found["toi_trang"]), first=said(found["toi_trang_first_game"]))))
+        now, first = said(found["toi_trang"]), said(found["toi_trang_first_game"])
+        rows.append(("Tới trắng", now if now == first else _("a table's first game: {first}; later games: {now}").format(
+            first=first, now=now)))
     width = max(9, *(len(label) for label, _text in rows)) + 1
     print("\n".join((paint.bold(label) if i == 0 else label) + " " * (width - len(label)) + text
                     for i, (label, text) in enumerate(rows)), file=out)
