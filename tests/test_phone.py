@@ -862,6 +862,11 @@ def test_two_phones_play_a_series_and_the_second_follows_on_its_own(server, brow
         first.wait_for_function(f"state.view && state.view.series && state.view.series.number === {number} "
                                 "&& !state.view.is_over")
         game_id = first.evaluate("state.id")
+        # the note names who went first in the new game (its history's first move), not who is to move now
+        view = first.evaluate("state.view")
+        led = view["history"][0]["player"] if view["history"] else view["to_move"]
+        who = "bạn" if led == view["player"] else f"ghế {led + 1}"
+        assert first.inner_text("#message") == f"Ván {number} tại bàn này: {who} đi đầu.", (led, view["player"])
         # the page may hold the new id a moment before the new game's view: the view is read once it is there
         second.wait_for_function(f"state.id === {json.dumps(game_id)} && state.view && state.view.series "
                                  f"&& state.view.series.number === {number}",

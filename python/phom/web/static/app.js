@@ -933,7 +933,7 @@ function seatTheTable(view, fresh) {
       // the page's short words for a move it knows, else the server's own words for it (a game of its own)
       const said = view.log[view.history.lastIndexOf(entry)];
       const words = moveKnown(entry.action) || !said ? moveWords(entry.action)
-        : capital(String(said).replace(seatPattern(true), "").trim());
+        : capital(String(said).replace(seatPattern(true), "").replace(/^\s*[:·–-]\s*/u, "").trim());
       last.textContent = entry.by === "clock" ? t(place === "me" ? "standin_you_did" : "standin_did", { move: words })
         : place === "me" ? t("you_did", { move: words }) : words;
       if (entry.by === "clock") last.classList.add("by-clock");
@@ -1132,8 +1132,11 @@ async function nextGame() {
     const next = await api(`/api/games/${encodeURIComponent(state.id)}/next`, { method: "POST" });
     state.following = next.id;
     await join({ id: next.id, seat: state.seat, token: state.token });
-    // who goes first, as the game's own rules chose (Tiến lên's and Phỏm's winner, a banker game's next seat)
-    say(t("next_led", { number: state.view.series.number, who: whoWords(state.view, state.view.to_move) }));
+    // who went first, as the game's own rules chose (Tiến lên's and Phỏm's winner, a banker game's next
+    // seat): the first move of its history, the bots' moves having come in with the view
+    const view = state.view;
+    const first = view.history.length ? view.history[0].player : view.to_move;
+    say(t("next_led", { number: view.series.number, who: whoWords(view, first) }));
   } catch (error) {
     say(t("no_next", { error: error.message }), true);
   }
