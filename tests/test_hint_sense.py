@@ -187,6 +187,7 @@ def test_an_eat_quotes_the_points_of_its_own_discard() -> None:
     assert advice.reason.startswith("Eat J♥, discard 8♦: "), advice.reason
     assert check_reason(view, advice)[0] == 1
     assert "leaves 29 points" in advice.reason
+    assert "completes 9♥ 10♥ J♥ Q♥ and" in advice.reason       # the phỏm the 29 points count, not the 3 it could be
     assert "29 điểm" in hint(view, lang="vi").reason
 
 

@@ -208,7 +208,7 @@ def _plan_detail(view: PlayerView, plan: tuple[Action, ...], detail: str, lang: 
     >>> from phom import Position
     >>> view = Position.parse("1tN 2SKS3C6C5D8D9H10HQH 9/9/9/9 JH/-/-/- -/-/-/- -/-/-/- - 1/0/0/0 15 0 - 1 std").view()
     >>> _plan_detail(view, (Eat("JH"), Discard("8D")), "", "en")
-    'Eat J♥: it completes 9♥ 10♥ J♥ and leaves 29 points after your discard.'
+    'Eat J♥: it completes 9♥ 10♥ J♥ Q♥ and leaves 29 points after your discard.'
     """
     _ = translator(lang)
     first = plan[0]
@@ -319,11 +319,14 @@ def _eat_words(view: PlayerView, action: Eat, lang: str, discard: Discard | None
             "Eat {card}{chot}: it completes {meld}, which you lay with the rest of your hand.").format(
             card=x, chot=chot, meld=joins)
     if discard is not None:
-        best = min_points_mask(after_hand & ~discard.card.mask, after_eaten, values)
+        thrown = discard.card.index
     else:
-        best = min(min_points_mask(after_hand & ~(1 << c), after_eaten, values) for c in free)
+        thrown = min(free, key=lambda c: (min_points_mask(after_hand & ~(1 << c), after_eaten, values), c))
+    best = min_points_mask(after_hand & ~(1 << thrown), after_eaten, values)
+    found = arrange(after_hand & ~(1 << thrown), after_eaten, values=values)     # the phỏm the points count
+    meld = next((m for m in found.melds if m.mask & x.mask), joins) if found is not None else joins
     return best, _("Eat {card}{chot}: it completes {meld} and leaves {points} points after your discard.").format(
-        card=x, chot=chot, meld=joins, points=best)
+        card=x, chot=chot, meld=meld, points=best)
 
 
 def lay_words(plan: LayPlan, view: PlayerView, lang: str = "en", *, discard: bool = True) -> str:
