@@ -449,6 +449,7 @@ def test_the_page_offers_it_and_a_person_plays_a_table_of_six_by_tapping(served)
             page.goto(served + "/")
             page.wait_for_selector('#game-kind option[value="xidach"]', state="attached")
             page.select_option("#game-kind", "xidach")
+            assert page.inner_text("#game-title") == "Xì dách" and page.title() == "Xì dách — phom: bài Việt tại bàn"
             assert page.locator("#seat-count option").all_inner_texts()[-1] == "6"
             page.select_option("#seat-count", "6")
             page.click("#house-rules summary")                  # its own house rules, from its spec

@@ -101,6 +101,7 @@ function translatePage() {
   $("lang-switch").value = state.lang;
   buildGameMenu();                                   // the games' titles in the page's language
   buildHouseRules();                                 // and their house rules' words
+  nameTheTab();
   for (const element of document.querySelectorAll("[data-i18n]")) setText(element, t(element.dataset.i18n));
   for (const element of document.querySelectorAll("[data-i18n-placeholder]")) element.placeholder = t(element.dataset.i18nPlaceholder);
   for (const element of document.querySelectorAll("[data-i18n-aria-label]")) element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
@@ -407,7 +408,7 @@ function render(view, missed = null) {
   $("table").classList.toggle("playing", !view.is_over);   // while playing, the hand is the listbox
   markTerms($("table"));
   seatTheTable(view, Math.max(0, view.version - before));
-  $("game-title").textContent = view.title || view.game;      // the game's name as its players write it
+  showGameTitle(view.title || view.game);                    // the game's name as its players write it
   keepOrder(view);
   drawHand(view);
   for (const button of document.querySelectorAll("#sorting button")) button.hidden = !view.page.sorts.includes(button.dataset.sort);
@@ -797,6 +798,21 @@ function syncSetup(game, shown = state.view) {
   }
   updateBotSeats();
   showHouseRules();
+  if (!state.view) {                              // no table yet: the heading names the game chosen
+    const kind = kindOf($("game-kind").value);
+    const titles = (kind && kind.titles) || {};
+    if (kind) showGameTitle(titles[state.lang] || titles.vi || titles.en || kind.name);
+  }
+}
+
+function showGameTitle(title) {
+  // the heading and the tab name the game at the table (or chosen in the form): "Xì dách — phom: …"
+  $("game-title").textContent = title;
+  nameTheTab();
+}
+
+function nameTheTab() {
+  document.title = `${$("game-title").textContent} — ${t("page_title")}`;
 }
 
 // ---------------------------------------------------------------------------------------------
