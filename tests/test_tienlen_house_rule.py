@@ -1,5 +1,5 @@
 """The house rule that the first game also counts the later games' tới trắng hands
-(``TienLenRules.later_toi_trang_in_first_game``, *ván đầu tính cả tới trắng ván sau*): the compiled engine
+(``TienLenRules.later_toi_trang_in_first_game``, *ván đầu cũng tính tới trắng như các ván sau*): the compiled engine
 steps in lockstep with the Python referee, the specification, on deals made to hold each later kind."""
 
 from __future__ import annotations

@@ -200,5 +200,5 @@ def test_the_reference_and_the_page_are_served(client):
         "/api/games/{game_id}/record", "/healthz", "/readyz"}
     assert client.get("/healthz").json() == {"status": "ok"} and client.get("/readyz").status_code == 200
     page = client.get("/")
-    assert page.status_code == 200 and "<title>phom: bài Việt tại bàn</title>" in page.text
+    assert page.status_code == 200 and "<title data-i18n=\"page_title\">phom: bài Việt tại bàn</title>" in page.text
     assert client.get("/static/app.js").status_code == 200 and client.get("/static/style.css").status_code == 200

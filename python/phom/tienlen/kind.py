@@ -66,7 +66,7 @@ class TienLenKind:
         >>> TienLenKind().rules_words(TienLenRules(dem_heo=True))[-1]
         'đếm heo'
         >>> TienLenKind().rules_words(TienLenRules(later_toi_trang_in_first_game=True), "vi")[-1]
-        'ván đầu tính cả tới trắng ván sau'
+        'ván đầu cũng tính tới trắng như các ván sau'
         """
         _ = translator(lang)
         words = [_("tứ quý chặt one heo") if rules.four_kind_beats_single_heo else _("tứ quý does not chặt one heo")]
@@ -267,5 +267,5 @@ SPEC = GameSpec(
                  HouseRule("end_at_first_out", {"vi": "ván dừng khi có người hết bài đầu tiên",
                                                 "en": "end at the first one out"}),
                  HouseRule("dem_heo", {"vi": "đếm heo", "en": "đếm heo"}),
-                 HouseRule("later_toi_trang_in_first_game", {"vi": "ván đầu tính cả tới trắng ván sau",
+                 HouseRule("later_toi_trang_in_first_game", {"vi": "ván đầu cũng tính tới trắng như các ván sau",
                                                              "en": "the first game counts the later games' tới trắng too"})))

@@ -44,7 +44,7 @@ class TienLenRules:
 
     ``four_kind_beats_single_heo`` (§3.2), ``cong_leads`` (§4.2), ``pass_locks_round`` and
     ``chat_after_pass`` (§4.3), ``end_at_first_out`` (§4.5), ``dem_heo`` (§7.2), and
-    ``later_toi_trang_in_first_game`` (§5, a house rule: *ván đầu tính cả tới trắng ván sau*, the first
+    ``later_toi_trang_in_first_game`` (§5, a house rule: *ván đầu cũng tính tới trắng như các ván sau*, the first
     game also counts the later games' tới trắng hands, e.g. tứ quý heo; default False, as the rules say).
 
     >>> TienLenRules(later_toi_trang_in_first_game=True).to_dict()["later_toi_trang_in_first_game"]

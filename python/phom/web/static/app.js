@@ -101,7 +101,6 @@ function translatePage() {
   $("lang-switch").value = state.lang;
   buildGameMenu();                                   // the games' titles in the page's language
   buildHouseRules();                                 // and their house rules' words
-  nameTheTab();
   for (const element of document.querySelectorAll("[data-i18n]")) setText(element, t(element.dataset.i18n));
   for (const element of document.querySelectorAll("[data-i18n-placeholder]")) element.placeholder = t(element.dataset.i18nPlaceholder);
   for (const element of document.querySelectorAll("[data-i18n-aria-label]")) element.setAttribute("aria-label", t(element.dataset.i18nAriaLabel));
@@ -114,6 +113,7 @@ function translatePage() {
   }
   drawSoundSwitch();
   drawNameButton();
+  nameTheTab();                                      // the tab: the game, then the page (page_title)
 }
 
 async function loadCatalogs() {
