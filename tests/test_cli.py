@@ -192,3 +192,9 @@ def test_tienlen_solve_in_vietnamese():
     assert code == 0 and "Các lá" in text and "(không thành một bộ)" in text and "Tới trắng ván đầu: tứ quý 3; các ván sau: không" in text
     code, text = run(["tienlen", "solve", "5S 6S 7H", "--table", "3S 4S 5S", "--lang", "vi"])
     assert "(sảnh 3 lá, từ 5♠ đến 7♥)" in text and "1 cách chặn sảnh 3 lá, từ 3♠ đến 5♠" in text and "Plays" not in text
+
+
+def test_a_number_out_of_range_with_one_move_says_type_1():
+    """Seed 0, seat 2: the first decision is to draw, the only move; a 7 is answered with what to type."""
+    code, text = run(["play", "--seed", "0", "--seat", "2", "--lang", "vi"], stdin="7\nq\n")
+    assert "Không phải nước đi: chỉ có nước 1, hãy gõ 1." in text and "từ 1 đến 1" not in text

@@ -453,7 +453,8 @@ def read_move(console: Console, help_text: str, legal: Sequence[Any], parse: Cal
             if text.rstrip(").").isdigit():        # 3, or 3) as the list prints it
                 number = int(text.rstrip(")."))
                 if not 1 <= number <= len(choices):
-                    say(_("Not a move: choose 1 to {count}.").format(count=len(choices)))
+                    say(_("Not a move: there is only move 1, type 1.") if len(choices) == 1
+                        else _("Not a move: choose 1 to {count}.").format(count=len(choices)))
                     continue
                 action = choices[number - 1]
             else:
