@@ -322,9 +322,11 @@ def _eat_words(view: PlayerView, action: Eat, lang: str, discard: Discard | None
         thrown = discard.card.index
     else:
         thrown = min(free, key=lambda c: (min_points_mask(after_hand & ~(1 << c), after_eaten, values), c))
-    best = min_points_mask(after_hand & ~(1 << thrown), after_eaten, values)
-    found = arrange(after_hand & ~(1 << thrown), after_eaten, values=values)     # the phỏm the points count
-    meld = next((m for m in found.melds if m.mask & x.mask), joins) if found is not None else joins
+    found = arrange(after_hand & ~(1 << thrown), after_eaten, values=values)     # the points and the phỏm they count
+    if found is None:
+        best, meld = min_points_mask(after_hand & ~(1 << thrown), after_eaten, values), joins
+    else:
+        best, meld = found.points, next((m for m in found.melds if m.mask & x.mask), joins)
     return best, _("Eat {card}{chot}: it completes {meld} and leaves {points} points after your discard.").format(
         card=x, chot=chot, meld=meld, points=best)
 
