@@ -237,6 +237,10 @@ def test_the_service_hosts_a_table_of_six_and_verify_proves_its_record(client, t
         view = http.post(f"/api/games/{game_id}/actions", headers=bearer(tokens[seat]),
                          json={"action": moves[-1]}).json()
     assert view["is_over"] and sum(view["result"]["net"]) == 0
+    import jsonschema
+
+    spec = http.get("/api/openapi.json").json()       # its result table is what the service's contract says
+    jsonschema.validate(view["result_table"], spec["components"]["schemas"]["View"]["properties"]["result_table"])
     record = http.get(f"/api/games/{game_id}/record", headers=bearer(tokens["0"]))
     assert record.status_code == 200
     line = verify_record(record.text)

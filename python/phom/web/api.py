@@ -312,13 +312,13 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
                             "result_table": {"type": "object", "description": "at the end: the result as the "
                                              "table shows it to the seat: a headline (a catalog key and its words), "
                                              "the columns (catalog keys) and one row a seat, each cell by its "
-                                             "column's name (seat, place, points and note, money)",
+                                             "column's name: every game's seat and money, and its own (place, points and note …)",
                                              "required": ["headline", "columns", "rows"],
                                              "properties": {
-                                                 "headline": {"type": "object", "required": ["key", "seat"]},
+                                                 "headline": {"type": "object", "required": ["key"]},
                                                  "columns": {"type": "array", "items": {"type": "string"}},
                                                  "rows": {"type": "array", "items": {
-                                                     "type": "object", "required": ["seat", "place", "money"]}}}},
+                                                     "type": "object", "required": ["seat", "money"]}}}},
                             "moments": {"type": "array", "description": "the big moments so far (ù, móm, đền, ăn chốt, "
                                         "gửi, chặt, tới trắng, cóng), each {index, seat, kind, text}: the move that "
                                         "made it (-1 before any move) and its words in the view's language",
