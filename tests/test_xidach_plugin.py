@@ -243,6 +243,7 @@ def test_the_service_hosts_a_table_of_six_and_verify_proves_its_record(client, t
     jsonschema.validate(view["result_table"], spec["components"]["schemas"]["View"]["properties"]["result_table"])
     record = http.get(f"/api/games/{game_id}/record", headers=bearer(tokens["0"]))
     assert record.status_code == 200
+    jsonschema.validate(record.json(), spec["components"]["schemas"]["Record"])   # its own keys beside the reserved
     line = verify_record(record.text)
     assert line.startswith("verified") and "bot moves reproduced" in line
     path = tmp_path / "hosted.json"

@@ -328,7 +328,7 @@ _RESPONSE_SCHEMAS: dict[str, dict[str, Any]] = {
                                          "his own seat is 'you' ('bạn')",
                                          "items": {"type": "object",
                                                    "required": ["payer", "payee", "amount", "reason", "text"]}}}},
-    "Record": {"type": "object", "required": ["format", "rules", "deal", "actions", "fairness"], "properties": {
+    "Record": {"type": "object", "required": ["format", "rules", "actions", "fairness"], "properties": {
         "fairness": {"type": "object", "required": ["server_seed", "client_seed", "commitment"]}}},
     "Health": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
     "Review": {"type": "object", "required": ["format", "game", "decisions", "ledger", "error_rate", "rating"],
